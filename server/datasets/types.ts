@@ -1,0 +1,58 @@
+// The dataset provider interface: every outside data source is reached through it.
+// A provider answers one question — "what does dataset <entity>-<module>-<version> say about
+// this document?" — with one of four outcomes. The collection engine decides what to do with
+// each outcome (retry, new round, fail); providers never retry on their own.
+
+export type Entity = "person" | "company";
+
+export const MODULE_NAMES = ["profile", "finance", "financeAdvanced", "lawsuits", "ownersLawsuits", "related"] as const;
+export type ModuleName = (typeof MODULE_NAMES)[number];
+
+/** Dataset versions each module publishes, by entity (spec 2.5a). Empty list: not offered. */
+export const DATASET_VERSIONS: Record<ModuleName, Record<Entity, readonly string[]>> = {
+  profile: { person: ["1.0", "2.0"], company: ["1.0", "2.0"] },
+  finance: { person: ["1.0", "1.1"], company: ["1.0"] },
+  financeAdvanced: { person: ["2.0"], company: ["2.0"] },
+  lawsuits: { person: ["1.0", "2.0", "3.0"], company: ["1.0", "2.0", "3.0"] },
+  ownersLawsuits: { person: [], company: ["1.0"] },
+  related: { person: ["1.0", "1.1", "2.0"], company: ["1.0", "2.0"] },
+};
+
+/** Add-on modules are billed on their own and must be requested explicitly (options.modules). */
+export const ADDON_MODULES: readonly ModuleName[] = ["financeAdvanced"];
+
+/** `person-profile-2.0`: entity, module and version, as the module entry's `dataset` shows it. */
+export function datasetName(entity: Entity, module: ModuleName, version: string): string {
+  return `${entity}-${module}-${version}`;
+}
+
+export interface FetchRequest {
+  entity: Entity;
+  module: ModuleName;
+  version: string;
+  /** Normalized document: 11 digits (CPF) or 14 characters, upper case (CNPJ). */
+  document: string;
+  /** 1-based attempt number inside the current round. */
+  attempt: number;
+  /** 0 for the first collection, 1..3 for the recovery rounds. */
+  round: number;
+  signal?: AbortSignal;
+}
+
+/** A module's data as its dataset publishes it: `dataset`, `module`, a block named after the module, `rules`. */
+export type ModuleData = {
+  dataset: string;
+  module: ModuleName;
+  rules: { rule: string; fired: boolean }[];
+} & Record<string, unknown>;
+
+export type FetchResult =
+  | { kind: "ok"; data: ModuleData }
+  | { kind: "not_found" }
+  | { kind: "temporary_failure"; reason: string }
+  | { kind: "permanent_failure"; reason: string };
+
+export interface DatasetProvider {
+  readonly name: string;
+  fetch(request: FetchRequest): Promise<FetchResult>;
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from "vitest/config";
+import path from "node:path";
+
+// Service and unit tests. The same suite runs once per database: LUPA_TEST_DB=pglite (default)
+// or LUPA_TEST_DB=postgres (scripts/test.mjs runs both and prints the closing summary line).
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["test/**/*.test.ts"],
+    environment: "node",
+    pool: "forks",
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
