@@ -1,0 +1,136 @@
+import { Redis } from "ioredis";
+
+// Fixed-window rate limiter (spec 8: 50 requests per second on v3 routes; per workspace by
+// architecture.md). Windows are aligned to the clock (floor(now / windowMs)), so every API
+// process counts into the same window of a shared store without coordinating. A burst of up
+// to 2x the limit across a window boundary is the known cost of fixed windows, accepted here.
+// Stores: memory (one process), Redis (REDIS_URL), PostgreSQL/PGlite (default when scaled out
+// without Redis). A store error rejects hit(); whether to fail open is the caller's decision.
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Requests left in the current window after this one. */
+  remaining: number;
+  /** Milliseconds until the current window ends (Retry-After = ceil(resetMs / 1000)). */
+  resetMs: number;
+}
+
+export interface RateLimiter {
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  close(): Promise<void>;
+}
+
+/** Milliseconds since the epoch; injectable so tests cross windows without sleeping. */
+export type Clock = () => number;
+
+function windowAt(now: number, windowMs: number): { start: number; resetMs: number } {
+  if (!Number.isInteger(windowMs) || windowMs < 1) throw new Error("windowMs must be a positive integer");
+  const start = now - (now % windowMs);
+  return { start, resetMs: start + windowMs - now };
+}
+
+function resultOf(count: number, limit: number, resetMs: number): RateLimitResult {
+  return { allowed: count <= limit, remaining: Math.max(0, limit - count), resetMs };
+}
+
+export function createMemoryRateLimiter({ now = Date.now }: { now?: Clock } = {}): RateLimiter {
+  const counters = new Map<string, { start: number; count: number; endsAt: number }>();
+  let lastSweep = now();
+  return {
+    async hit(key, limit, windowMs) {
+      const t = now();
+      const { start, resetMs } = windowAt(t, windowMs);
+      // Forget ended windows at most once a second, so memory follows active keys only.
+      if (t - lastSweep >= 1000) {
+        for (const [k, c] of counters) if (c.endsAt <= t) counters.delete(k);
+        lastSweep = t;
+      }
+      const mapKey = `${windowMs}:${key}`;
+      let counter = counters.get(mapKey);
+      if (!counter || counter.start !== start) {
+        counter = { start, count: 0, endsAt: start + windowMs };
+        counters.set(mapKey, counter);
+      }
+      counter.count += 1;
+      return resultOf(counter.count, limit, resetMs);
+    },
+    async close() {
+      counters.clear();
+    },
+  };
+}
+
+export const REDIS_RATE_LIMIT_PREFIX = "lupa:rl:";
+// INCR and PEXPIRE in one script: a crash between the two would leave a key without expiry.
+const REDIS_HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count`;
+// Keys outlive their window a little so a process whose clock lags still finds its count.
+const REDIS_EXPIRY_SLACK_MS = 1000;
+
+type RedisWithHit = Redis & { lupaRateLimitHit(key: string, ttlMs: number): Promise<number> };
+
+/** Redis store. Pass `url` to let the limiter own (and close) its client, or a shared `client`. */
+export function createRedisRateLimiter(opts: ({ url: string } | { client: Redis }) & { now?: Clock }): RateLimiter {
+  const owned = "url" in opts;
+  // One retry and no endless offline queue: a request should get an answer, not wait for Redis.
+  const redis = (owned ? new Redis(opts.url, { maxRetriesPerRequest: 1 }) : opts.client) as RedisWithHit;
+  // Connection errors reach callers as rejected hits; without a listener ioredis would also log them.
+  if (owned) redis.on("error", () => {});
+  redis.defineCommand("lupaRateLimitHit", { numberOfKeys: 1, lua: REDIS_HIT_SCRIPT });
+  const now = opts.now ?? Date.now;
+  return {
+    async hit(key, limit, windowMs) {
+      const { start, resetMs } = windowAt(now(), windowMs);
+      const count = await redis.lupaRateLimitHit(`${REDIS_RATE_LIMIT_PREFIX}${key}:${start}`, resetMs + REDIS_EXPIRY_SLACK_MS);
+      return resultOf(Number(count), limit, resetMs);
+    },
+    async close() {
+      if (owned) await redis.quit();
+    },
+  };
+}
+
+/** For the migration author: the table the SQL store uses. UNLOGGED: counters need no WAL/durability. */
+export const RATE_LIMIT_TABLE_SQL = `CREATE UNLOGGED TABLE IF NOT EXISTS rate_limit_counters (
+  key text NOT NULL,
+  window_start timestamptz NOT NULL,
+  count integer NOT NULL,
+  PRIMARY KEY (key, window_start)
+)`;
+
+/** node-postgres Pool/Client.query and PGlite.query both fit. */
+export type SqlQuery = (text: string, values: unknown[]) => Promise<{ rows: any[] }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const HIT_SQL = `INSERT INTO rate_limit_counters (key, window_start, count) VALUES ($1, $2::timestamptz, 1)
+ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_counters.count + 1
+RETURNING count`;
+const PRUNE_SQL = `DELETE FROM rate_limit_counters WHERE window_start < $1::timestamptz`;
+const PRUNE_EVERY_MS = 60_000;
+
+/** PostgreSQL or PGlite store over a `query` function; the table must exist (RATE_LIMIT_TABLE_SQL). */
+export function createSqlRateLimiter({ query, now = Date.now }: { query: SqlQuery; now?: Clock }): RateLimiter {
+  let lastPrune = now();
+  let longestWindowMs = 0;
+  let pruning: Promise<unknown> = Promise.resolve();
+  return {
+    async hit(key, limit, windowMs) {
+      const t = now();
+      const { start, resetMs } = windowAt(t, windowMs);
+      const { rows } = await query(HIT_SQL, [key, new Date(start).toISOString()]);
+      // Ended windows are deleted now and then by whichever process notices first; running it
+      // twice is harmless. Not awaited: a request should not pay for the clean-up.
+      longestWindowMs = Math.max(longestWindowMs, windowMs);
+      if (t - lastPrune >= PRUNE_EVERY_MS) {
+        lastPrune = t;
+        const before = new Date(t - Math.max(PRUNE_EVERY_MS, 2 * longestWindowMs)).toISOString();
+        pruning = query(PRUNE_SQL, [before]).catch(() => undefined);
+      }
+      return resultOf(Number(rows[0].count), limit, resetMs);
+    },
+    async close() {
+      await pruning; // the query function belongs to the caller; only our own work is awaited
+    },
+  };
+}
