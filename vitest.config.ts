@@ -11,6 +11,7 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 60_000,
+    env: { LUPA_SCRYPT_LOG_N: "12" },
     hookTimeout: 60_000,
   },
 });

@@ -1,0 +1,54 @@
+// The closed map of error codes to HTTP statuses, shared by the service (which throws them) and
+// the console (which maps them to messages). v3 answers {error: {code, message}}; v1 and v2
+// answer {error: message} with the same status (docs/decisions.md).
+export const ERROR_STATUS = {
+  // spec section 7 (v3)
+  invalid_body: 400,
+  invalid_document: 400,
+  profile_required: 400,
+  invalid_callback: 400,
+  invalid_deadline: 400,
+  invalid_idempotency_key: 400,
+  invalid_cursor: 400,
+  invalid_limit: 400,
+  invalid_from: 400,
+  invalid_to: 400,
+  invalid_date_range: 400,
+  invalid_entity: 400,
+  batch_empty: 400,
+  contract_required: 402,
+  action_not_contracted: 402,
+  profile_not_found: 404,
+  not_found: 404,
+  module_not_found: 404,
+  module_not_ready: 409,
+  batch_too_large: 413,
+  module_not_in_profile: 422,
+  profile_entity_mismatch: 422,
+  profile_kind_mismatch: 422,
+  profile_misconfigured: 422,
+  profile_not_billable: 422,
+  idempotency_key_reused: 422,
+  internal_error: 500,
+  profiles_unavailable: 503,
+  billing_unavailable: 503,
+  idempotency_retry: 503,
+  // statuses the spec gives without a code; ours, stable
+  unauthorized: 401,
+  forbidden: 403,
+  rate_limited: 429,
+  // v1 / v2 (message-only envelope)
+  invalid_request: 400,
+  invalid_parameter: 400,
+  conflict: 409,
+  route_not_found: 404,
+  too_many_attempts: 429,
+  pdf_unavailable: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(ERROR_STATUS, value);
+}

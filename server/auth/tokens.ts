@@ -1,0 +1,86 @@
+// Access and refresh tokens: HS256 JWTs with a pinned algorithm, issuer, audience, expiry and a
+// token type claim (`typ`), so a refresh token is never accepted as an access token or the reverse.
+// Refresh tokens also carry the user's token version: a password change or a disabled user
+// invalidates every refresh token issued before.
+import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
+import type { Role } from "./permissions";
+import { isRole } from "./permissions";
+
+const ISSUER = "lupa";
+const AUDIENCE = "lupa-api";
+const ALGORITHM = "HS256";
+
+export type TokenType = "access" | "refresh";
+
+export interface TokenClaims {
+  userId: string;
+  workspaceId: string;
+  role: Role;
+  email: string;
+  version: number;
+}
+
+export interface TokenSettings {
+  secret: string;
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+}
+
+function key(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+async function sign(claims: TokenClaims, type: TokenType, seconds: number, secret: string): Promise<string> {
+  return new SignJWT({ wid: claims.workspaceId, role: claims.role, email: claims.email, ver: claims.version, typ: type })
+    .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setJti(crypto.randomUUID())
+    .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
+    .sign(key(secret));
+}
+
+export async function issueTokenPair(claims: TokenClaims, settings: TokenSettings) {
+  const [accessToken, refreshToken] = await Promise.all([
+    sign(claims, "access", settings.accessTokenSeconds, settings.secret),
+    sign(claims, "refresh", settings.refreshTokenSeconds, settings.secret),
+  ]);
+  // both spellings (spec 2.1); lifetimes in seconds (docs/decisions.md)
+  return {
+    accessToken,
+    refreshToken,
+    expiresIn: settings.accessTokenSeconds,
+    expires_in: settings.accessTokenSeconds,
+    refreshExpiresIn: settings.refreshTokenSeconds,
+    tokenType: "Bearer",
+    token_type: "Bearer",
+  };
+}
+
+export class InvalidTokenError extends Error {
+  constructor(readonly reason: "expired" | "invalid") {
+    super(reason === "expired" ? "Token expired" : "Token invalid");
+  }
+}
+
+export async function verifyToken(token: string, type: TokenType, secret: string): Promise<TokenClaims> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
+    if (payload.typ !== type || typeof payload.sub !== "string" || typeof payload.wid !== "string" || !isRole(payload.role)) {
+      throw new InvalidTokenError("invalid");
+    }
+    return {
+      userId: payload.sub,
+      workspaceId: payload.wid,
+      role: payload.role,
+      email: String(payload.email ?? ""),
+      version: Number(payload.ver ?? 0),
+    };
+  } catch (error) {
+    if (error instanceof InvalidTokenError) throw error;
+    if (error instanceof joseErrors.JWTExpired) throw new InvalidTokenError("expired");
+    throw new InvalidTokenError("invalid");
+  }
+}

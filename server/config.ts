@@ -1,0 +1,103 @@
+// Service configuration, read once from the environment. Every value has a default so that a
+// fresh clone starts with `npm start`; schedules are configurable so tests run them in seconds.
+import { loadSecrets, dataDir } from "../scripts/secrets.mjs";
+
+export interface Schedules {
+  /** Delays of the recovery rounds after a failed collection (spec 3.3: 15 min, 1 h, 4 h). */
+  recoveryRoundsMs: number[];
+  /** Delays between attempts inside one round for temporary module failures. */
+  moduleRetryMs: number[];
+  /** How long the v3 POST waits for a terminal status (spec 8: 25 s). */
+  syncWaitMs: number;
+  /** Retry-After default in seconds (spec 8: 5). */
+  retryAfterSeconds: number;
+  /** Delays between callback delivery attempts. */
+  callbackRetryMs: number[];
+  /** How often each worker looks for work whose job was lost (crash, restart). */
+  sweepIntervalMs: number;
+  /** How long a worker owns a collection before another may take it over, renewed while working. */
+  leaseMs: number;
+}
+
+export interface Config {
+  apiPort: number;
+  apiHost: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  jwtSecret: string;
+  cursorSecret: string;
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  /** Run the job workers inside the API process (always true on the embedded database). */
+  inProcessWorkers: boolean;
+  seedDemo: boolean;
+  sandboxLatencyMs: number;
+  sandboxSlowMs: number;
+  rateLimitPerSecond: number;
+  /** Hosts or CIDRs that callbacks may reach even though they are private (development, tests). */
+  callbackAllowList: string[];
+  /** Extra CA certificate (PEM file path) trusted for callback deliveries (tests, private CAs). */
+  callbackCaFile: string | null;
+  schedules: Schedules;
+  logLevel: string;
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+export const DEFAULT_SCHEDULES: Schedules = {
+  recoveryRoundsMs: [15 * MINUTE, 1 * HOUR, 4 * HOUR],
+  moduleRetryMs: [2 * SECOND, 5 * SECOND],
+  syncWaitMs: 25 * SECOND,
+  retryAfterSeconds: 5,
+  callbackRetryMs: [30, 120, 600, 1800, 3600, 10800, 21600, 43200, 86400, 86400].map((s) => s * SECOND),
+  sweepIntervalMs: 5 * SECOND,
+  leaseMs: 30 * SECOND,
+};
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function list(value: string | undefined, fallback: number[]): number[] {
+  if (!value) return fallback;
+  return value.split(",").map((v) => int(v.trim(), 0));
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const secrets = loadSecrets(env);
+  const databaseUrl = env.DATABASE_URL || null;
+  return {
+    apiPort: int(env.LUPA_API_PORT, 4000),
+    apiHost: env.LUPA_API_HOST || "127.0.0.1",
+    dataDir: dataDir(env),
+    databaseUrl,
+    redisUrl: env.REDIS_URL || null,
+    jwtSecret: secrets.jwtSecret,
+    cursorSecret: secrets.cursorSecret,
+    accessTokenSeconds: int(env.LUPA_ACCESS_TOKEN_SECONDS, 900),
+    refreshTokenSeconds: int(env.LUPA_REFRESH_TOKEN_SECONDS, 7 * 24 * 3600),
+    inProcessWorkers: databaseUrl === null || env.LUPA_IN_PROCESS_WORKERS === "1",
+    seedDemo: env.LUPA_SEED_DEMO ? env.LUPA_SEED_DEMO === "1" : databaseUrl === null,
+    sandboxLatencyMs: int(env.LUPA_SANDBOX_LATENCY_MS, 0),
+    sandboxSlowMs: int(env.LUPA_SANDBOX_SLOW_MS, 30_000),
+    rateLimitPerSecond: int(env.LUPA_RATE_LIMIT_PER_SECOND, 50),
+    callbackAllowList: (env.LUPA_CALLBACK_ALLOW_LIST || "").split(",").map((s) => s.trim()).filter(Boolean),
+    callbackCaFile: env.LUPA_CALLBACK_CA_FILE || null,
+    schedules: {
+      ...DEFAULT_SCHEDULES,
+      recoveryRoundsMs: list(env.LUPA_RECOVERY_ROUNDS_MS, DEFAULT_SCHEDULES.recoveryRoundsMs),
+      moduleRetryMs: list(env.LUPA_MODULE_RETRY_MS, DEFAULT_SCHEDULES.moduleRetryMs),
+      syncWaitMs: int(env.LUPA_SYNC_WAIT_MS, DEFAULT_SCHEDULES.syncWaitMs),
+      callbackRetryMs: list(env.LUPA_CALLBACK_RETRY_MS, DEFAULT_SCHEDULES.callbackRetryMs),
+      sweepIntervalMs: int(env.LUPA_SWEEP_INTERVAL_MS, DEFAULT_SCHEDULES.sweepIntervalMs),
+      leaseMs: int(env.LUPA_LEASE_MS, DEFAULT_SCHEDULES.leaseMs),
+    },
+    logLevel: env.LUPA_LOG_LEVEL || "info",
+  };
+}

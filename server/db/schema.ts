@@ -1,0 +1,241 @@
+// The database schema. Every table that holds workspace data has `workspace_id`, and every query
+// in server/ filters by it (see server/db/README.md). Migrations are generated from this file by
+// drizzle-kit into server/db/migrations/ and applied at start.
+import { sql } from "drizzle-orm";
+import {
+  boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const workspaces = pgTable("workspaces", {
+  id: uuid("id").primaryKey(),
+  name: text("name").notNull(),
+  /** Hex of 32 random bytes; signs this workspace's callbacks (GET /api/v3/callback-secret). */
+  callbackSecret: text("callback_secret").notNull(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey(),
+  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  email: text("email").notNull(),
+  name: text("name").notNull(),
+  role: text("role").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  disabled: boolean("disabled").notNull().default(false),
+  /** Bumped on password change or disable: every refresh token issued before stops working. */
+  tokenVersion: integer("token_version").notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex("users_email_key").on(t.email)]);
+
+/** Failed sign-ins per e-mail, to slow down and then refuse password guessing. */
+export const loginFailures = pgTable("login_failures", {
+  email: text("email").primaryKey(),
+  failures: integer("failures").notNull(),
+  firstFailureAt: ts("first_failure_at").notNull(),
+  lockedUntil: ts("locked_until"),
+});
+
+export const contracts = pgTable("contracts", {
+  id: uuid("id").primaryKey(),
+  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  product: text("product").notNull(),
+  actions: jsonb("actions").$type<string[]>().notNull(),
+  active: boolean("active").notNull().default(true),
+  createdAt: createdAt(),
+}, (t) => [index("contracts_workspace_idx").on(t.workspaceId)]);
+
+export interface ProfileModuleConfig {
+  dataset: string;
+  /** Add-on modules run only when requested in options.modules and bill their own action. */
+  addon?: boolean;
+  billingAction?: string;
+  /** v2 engine: module is on unless the request disables it. */
+  enabled?: boolean;
+  aiSummary?: boolean;
+}
+
+export interface ScoringRule {
+  rule: string;
+  module: string;
+  weight: number;
+}
+
+export const profiles = pgTable("profiles", {
+  id: text("id").primaryKey(),
+  /** null: a global profile, offered to every workspace. */
+  workspaceId: uuid("workspace_id").references(() => workspaces.id),
+  name: text("name").notNull(),
+  kind: text("kind").notNull(),
+  entity: text("entity").notNull(),
+  modules: jsonb("modules").$type<Record<string, ProfileModuleConfig>>().notNull(),
+  /** null: not yet a priced product (422 profile_not_billable). */
+  billingAction: text("billing_action"),
+  rules: jsonb("rules").$type<ScoringRule[]>().notNull().default(sql`'[]'::jsonb`),
+  active: boolean("active").notNull().default(true),
+  createdAt: createdAt(),
+}, (t) => [index("profiles_workspace_idx").on(t.workspaceId)]);
+
+/**
+ * One collection of a plan of modules for one document: the engine's unit of work, shared by
+ * v2 verifications and v3 enrichments. Its id is the owner's id.
+ */
+export const collections = pgTable("collections", {
+  id: text("id").primaryKey(),
+  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  owner: text("owner").notNull(),
+  entity: text("entity").notNull(),
+  document: text("document").notNull(),
+  lane: text("lane").notNull(),
+  status: text("status").notNull(),
+  outcome: text("outcome"),
+  recoveryRound: integer("recovery_round").notNull().default(0),
+  nextRetryAt: ts("next_retry_at"),
+  deadlineAt: ts("deadline_at"),
+  failureReason: text("failure_reason"),
+  leaseOwner: text("lease_owner"),
+  leaseUntil: ts("lease_until"),
+  /** When the engine should next look at it: a new round, a deadline, or now. */
+  wakeAt: ts("wake_at"),
+  /** When a job was last sent for it; the sweeper re-sends jobs that were lost. */
+  enqueuedAt: ts("enqueued_at"),
+  startedAt: ts("started_at"),
+  completedAt: ts("completed_at"),
+  createdAt: createdAt(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+}, (t) => [
+  index("collections_pending_idx").on(t.wakeAt).where(sql`status in ('CREATED', 'FETCHING')`),
+]);
+
+export const moduleRuns = pgTable("module_runs", {
+  collectionId: text("collection_id").notNull().references(() => collections.id),
+  module: text("module").notNull(),
+  dataset: text("dataset").notNull(),
+  addon: boolean("addon").notNull().default(false),
+  status: text("status").notNull(),
+  /** Attempts in the current round. */
+  attempts: integer("attempts").notNull().default(0),
+  nextAttemptAt: ts("next_attempt_at"),
+  data: jsonb("data").$type<Record<string, unknown>>(),
+  lastError: text("last_error"),
+  completedAt: ts("completed_at"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.collectionId, t.module] })]);
+
+export const verifications = pgTable("verifications", {
+  id: uuid("id").primaryKey(),
+  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  userId: uuid("user_id").notNull(),
+  profileId: text("profile_id"),
+  nationalId: text("national_id").notNull(),
+  entity: text("entity").notNull(),
+  name: text("name"),
+  status: text("status").notNull(),
+  config: jsonb("config").$type<Record<string, unknown>>().notNull(),
+  input: jsonb("input").$type<{ attribute: string; value: string }[]>(),
+  result: jsonb("result").$type<Record<string, unknown>>(),
+  dossier: jsonb("dossier").$type<Record<string, unknown>>(),
+  callback: jsonb("callback").$type<Record<string, unknown>>(),
+  failureReason: text("failure_reason"),
+  score: integer("score"),
+  createdAt: createdAt(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+}, (t) => [
+  index("verifications_ws_created_idx").on(t.workspaceId, t.createdAt),
+  index("verifications_ws_status_idx").on(t.workspaceId, t.status),
+  index("verifications_ws_national_idx").on(t.workspaceId, t.nationalId),
+]);
+
+export const enrichments = pgTable("enrichments", {
+  id: text("id").primaryKey(),
+  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  userId: uuid("user_id").notNull(),
+  profileId: text("profile_id").notNull(),
+  profileName: text("profile_name").notNull(),
+  profileKind: text("profile_kind").notNull(),
+  entity: text("entity").notNull(),
+  document: text("document").notNull(),
+  lane: text("lane").notNull(),
+  batchId: text("batch_id"),
+  metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull(),
+  deadline: text("deadline"),
+  callback: jsonb("callback").$type<{ url: string; headers: Record<string, string> }>(),
+  /** Set when the creation request stopped waiting (202): the terminal state then sends the callback. */
+  callbackArmed: boolean("callback_armed").notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [
+  index("enrichments_ws_created_idx").on(t.workspaceId, t.createdAt, t.id),
+  index("enrichments_ws_batch_idx").on(t.workspaceId, t.batchId),
+]);
+
+export const batches = pgTable("batches", {
+  id: text("id").primaryKey(),
+  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  profileId: text("profile_id").notNull(),
+  total: integer("total").notNull(),
+  created: integer("created").notNull(),
+  failed: integer("failed").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Idempotency-Key records: never expire (spec 8). `scope` is the route ("enrichment", "batch"). */
+export const idempotencyKeys = pgTable("idempotency_keys", {
+  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  scope: text("scope").notNull(),
+  key: text("key").notNull(),
+  requestHash: text("request_hash").notNull(),
+  resourceId: text("resource_id").notNull(),
+  response: jsonb("response").$type<Record<string, unknown>>(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.workspaceId, t.scope, t.key] })]);
+
+export const billingEntries = pgTable("billing_entries", {
+  id: uuid("id").primaryKey(),
+  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  enrichmentId: text("enrichment_id").notNull(),
+  action: text("action").notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex("billing_entries_once_key").on(t.enrichmentId, t.action),
+  index("billing_entries_ws_idx").on(t.workspaceId, t.createdAt),
+]);
+
+export const callbackDeliveries = pgTable("callback_deliveries", {
+  id: text("id").primaryKey(),
+  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  ownerId: text("owner_id").notNull(),
+  url: text("url").notNull(),
+  method: text("method").notNull().default("POST"),
+  headers: jsonb("headers").$type<Record<string, string>>().notNull(),
+  body: text("body").notNull(),
+  status: text("status").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  nextAttemptAt: ts("next_attempt_at"),
+  lastStatusCode: integer("last_status_code"),
+  lastError: text("last_error"),
+  deliveredAt: ts("delivered_at"),
+  createdAt: createdAt(),
+}, (t) => [
+  index("callback_deliveries_owner_idx").on(t.ownerId),
+  index("callback_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+]);
+
+export const rateLimitCounters = pgTable("rate_limit_counters", {
+  key: text("key").notNull(),
+  windowStart: ts("window_start").notNull(),
+  count: integer("count").notNull(),
+}, (t) => [primaryKey({ columns: [t.key, t.windowStart] })]);
+
+/** Approval feedback on a v2 verification; the latest one is the verification's decision. */
+export const verificationFeedbacks = pgTable("verification_feedbacks", {
+  id: uuid("id").primaryKey(),
+  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  verificationId: uuid("verification_id").notNull().references(() => verifications.id),
+  status: text("status").notNull(),
+  comment: text("comment"),
+  reasons: jsonb("reasons").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  userId: uuid("user_id").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("verification_feedbacks_verification_idx").on(t.verificationId, t.createdAt)]);

@@ -1,0 +1,64 @@
+// Collects one module inside the current round: asks the provider, retries temporary failures
+// after the configured delays (module status `retrying` with nextAttemptAt), and records the result.
+import type { Services } from "../context";
+import type { Entity, FetchResult, ModuleName } from "../datasets/types";
+import { updateModule } from "./store";
+import type { Collection, ModuleRun } from "./types";
+import { sleep } from "../support/sleep";
+
+export type ModuleResult =
+  | { kind: "ok" }
+  | { kind: "not_found" }
+  | { kind: "exhausted"; reason: string }
+  | { kind: "permanent"; reason: string }
+  | { kind: "stopped" };
+
+async function ask(s: Services, c: Collection, m: ModuleRun, attempt: number, signal: AbortSignal): Promise<FetchResult> {
+  const version = m.dataset.slice(m.dataset.lastIndexOf("-") + 1);
+  try {
+    return await s.provider.fetch({
+      entity: c.entity as Entity, module: m.module as ModuleName, version, document: c.document,
+      attempt, round: c.recoveryRound, signal,
+    });
+  } catch (error) {
+    if (signal.aborted) return { kind: "temporary_failure", reason: "stopped" };
+    // a provider that throws is a provider that failed for now: retry like any temporary failure
+    s.log.warn({ err: error, collection: c.id, module: m.module }, "dataset provider threw");
+    return { kind: "temporary_failure", reason: "provider_error" };
+  }
+}
+
+export async function collectModule(s: Services, c: Collection, m: ModuleRun, signal: AbortSignal): Promise<ModuleResult> {
+  const delays = s.config.schedules.moduleRetryMs;
+  const maxAttempts = delays.length + 1;
+  for (let attempt = m.attempts + 1; attempt <= maxAttempts; attempt++) {
+    if (signal.aborted) return { kind: "stopped" };
+    const result = await ask(s, c, m, attempt, signal);
+    if (signal.aborted) return { kind: "stopped" };
+    const now = new Date();
+    if (result.kind === "ok" || result.kind === "not_found") {
+      const data = result.kind === "ok" ? result.data : { dataset: m.dataset, module: m.module, [m.module]: null, rules: [] };
+      const live = await updateModule(s.db, c.id, m.module, { status: "ok", attempts: attempt, data, nextAttemptAt: null, lastError: null, completedAt: now });
+      if (!live) return { kind: "stopped" };
+      return result.kind === "ok" ? { kind: "ok" } : { kind: "not_found" };
+    }
+    if (result.kind === "permanent_failure") {
+      await updateModule(s.db, c.id, m.module, { status: "failed", attempts: attempt, nextAttemptAt: null, lastError: result.reason });
+      return { kind: "permanent", reason: result.reason };
+    }
+    if (attempt === maxAttempts) {
+      await updateModule(s.db, c.id, m.module, { status: "failed", attempts: attempt, nextAttemptAt: null, lastError: result.reason });
+      return { kind: "exhausted", reason: result.reason };
+    }
+    const nextAttemptAt = new Date(now.getTime() + delays[attempt - 1]!);
+    if (c.deadlineAt && nextAttemptAt >= c.deadlineAt) {
+      // no retry runs beyond the deadline: the collection fails when the deadline passes
+      await updateModule(s.db, c.id, m.module, { status: "failed", attempts: attempt, nextAttemptAt: null, lastError: result.reason });
+      return { kind: "exhausted", reason: result.reason };
+    }
+    const live = await updateModule(s.db, c.id, m.module, { status: "retrying", attempts: attempt, nextAttemptAt, lastError: result.reason });
+    if (!live) return { kind: "stopped" };
+    await sleep(nextAttemptAt.getTime() - Date.now(), signal);
+  }
+  return { kind: "stopped" };
+}

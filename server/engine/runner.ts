@@ -1,0 +1,80 @@
+// Runs a collection as far as it can go now. Called by the queue's workers with a collection id;
+// safe to call twice or concurrently (the lease admits one worker), and safe to interrupt at any
+// point: module results are saved as they arrive, and a collection whose worker died is taken
+// over by another once its lease expires (see sweeper.ts).
+import { randomUUID } from "node:crypto";
+import type { Services } from "../context";
+import { collectModule, type ModuleResult } from "./collect-module";
+import { hooksFor } from "./owners";
+import { claim, loadModules, releaseLease, renewLease, updateLiveCollection } from "./store";
+import { afterFailedRound, complete, fail } from "./transitions";
+import type { Collection } from "./types";
+import { moduleRuns } from "../db/schema";
+import { and, eq, ne } from "drizzle-orm";
+
+export const WORKER_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
+
+export async function runCollection(s: Services, id: string): Promise<void> {
+  const claimed = await claim(s.db, id, WORKER_ID, s.config.schedules.leaseMs);
+  if (!claimed) return;
+  const heartbeat = setInterval(() => {
+    renewLease(s.db, id, WORKER_ID, s.config.schedules.leaseMs).catch((err) => s.log.warn({ err }, "lease renewal failed"));
+  }, Math.max(50, Math.floor(s.config.schedules.leaseMs / 3)));
+  const stop = new AbortController();
+  let deadlineTimer: NodeJS.Timeout | undefined;
+  try {
+    const now = Date.now();
+    if (claimed.deadlineAt && claimed.deadlineAt.getTime() <= now) {
+      await fail(s, id, "deadline_exceeded");
+      return;
+    }
+    if (claimed.nextRetryAt && claimed.nextRetryAt.getTime() > now) return; // early: its job comes later
+    if (claimed.deadlineAt) deadlineTimer = setTimeout(() => stop.abort(), claimed.deadlineAt.getTime() - now);
+    const c = await begin(s, claimed);
+    if (!c) return;
+    await collect(s, c, stop.signal);
+  } finally {
+    clearTimeout(deadlineTimer);
+    clearInterval(heartbeat);
+    await releaseLease(s.db, id, WORKER_ID).catch(() => {});
+  }
+}
+
+/** CREATED → FETCHING, or the start of a recovery round (only failed modules run again). */
+async function begin(s: Services, c: Collection): Promise<Collection | null> {
+  if (c.status === "CREATED") {
+    return s.db.transaction(async (tx) => {
+      const updated = await updateLiveCollection(tx, c.id, { status: "FETCHING", startedAt: new Date(), wakeAt: null });
+      if (updated) await hooksFor(updated.owner).onFetching?.(tx, updated);
+      return updated;
+    });
+  }
+  if (!c.nextRetryAt) return c; // resumed after a crash, inside the same round
+  return s.db.transaction(async (tx) => {
+    await tx.update(moduleRuns).set({ status: "pending", attempts: 0, nextAttemptAt: null })
+      .where(and(eq(moduleRuns.collectionId, c.id), ne(moduleRuns.status, "ok")));
+    return updateLiveCollection(tx, c.id, { recoveryRound: c.recoveryRound + 1, nextRetryAt: null, wakeAt: null });
+  });
+}
+
+async function collect(s: Services, c: Collection, signal: AbortSignal): Promise<void> {
+  const modules = await loadModules(s.db, c.id);
+  const profile = modules.find((m) => m.module === "profile");
+  if (profile && profile.status !== "ok") {
+    const result = await collectModule(s, c, profile, signal);
+    if (result.kind === "not_found") return void (await complete(s, c.id, "subject_not_found"));
+    if (result.kind !== "ok") return settle(s, c, [result], signal);
+  }
+  const rest = modules.filter((m) => m.module !== "profile" && m.status !== "ok");
+  const results = await Promise.all(rest.map((m) => collectModule(s, c, m, signal)));
+  await settle(s, c, results, signal);
+}
+
+async function settle(s: Services, c: Collection, results: ModuleResult[], signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return void (await fail(s, c.id, "deadline_exceeded"));
+  const permanent = results.find((r) => r.kind === "permanent");
+  if (permanent && permanent.kind === "permanent") return void (await fail(s, c.id, permanent.reason));
+  if (results.some((r) => r.kind === "exhausted")) return afterFailedRound(s, c);
+  if (results.some((r) => r.kind === "stopped")) return; // terminal meanwhile, or stopping
+  await complete(s, c.id, "ok");
+}

@@ -1,0 +1,115 @@
+// SQL of the collection engine. Every write that changes a collection's state checks that the
+// collection is not terminal: a terminal status never changes (spec 3.3).
+import { and, eq, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { collections, moduleRuns } from "../db/schema";
+import type { Collection, ModuleRun, NewCollection } from "./types";
+
+const LIVE = ["CREATED", "FETCHING"];
+const isLive = inArray(collections.status, LIVE);
+const leaseFree = or(isNull(collections.leaseUntil), lt(collections.leaseUntil, sql`now()`));
+
+export async function insertCollection(tx: Tx, c: NewCollection, now = new Date()): Promise<void> {
+  await tx.insert(collections).values({
+    id: c.id, workspaceId: c.workspaceId, owner: c.owner, entity: c.entity, document: c.document, lane: c.lane,
+    status: "CREATED", deadlineAt: c.deadlineAt, wakeAt: now, enqueuedAt: now, createdAt: now, updatedAt: now,
+  });
+  await tx.insert(moduleRuns).values(c.modules.map((m) => ({
+    collectionId: c.id, module: m.module, dataset: m.dataset, addon: m.addon, status: "pending",
+  })));
+}
+
+export async function loadCollection(db: Db | Tx, id: string): Promise<Collection | null> {
+  const [row] = await db.select().from(collections).where(eq(collections.id, id));
+  return row ?? null;
+}
+
+export async function loadModules(db: Db | Tx, id: string): Promise<ModuleRun[]> {
+  return db.select().from(moduleRuns).where(eq(moduleRuns.collectionId, id)).orderBy(moduleRuns.module);
+}
+
+/** Takes the collection for this worker for leaseMs, or returns null (terminal, or someone else's). */
+export async function claim(db: Db, id: string, worker: string, leaseMs: number): Promise<Collection | null> {
+  const [row] = await db.update(collections)
+    .set({ leaseOwner: worker, leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+    .where(and(eq(collections.id, id), isLive, leaseFree))
+    .returning();
+  return row ?? null;
+}
+
+export async function renewLease(db: Db, id: string, worker: string, leaseMs: number): Promise<void> {
+  await db.update(collections)
+    .set({ leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+    .where(and(eq(collections.id, id), eq(collections.leaseOwner, worker)));
+}
+
+export async function releaseLease(db: Db, id: string, worker: string): Promise<void> {
+  await db.update(collections)
+    .set({ leaseOwner: null, leaseUntil: null })
+    .where(and(eq(collections.id, id), eq(collections.leaseOwner, worker)));
+}
+
+/** Updates a module of a live collection; returns false when the collection is terminal. */
+export async function updateModule(db: Db | Tx, id: string, module: string, set: Partial<ModuleRun>): Promise<boolean> {
+  const rows = await db.update(moduleRuns)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(
+      eq(moduleRuns.collectionId, id), eq(moduleRuns.module, module),
+      sql`exists (select 1 from ${collections} where ${collections.id} = ${id} and ${collections.status} in ('CREATED', 'FETCHING'))`,
+    ))
+    .returning({ module: moduleRuns.module });
+  return rows.length > 0;
+}
+
+export async function updateLiveCollection(tx: Db | Tx, id: string, set: Partial<Collection>): Promise<Collection | null> {
+  const [row] = await tx.update(collections).set({ ...set, updatedAt: new Date() }).where(and(eq(collections.id, id), isLive)).returning();
+  return row ?? null;
+}
+
+/** Locks a live collection row for a terminal transition (serialises with the creation request). */
+export async function lockLive(tx: Tx, id: string): Promise<Collection | null> {
+  const rows = await tx.select().from(collections).where(and(eq(collections.id, id), isLive)).for("update");
+  return rows[0] ?? null;
+}
+
+export async function failOpenModules(tx: Tx, id: string): Promise<void> {
+  await tx.update(moduleRuns).set({ status: "failed", nextAttemptAt: null, updatedAt: new Date() })
+    .where(and(eq(moduleRuns.collectionId, id), ne(moduleRuns.status, "ok")));
+}
+
+export async function dropModulesExcept(tx: Tx, id: string, keep: string): Promise<void> {
+  await tx.delete(moduleRuns).where(and(eq(moduleRuns.collectionId, id), ne(moduleRuns.module, keep)));
+}
+
+export async function notifyTerminal(tx: Tx, id: string): Promise<void> {
+  await tx.execute(sql`select pg_notify('lupa_terminal', ${id})`);
+}
+
+/** Live collections whose deadline passed and that no worker holds. */
+export async function findExpired(db: Db, limit: number): Promise<string[]> {
+  const rows = await db.select({ id: collections.id }).from(collections)
+    .where(and(isLive, lte(collections.deadlineAt, sql`now()`), leaseFree)).limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Live collections that need a job: due (wake_at passed) and not held, and either abandoned by a
+ * worker that died (lease expired) or never picked up within `requeueAfterMs`.
+ */
+export async function findLostWork(db: Db, requeueAfterMs: number, limit: number): Promise<{ id: string; lane: string }[]> {
+  return db.select({ id: collections.id, lane: collections.lane }).from(collections)
+    .where(and(
+      isLive,
+      lte(collections.wakeAt, sql`now()`),
+      or(
+        lt(collections.leaseUntil, sql`now()`),
+        and(isNull(collections.leaseUntil), or(isNull(collections.enqueuedAt), lt(collections.enqueuedAt, sql`now() - ${requeueAfterMs} * interval '1 millisecond'`))),
+      ),
+    ))
+    .limit(limit);
+}
+
+export async function markEnqueued(db: Db, id: string): Promise<void> {
+  await db.update(collections).set({ enqueuedAt: new Date(), leaseUntil: null, leaseOwner: null })
+    .where(and(eq(collections.id, id), isLive, leaseFree));
+}

@@ -1,0 +1,59 @@
+// The terminal transitions and the wait for a new round. Each runs in one transaction with the
+// owner's hook (billing, dossier, callback) and the NOTIFY that wakes waiting requests, so a
+// terminal state, its bill and its event are written together or not at all.
+import type { Services } from "../context";
+import { hooksFor } from "./owners";
+import { dropModulesExcept, failOpenModules, loadModules, lockLive, notifyTerminal, updateLiveCollection } from "./store";
+import type { Collection, Outcome } from "./types";
+
+async function terminal(s: Services, id: string, apply: (c: Collection) => Partial<Collection>, before?: (tx: Parameters<Parameters<Services["db"]["transaction"]>[0]>[0]) => Promise<void>): Promise<Collection | null> {
+  const done = await s.db.transaction(async (tx) => {
+    const live = await lockLive(tx, id);
+    if (!live) return null; // already terminal: a terminal status never changes
+    if (before) await before(tx);
+    const now = new Date();
+    const updated = await updateLiveCollection(tx, id, {
+      ...apply(live), completedAt: now, nextRetryAt: null, wakeAt: null, leaseOwner: null, leaseUntil: null,
+    });
+    if (!updated) return null;
+    await hooksFor(updated.owner).onTerminal(tx, updated, await loadModules(tx, id));
+    await notifyTerminal(tx, id);
+    return updated;
+  });
+  if (done) await hooksFor(done.owner).afterTerminal?.(s, done);
+  return done;
+}
+
+export function complete(s: Services, id: string, outcome: Outcome): Promise<Collection | null> {
+  return terminal(
+    s, id,
+    () => ({ status: "COMPLETED", outcome }),
+    // subject not found: only the profile module ran, the rest of the plan is dropped
+    outcome === "subject_not_found" ? (tx) => dropModulesExcept(tx, id, "profile") : undefined,
+  );
+}
+
+export function fail(s: Services, id: string, reason: string): Promise<Collection | null> {
+  return terminal(s, id, () => ({ status: "FAILED", failureReason: reason }), (tx) => failOpenModules(tx, id));
+}
+
+/**
+ * After a round whose collection failed for a temporary reason: wait for the next recovery round
+ * (15 min, 1 h, 4 h after the failure by default), or fail with retry_exhausted after the last.
+ * A round that would start after the deadline is not scheduled: the deadline fails it first.
+ */
+export async function afterFailedRound(s: Services, c: Collection): Promise<void> {
+  const delays = s.config.schedules.recoveryRoundsMs;
+  if (c.recoveryRound >= delays.length) {
+    await fail(s, c.id, "retry_exhausted");
+    return;
+  }
+  const nextRetryAt = new Date(Date.now() + delays[c.recoveryRound]!);
+  const wakeAt = c.deadlineAt && c.deadlineAt < nextRetryAt ? c.deadlineAt : nextRetryAt;
+  const updated = await updateLiveCollection(s.db, c.id, { nextRetryAt, wakeAt, enqueuedAt: wakeAt });
+  if (updated) await s.queue.send(queueOf(c.lane), { id: c.id }, { startAfter: wakeAt });
+}
+
+export function queueOf(lane: string) {
+  return lane === "batch" ? "collect-batch" as const : "collect-interactive" as const;
+}

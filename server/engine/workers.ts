@@ -1,0 +1,60 @@
+// The workers of this process: collection runs per lane (interactive and batch in separate
+// queues, so a large batch never delays interactive work), callback deliveries, and a sweeper
+// that fails expired collections and re-sends jobs lost to a crash.
+import type { Services } from "../context";
+import { QUEUES } from "../jobs/queue";
+import { runCollection } from "./runner";
+import { findExpired, findLostWork, markEnqueued } from "./store";
+import { fail, queueOf } from "./transitions";
+
+export interface WorkerOptions {
+  interactiveConcurrency?: number;
+  batchConcurrency?: number;
+  callbackConcurrency?: number;
+  /** Extra queues registered by other parts (callbacks). */
+  extra?: (s: Services) => Promise<void>;
+}
+
+function jobId(data: Record<string, unknown>): string | null {
+  // an invalid payload fails permanently: logged, not retried
+  return typeof data.id === "string" && data.id.length > 0 && data.id.length < 100 ? data.id : null;
+}
+
+export async function startWorkers(s: Services, options: WorkerOptions = {}): Promise<() => Promise<void>> {
+  const run = async (data: Record<string, unknown>) => {
+    const id = jobId(data);
+    if (!id) return void s.log.error({ data: Object.keys(data) }, "invalid collection job payload dropped");
+    await runCollection(s, id);
+  };
+  await s.queue.work(QUEUES.interactive, options.interactiveConcurrency ?? 8, run);
+  await s.queue.work(QUEUES.batch, options.batchConcurrency ?? 4, run);
+  if (options.extra) await options.extra(s);
+
+  let sweeping = false;
+  const timer = setInterval(async () => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      await sweep(s);
+    } catch (err) {
+      s.log.warn({ err }, "sweep failed");
+    } finally {
+      sweeping = false;
+    }
+  }, s.config.schedules.sweepIntervalMs);
+  return async () => clearInterval(timer);
+}
+
+export async function sweep(s: Services): Promise<void> {
+  for (const id of await findExpired(s.db, 100)) await fail(s, id, "deadline_exceeded");
+  const requeueAfterMs = Math.max(s.config.schedules.leaseMs * 2, 60_000);
+  for (const { id, lane } of await findLostWork(s.db, requeueAfterMs, 100)) {
+    await markEnqueued(s.db, id);
+    await s.queue.send(queueOf(lane), { id });
+  }
+}
+
+/** Sends the first job of a collection that was just created (after its transaction committed). */
+export async function dispatch(s: Services, id: string, lane: string): Promise<void> {
+  await s.queue.send(queueOf(lane), { id });
+}

@@ -1,0 +1,68 @@
+// The app factory: builds the Fastify instance from the process's services. The server
+// (server/main.ts) and the tests (test/support/harness.ts) both use it; tests call app.inject().
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { randomUUID } from "node:crypto";
+import type { Services } from "../context";
+import { registerErrorHandling } from "./error-handler";
+import { registerAuth } from "./auth";
+import { redactUrl } from "../support/logger";
+import { registerRateLimit } from "./rate-limit-hook";
+import { registerAuthenticationRoutes } from "../v1/authentication";
+import { registerVerificationRoutes } from "../v2/verifications/routes";
+import { registerV3Routes } from "../v3/routes";
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+export async function buildApp(s: Services): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: s.log as unknown as FastifyBaseLogger,
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 2 * 1024 * 1024,
+    // documents are validated by our own parsers; keep Fastify from coercing or stripping
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+    disableRequestLogging: false,
+  });
+  // route schemas document the API (OpenAPI); validation is done by zod in the handlers, so
+  // every error gets the exact code the spec gives it
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  app.addHook("onResponse", async () => {});
+  app.setChildLoggerFactory((logger, bindings, opts) => logger.child(bindings, {
+    ...opts,
+    serializers: { req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id }) },
+  }));
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "Lupa API", version: "1.0.0", description: "Identity verification (v2) and enrichment (v3) of Brazilian documents. See docs/ for decisions on what the interface leaves open." },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: "/docs" });
+
+  registerErrorHandling(app);
+  registerAuth(app, s);
+  registerRateLimit(app, s);
+
+  app.get("/health", { schema: { hide: true } }, async () => {
+    await s.database.query("select 1");
+    return { status: "ok", database: s.database.kind };
+  });
+  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  registerAuthenticationRoutes(app, s);
+  registerVerificationRoutes(app, s);
+  registerV3Routes(app, s);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,81 @@
+// The job queue: pg-boss on PostgreSQL or PGlite. pg-boss polls (every 2 s by default); to start
+// work within milliseconds, every send also wakes the workers of that queue: directly in this
+// process, and through NOTIFY for worker processes elsewhere (PostgreSQL mode).
+import PgBoss from "pg-boss";
+import type { Database } from "../db/client";
+import type { Logger } from "../support/logger";
+
+export const QUEUES = {
+  interactive: "collect-interactive",
+  batch: "collect-batch",
+  callback: "callback-deliver",
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+const WAKE_CHANNEL = "lupa_jobs";
+
+export interface SendOptions {
+  startAfter?: Date;
+}
+
+export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly workerIds = new Map<string, string[]>();
+  private unlisten: (() => Promise<void>) | null = null;
+  private started = false;
+
+  constructor(private readonly database: Database, private readonly log: Logger) {
+    const common = { schema: "pgboss", supervise: true, schedule: false, migrate: true };
+    this.boss = database.kind === "pglite"
+      ? new PgBoss({ ...common, db: { executeSql: database.executeSql } })
+      : new PgBoss({ ...common, db: { executeSql: database.executeSql } });
+    this.boss.on("error", (error) => this.log.error({ err: error }, "job queue error"));
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.boss.start();
+    for (const name of Object.values(QUEUES)) {
+      // retries are ours (domain state); a failed handler is retried by pg-boss a few times
+      await this.boss.createQueue(name, { name, retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: 15 * 60 });
+    }
+    this.started = true;
+  }
+
+  async send(queue: QueueName, data: Record<string, unknown>, options: SendOptions = {}): Promise<void> {
+    await this.boss.send(queue, data, options.startAfter ? { startAfter: options.startAfter } : {});
+    if (!options.startAfter || options.startAfter.getTime() <= Date.now()) await this.wake(queue);
+  }
+
+  /** Registers `concurrency` workers for the queue and listens for wake-ups from other processes. */
+  async work(queue: QueueName, concurrency: number, handler: JobHandler): Promise<void> {
+    const ids: string[] = [];
+    for (let i = 0; i < concurrency; i++) {
+      const id = await this.boss.work<Record<string, unknown>>(queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data);
+      });
+      ids.push(id);
+    }
+    this.workerIds.set(queue, [...(this.workerIds.get(queue) ?? []), ...ids]);
+    if (!this.unlisten && this.database.kind === "postgres") {
+      this.unlisten = await this.database.listen(WAKE_CHANNEL, (name) => this.wakeLocal(name));
+    }
+  }
+
+  private wakeLocal(queue: string): void {
+    for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id);
+  }
+
+  private async wake(queue: QueueName): Promise<void> {
+    this.wakeLocal(queue);
+    if (this.database.kind === "postgres") await this.database.query("select pg_notify($1, $2)", [WAKE_CHANNEL, queue]);
+  }
+
+  async stop(): Promise<void> {
+    if (this.unlisten) await this.unlisten();
+    if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    this.started = false;
+  }
+}
