@@ -1,0 +1,51 @@
+// `npm start`: the quick start. Installs dependencies when missing, then runs the service (API and
+// workers on the embedded database, demo data on first start) and the console side by side.
+// Ctrl-C stops both. Settings: see docs/configuration.md.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+if (!existsSync("node_modules/.bin/next") || !existsSync("node_modules/.bin/tsx")) {
+  console.log("Installing dependencies (npm ci)...");
+  const install = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { stdio: "inherit" });
+  if (install.status !== 0) process.exit(install.status ?? 1);
+}
+
+const children = [];
+let stopping = false;
+
+function start(name, command, args) {
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+  const prefix = (stream, out) => {
+    let buffer = "";
+    stream.on("data", (chunk) => {
+      buffer += chunk;
+      const lines = buffer.split("\n");
+      buffer = lines.pop();
+      for (const line of lines) out.write(`[${name}] ${line}\n`);
+    });
+  };
+  prefix(child.stdout, process.stdout);
+  prefix(child.stderr, process.stderr);
+  child.on("exit", (code) => {
+    if (!stopping) {
+      console.error(`[${name}] exited with code ${code}; stopping.`);
+      stop(code ?? 1);
+    }
+  });
+  children.push(child);
+}
+
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 3000).unref();
+  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once("exit", r))))).then(() => process.exit(code));
+}
+
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+start("api", "node_modules/.bin/tsx", ["server/main.ts"]);
+start("web", "node", ["scripts/start-web.mjs"]);
+const webPort = process.env.LUPA_WEB_PORT || "3000";
+console.log(`Starting Lupa: console on http://127.0.0.1:${webPort} (first start builds it, a minute or two), API on http://127.0.0.1:${process.env.LUPA_API_PORT || "4000"}`);

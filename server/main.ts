@@ -1,0 +1,44 @@
+// `npm run start:api`: the API process. On the embedded database it also runs the workers and,
+// on a fresh data folder, creates the demo workspace.
+import { loadConfig } from "./config";
+import { createServices } from "./services";
+import { buildApp } from "./http/app";
+import { startWorkers } from "./engine/workers";
+import { upsertGlobalProfiles } from "./tenancy/catalog";
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "./tenancy/demo";
+import { DataDirLockedError } from "./db/lock";
+import { callbackWorkers } from "./v3/callbacks/worker";
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const services = await createServices(config);
+  await upsertGlobalProfiles(services.db);
+  const stopWorkers = config.inProcessWorkers ? await startWorkers(services, { extra: callbackWorkers }) : async () => {};
+  const seeded = config.seedDemo ? await seedDemo(services) : false;
+  const app = await buildApp(services);
+  await app.listen({ port: config.apiPort, host: config.apiHost });
+  const where = config.databaseUrl ? "PostgreSQL" : `embedded database in ${config.dataDir}`;
+  console.log(`Lupa API listening on http://${config.apiHost}:${config.apiPort} (${where}; workers ${config.inProcessWorkers ? "in this process" : "in separate processes: npm run start:worker"})`);
+  console.log(`API reference: http://${config.apiHost}:${config.apiPort}/docs`);
+  if (config.seedDemo) {
+    console.log(`${seeded ? "Created the demo workspace. " : ""}Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(", ")}`);
+  }
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    services.log.info({ signal }, "stopping");
+    await app.close();
+    await stopWorkers();
+    await services.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((error) => {
+  if (error instanceof DataDirLockedError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+// Builds the services of one process: database (migrated), job queue, terminal events, dataset
+// provider, rate limiter, owners' hooks. `close()` stops them in reverse order.
+import type { Config } from "./config";
+import type { Services } from "./context";
+import { openDatabase, type Database } from "./db/client";
+import { runMigrations } from "./db/migrate";
+import { JobQueue } from "./jobs/queue";
+import { TerminalEvents } from "./engine/events";
+import { createLogger, type Logger } from "./support/logger";
+import { createSandboxProvider } from "./datasets/sandbox";
+import type { DatasetProvider } from "./datasets/types";
+import { createMemoryRateLimiter, createRedisRateLimiter, createSqlRateLimiter, type RateLimiter } from "./http/rate-limit";
+import { registerOwner } from "./engine/owners";
+import { verificationHooks } from "./v2/verifications/hooks";
+import { enrichmentHooks } from "./v3/enrichments/hooks";
+
+export interface ServiceOptions {
+  log?: Logger;
+  /** In-memory PGlite (tests). */
+  memory?: boolean;
+  /** An already open database (tests that restart the service on the same database). */
+  database?: Database;
+  provider?: DatasetProvider;
+}
+
+function rateLimiterFor(config: Config, database: Database): RateLimiter {
+  if (config.redisUrl) return createRedisRateLimiter({ url: config.redisUrl });
+  if (database.kind === "pglite") return createMemoryRateLimiter(); // one process owns the data folder
+  return createSqlRateLimiter({ query: (text, values) => database.query(text, values) });
+}
+
+export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services & { close(): Promise<void> }> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const database = options.database ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: options.memory });
+  try {
+    await runMigrations(database);
+    const queue = new JobQueue(database, log);
+    await queue.start();
+    const events = new TerminalEvents(database);
+    await events.start();
+    registerOwner("verification", verificationHooks);
+    registerOwner("enrichment", enrichmentHooks);
+    const provider = options.provider ?? createSandboxProvider({ latencyMs: config.sandboxLatencyMs, slowMs: config.sandboxSlowMs });
+    const rateLimiter = rateLimiterFor(config, database);
+    const services: Services = { config, database, db: database.db, log, queue, events, provider, rateLimiter };
+    return {
+      ...services,
+      async close() {
+        await queue.stop();
+        await events.stop();
+        await rateLimiter.close();
+        if (!options.database) await database.close();
+      },
+    };
+  } catch (error) {
+    if (!options.database) await database.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,40 @@
+// Creates a v2 verification: validate, resolve the scoring profile, plan the modules, save the
+// verification and its collection in one transaction, then send the job.
+import { randomUUID } from "node:crypto";
+import type { Services } from "../../context";
+import { verifications } from "../../db/schema";
+import { ApiError } from "../../http/errors";
+import { normalizeDocument } from "../../../lib/contract/documents";
+import { findProfile } from "../../profiles/find-profile";
+import { insertCollection } from "../../engine/store";
+import { dispatch } from "../../engine/workers";
+import type { TokenClaims } from "../../auth/tokens";
+import { planVerification } from "./plan";
+import type { CreateVerificationBody } from "./schemas";
+import type { VerificationRow } from "./serialize";
+
+export async function createVerification(s: Services, who: TokenClaims, body: CreateVerificationBody, lane: "interactive" | "batch" = "interactive"): Promise<VerificationRow> {
+  const document = normalizeDocument(body.nationalId);
+  if (!document) throw new ApiError("invalid_request", "nationalId is not a valid CPF or CNPJ");
+  let profile = null;
+  if (body.profileId) {
+    profile = await findProfile(s.db, who.workspaceId, body.profileId);
+    if (!profile || profile.kind !== "verification") throw new ApiError("invalid_request", "profileId does not name an active scoring profile of this workspace");
+    if (profile.entity !== document.entity) throw new ApiError("invalid_request", `The profile serves ${profile.entity} documents`);
+  }
+  const modules = planVerification(body, document.entity, profile);
+  const id = randomUUID();
+  const now = new Date();
+  const config = { ...body.verifications, ...(body.verifications.source ? {} : { source: "API" }) };
+  const row = await s.db.transaction(async (tx) => {
+    const [created] = await tx.insert(verifications).values({
+      id, workspaceId: who.workspaceId, userId: who.userId, profileId: profile?.id ?? null,
+      nationalId: document.value, entity: document.entity, status: "CREATED", config,
+      input: body.input ?? null, callback: body.callback ?? null, createdAt: now, updatedAt: now,
+    }).returning();
+    await insertCollection(tx, { id, workspaceId: who.workspaceId, owner: "verification", entity: document.entity, document: document.value, lane, deadlineAt: null, modules }, now);
+    return created!;
+  });
+  await dispatch(s, id, lane);
+  return row;
+}

@@ -1,0 +1,52 @@
+// Reads of v2 verifications, always scoped by workspace.
+import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { verificationFeedbacks, verifications } from "../../db/schema";
+import type { ListVerificationsQuery } from "./schemas";
+import type { VerificationRow } from "./serialize";
+
+export async function getVerification(db: Db, workspaceId: string, id: string): Promise<VerificationRow | null> {
+  const [row] = await db.select().from(verifications).where(and(eq(verifications.workspaceId, workspaceId), eq(verifications.id, id)));
+  return row ?? null;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const latestFeedback = sql`(select ${verificationFeedbacks.status} from ${verificationFeedbacks}
+  where ${verificationFeedbacks.verificationId} = ${verifications.id}
+  order by ${verificationFeedbacks.createdAt} desc limit 1)`;
+
+function filters(workspaceId: string, q: ListVerificationsQuery, now: Date): SQL[] {
+  const where: SQL[] = [eq(verifications.workspaceId, workspaceId)];
+  if (q.status) where.push(eq(verifications.status, q.status));
+  if (q.nationalId) where.push(eq(verifications.nationalId, q.nationalId.replace(/[.\-/\s]/g, "").toUpperCase()));
+  if (q.search) {
+    const text = `%${escapeLike(q.search)}%`;
+    const digits = q.search.replace(/[.\-/\s]/g, "").toUpperCase();
+    where.push(or(ilike(verifications.name, text), ...(digits ? [ilike(verifications.nationalId, `%${escapeLike(digits)}%`)] : []))!);
+  }
+  if (q.scoreGte !== undefined) where.push(gte(verifications.score, q.scoreGte));
+  if (q.scoreLte !== undefined) where.push(lte(verifications.score, q.scoreLte));
+  if (q.incomplete) {
+    // spec 3.1: CREATED or PROCESSING, created between 15 minutes and 12 hours ago
+    where.push(inArray(verifications.status, ["CREATED", "PROCESSING"]));
+    where.push(lte(verifications.createdAt, new Date(now.getTime() - 15 * 60_000)));
+    where.push(gte(verifications.createdAt, new Date(now.getTime() - 12 * 3600_000)));
+  }
+  if (q.feedbackStatus === "NOTSTARTED") where.push(sql`${latestFeedback} is null`);
+  else if (q.feedbackStatus) where.push(sql`${latestFeedback} = ${q.feedbackStatus}`);
+  return where;
+}
+
+export async function listVerifications(db: Db, workspaceId: string, q: ListVerificationsQuery, now = new Date()) {
+  const where = and(...filters(workspaceId, q, now));
+  const [rows, [total]] = await Promise.all([
+    db.select().from(verifications).where(where)
+      .orderBy(desc(verifications.createdAt), desc(verifications.id))
+      .limit(q.limit).offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(verifications).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}

@@ -1,0 +1,4 @@
+// Callback delivery workers (issue 3).
+import type { Services } from "../../context";
+
+export async function callbackWorkers(_s: Services): Promise<void> {}
