@@ -1,0 +1,78 @@
+// Benchmark: authenticated GET /api/v2/verifications/{id} on the real service (embedded
+// PGlite, or PostgreSQL when DATABASE_URL is set) against a bare node:http server answering the
+// same JSON bytes, both measured in the same run by the same load generator (bench/load.mjs,
+// a separate process). Prints requests per second of each and the ratio.
+// Usage: npm run bench -- v2-get [seconds=5] [concurrency=16]
+import http from "node:http";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { loadConfig } from "../server/config";
+import { createServices } from "../server/services";
+import { buildApp } from "../server/http/app";
+import { startWorkers } from "../server/engine/workers";
+import { upsertGlobalProfiles } from "../server/tenancy/catalog";
+import { createUser, createWorkspace } from "../server/tenancy/workspaces";
+import { createLogger } from "../server/support/logger";
+import { makeCpf } from "../lib/contract/documents";
+
+interface LoadResult { requests: number; rps: number; errors: number; p50: number; p99: number }
+
+function load(url: string, seconds: number, concurrency: number, authorization?: string): LoadResult {
+  const args = ["bench/load.mjs", url, String(seconds), String(concurrency), ...(authorization ? [authorization] : [])];
+  return JSON.parse(execFileSync(process.execPath, args, { encoding: "utf8" }).trim());
+}
+
+export async function benchV2Get(seconds: number, concurrency: number): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lupa-bench-"));
+  const config = loadConfig({ ...process.env, LUPA_DATA_DIR: dataDir, LUPA_SCRYPT_LOG_N: "12" });
+  const services = await createServices(config, { log: createLogger("silent") });
+  await upsertGlobalProfiles(services.db);
+  const stopWorkers = await startWorkers(services);
+  const app = await buildApp(services);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const apiPort = (app.server.address() as AddressInfo).port;
+  try {
+    const ws = await createWorkspace(services.db, "Bench");
+    await createUser(services.db, { workspaceId: ws.id, email: "bench@lupa.local", role: "analyst", password: "bench-password" });
+    const login = await app.inject({ method: "POST", url: "/api/v1/authentication", payload: { username: "bench@lupa.local", password: "bench-password" } });
+    const token = login.json().accessToken as string;
+    const created = await app.inject({ method: "POST", url: "/api/v2/verifications", headers: { authorization: `Bearer ${token}` }, payload: { nationalId: makeCpf("529982247"), profileId: "prf_kyc_person", verifications: {} } });
+    const id = created.json().id as string;
+    let body = "";
+    for (let i = 0; i < 200; i++) {
+      const res = await app.inject({ method: "GET", url: `/api/v2/verifications/${id}`, headers: { authorization: `Bearer ${token}` } });
+      body = res.body;
+      if (res.json().status === "COMPLETED") break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const bare = http.createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
+    const barePort = (bare.address() as AddressInfo).port;
+
+    // warm both, then measure
+    load(`http://127.0.0.1:${barePort}/`, 1, concurrency);
+    load(`http://127.0.0.1:${apiPort}/api/v2/verifications/${id}`, 1, concurrency, `Bearer ${token}`);
+    const baseline = load(`http://127.0.0.1:${barePort}/`, seconds, concurrency);
+    const api = load(`http://127.0.0.1:${apiPort}/api/v2/verifications/${id}`, seconds, concurrency, `Bearer ${token}`);
+    bare.close();
+
+    console.log(`GET /api/v2/verifications/{id}: ${Buffer.byteLength(body)} bytes of JSON, ${concurrency} connections, ${seconds} s each, database ${services.database.kind}`);
+    console.table({
+      "bare node:http (same JSON)": baseline,
+      "Lupa API (JWT + workspace-scoped query)": api,
+    });
+    console.log(`ratio API / bare: ${(api.rps / baseline.rps).toFixed(3)}  (${api.rps} vs ${baseline.rps} requests per second)`);
+    if (api.errors || baseline.errors) console.log(`errors: api ${api.errors}, bare ${baseline.errors}`);
+  } finally {
+    await app.close();
+    await stopWorkers();
+    await services.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
