@@ -1,0 +1,61 @@
+// Reads of v3 enrichments, always scoped by workspace: one enrichment with its collection and
+// modules, and the list (newest first, keyset pagination on (created_at, id) at millisecond
+// precision, the precision of the cursor).
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { collections, enrichments } from "../../db/schema";
+import { loadModules } from "../../engine/store";
+import type { Collection } from "../../engine/types";
+import type { CursorPosition } from "../cursor";
+import { isEnrichmentId } from "./ids";
+import type { EnrichmentRow, EnrichmentView } from "./serialize";
+
+export async function loadEnrichment(db: Db | Tx, workspaceId: string, id: string): Promise<{ enrichment: EnrichmentRow; collection: Collection } | null> {
+  if (!isEnrichmentId(id)) return null;
+  const [row] = await db.select({ enrichment: enrichments, collection: collections })
+    .from(enrichments)
+    .innerJoin(collections, and(eq(collections.id, enrichments.id), eq(collections.workspaceId, enrichments.workspaceId)))
+    .where(and(eq(enrichments.workspaceId, workspaceId), eq(enrichments.id, id)));
+  return row ?? null;
+}
+
+export async function loadView(db: Db | Tx, workspaceId: string, id: string): Promise<EnrichmentView | null> {
+  const row = await loadEnrichment(db, workspaceId, id);
+  if (!row) return null;
+  return { ...row, modules: await loadModules(db, id) };
+}
+
+export interface ListFilters {
+  from?: Date;
+  to?: Date;
+  document?: string;
+  profileId?: string;
+  entity?: "person" | "company";
+  batchId?: string;
+  lane?: "interactive" | "batch";
+}
+
+const createdMs = sql`date_trunc('milliseconds', ${enrichments.createdAt})`;
+
+export async function listEnrichments(db: Db, workspaceId: string, f: ListFilters, limit: number, after: CursorPosition | null) {
+  const where: SQL[] = [eq(enrichments.workspaceId, workspaceId)];
+  if (f.from) where.push(sql`${enrichments.createdAt} >= ${f.from.toISOString()}::timestamptz`);
+  if (f.to) where.push(sql`${enrichments.createdAt} < ${f.to.toISOString()}::timestamptz`);
+  if (f.document) where.push(eq(enrichments.document, f.document));
+  if (f.profileId) where.push(eq(enrichments.profileId, f.profileId));
+  if (f.entity) where.push(eq(enrichments.entity, f.entity));
+  if (f.batchId) where.push(eq(enrichments.batchId, f.batchId));
+  if (f.lane) where.push(eq(enrichments.lane, f.lane));
+  if (after) {
+    const at = after.createdAt.toISOString();
+    where.push(sql`(${createdMs} < ${at}::timestamptz or (${createdMs} = ${at}::timestamptz and ${enrichments.id} < ${after.id}))`);
+  }
+  // the cursor position is read in SQL at the precision it compares at (created_at has µs)
+  const rows = await db.select({ enrichment: enrichments, collection: collections, createdMs: sql<string>`(extract(epoch from ${createdMs}) * 1000)::bigint::text` })
+    .from(enrichments)
+    .innerJoin(collections, and(eq(collections.id, enrichments.id), eq(collections.workspaceId, enrichments.workspaceId)))
+    .where(and(...where))
+    .orderBy(sql`${createdMs} desc`, sql`${enrichments.id} desc`)
+    .limit(limit + 1);
+  return { rows: rows.slice(0, limit), more: rows.length > limit };
+}
