@@ -120,6 +120,8 @@ export const moduleRuns = pgTable("module_runs", {
   nextAttemptAt: ts("next_attempt_at"),
   data: jsonb("data").$type<Record<string, unknown>>(),
   lastError: text("last_error"),
+  /** The last failure was permanent (not retried, fails the collection). */
+  permanent: boolean("permanent").notNull().default(false),
   completedAt: ts("completed_at"),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.collectionId, t.module] })]);
@@ -239,3 +241,17 @@ export const verificationFeedbacks = pgTable("verification_feedbacks", {
   userId: uuid("user_id").notNull(),
   createdAt: createdAt(),
 }, (t) => [index("verification_feedbacks_verification_idx").on(t.verificationId, t.createdAt)]);
+
+/**
+ * The lawsuit network of an enrichment (GET /api/v3/enrichments/{id}/modules/lawsuits/network):
+ * computed on the first request from the related module's data and stored, so later requests and
+ * the node route answer the same nodes. `nodes.nodes` is keyed by the document as the related
+ * module shows it (`nodes.order`: the module's order, which jsonb does not keep); each node's `ref`
+ * is the opaque reference used by the node route.
+ */
+export const lawsuitNetworks = pgTable("lawsuit_networks", {
+  enrichmentId: text("enrichment_id").primaryKey(),
+  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  nodes: jsonb("nodes").$type<{ order: string[]; nodes: Record<string, Record<string, unknown>> }>().notNull(),
+  createdAt: createdAt(),
+});

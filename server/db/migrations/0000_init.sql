@@ -94,6 +94,13 @@ CREATE TABLE "idempotency_keys" (
 	CONSTRAINT "idempotency_keys_workspace_id_scope_key_pk" PRIMARY KEY("workspace_id","scope","key")
 );
 --> statement-breakpoint
+CREATE TABLE "lawsuit_networks" (
+	"enrichment_id" text PRIMARY KEY NOT NULL,
+	"workspace_id" uuid NOT NULL,
+	"nodes" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "login_failures" (
 	"email" text PRIMARY KEY NOT NULL,
 	"failures" integer NOT NULL,
@@ -111,6 +118,7 @@ CREATE TABLE "module_runs" (
 	"next_attempt_at" timestamp with time zone,
 	"data" jsonb,
 	"last_error" text,
+	"permanent" boolean DEFAULT false NOT NULL,
 	"completed_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "module_runs_collection_id_module_pk" PRIMARY KEY("collection_id","module")
@@ -193,6 +201,7 @@ ALTER TABLE "collections" ADD CONSTRAINT "collections_workspace_id_workspaces_id
 ALTER TABLE "contracts" ADD CONSTRAINT "contracts_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "enrichments" ADD CONSTRAINT "enrichments_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lawsuit_networks" ADD CONSTRAINT "lawsuit_networks_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "module_runs" ADD CONSTRAINT "module_runs_collection_id_collections_id_fk" FOREIGN KEY ("collection_id") REFERENCES "public"."collections"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

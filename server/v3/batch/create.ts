@@ -1,0 +1,169 @@
+// Batch creation (spec 4.4, 2.5c): one profile for every item, whole-request checks first
+// (profile, plan, contract: any failure creates nothing), then per-item checks; every created
+// enrichment is written in ONE transaction (lane "batch", its own queue), then dispatched.
+// Idempotency-Key (scope "batch"): the first response is stored without documents and replayed
+// with the documents of the resent body; a different body with the same key is 422.
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Services } from "../../context";
+import type { Tx } from "../../db/client";
+import { batches, enrichments, idempotencyKeys } from "../../db/schema";
+import { ApiError } from "../../http/errors";
+import { normalizeDocument } from "../../../lib/contract/documents";
+import { insertCollection } from "../../engine/store";
+import { dispatch } from "../../engine/workers";
+import type { TokenClaims } from "../../auth/tokens";
+import type { Entity } from "../../datasets/types";
+import { checkContract, planModules, resolveProfile } from "../enrichments/plan";
+import { newEnrichmentId } from "../enrichments/ids";
+import { isPlainObject, type BatchRequest } from "./validate";
+
+export const IDEMPOTENCY_SCOPE = "batch";
+
+export type ItemErrorCode = "invalid_document" | "profile_entity_mismatch" | "duplicate_in_request" | "invalid_metadata";
+
+export type BatchItemResult =
+  | { index: number; id: string; document: unknown }
+  | { index: number; document: unknown; error: { code: ItemErrorCode; message: string } };
+
+export interface BatchResponse {
+  batchId: string;
+  total: number;
+  created: number;
+  failed: number;
+  items: BatchItemResult[];
+}
+
+export function newBatchId(): string {
+  return `bat_${randomBytes(12).toString("hex")}`;
+}
+
+/** Stable JSON (sorted keys) so that key order does not make two equal bodies differ. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** Hash of the request as the service understands it: normalized documents and deadline. */
+export function requestHash(req: BatchRequest): string {
+  const normalized = {
+    profileId: req.profileId,
+    items: req.items.map((item) => {
+      const doc = typeof item.document === "string" ? normalizeDocument(item.document) : null;
+      return { document: doc ? doc.value : item.document ?? null, metadata: item.hasMetadata ? item.metadata : undefined };
+    }),
+    addons: req.addons,
+    deadline: req.deadline?.normalized ?? null,
+    callback: req.callback,
+    metadata: req.metadata,
+  };
+  return createHash("sha256").update(canonical(normalized)).digest("hex");
+}
+
+const MESSAGES: Record<ItemErrorCode, string> = {
+  invalid_document: "document is not a valid CPF or CNPJ",
+  profile_entity_mismatch: "",
+  duplicate_in_request: "document repeats an earlier item of this batch; only the first is created",
+  invalid_metadata: "metadata must be an object",
+};
+
+/** The stored form of a response: no documents (they are personal data). */
+function stripDocuments(response: BatchResponse): Record<string, unknown> {
+  return { ...response, items: response.items.map(({ document: _document, ...rest }) => rest) };
+}
+
+function withDocuments(stored: Record<string, unknown>, req: BatchRequest): BatchResponse {
+  const items = (stored.items as Omit<BatchItemResult, "document">[]).map((item) => ({ ...item, document: req.items[item.index]?.document ?? null }));
+  return { ...(stored as unknown as BatchResponse), items: items as BatchItemResult[] };
+}
+
+class Replay extends Error {}
+
+async function replay(s: Services, workspaceId: string, key: string, hash: string, req: BatchRequest): Promise<BatchResponse | null> {
+  const [row] = await s.db.select().from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.scope, IDEMPOTENCY_SCOPE), eq(idempotencyKeys.key, key)));
+  if (!row) return null;
+  if (row.requestHash !== hash) throw new ApiError("idempotency_key_reused", "This Idempotency-Key was used with a different body");
+  if (!row.response) throw new ApiError("idempotency_retry", "The first request with this Idempotency-Key is still being processed; repeat it");
+  return withDocuments(row.response, req);
+}
+
+export async function createBatch(s: Services, who: TokenClaims, req: BatchRequest, idempotencyKey: string | null): Promise<BatchResponse> {
+  const workspaceId = who.workspaceId;
+  const hash = idempotencyKey ? requestHash(req) : "";
+  if (idempotencyKey) {
+    const previous = await replay(s, workspaceId, idempotencyKey, hash, req);
+    if (previous) return previous;
+  }
+
+  // whole request: profile, plan, contract (spec 4.4 processing order); any failure creates nothing
+  const profile = await resolveProfile(s.db, workspaceId, req.profileId, null);
+  const plan = planModules(profile, req.addons);
+  await checkContract(s.db, workspaceId, plan.actions);
+
+  const batchId = newBatchId();
+  const now = new Date();
+  const deadlineAt = req.deadline ? new Date(now.getTime() + req.deadline.seconds * 1000) : null;
+  const results: BatchItemResult[] = [];
+  const rows: (typeof enrichments.$inferInsert)[] = [];
+  const seen = new Set<string>();
+  req.items.forEach((item, index) => {
+    const refuse = (code: ItemErrorCode, message = MESSAGES[code]) => results.push({ index, document: item.document, error: { code, message } });
+    const document = typeof item.document === "string" ? normalizeDocument(item.document) : null;
+    if (!document) return refuse("invalid_document");
+    if (document.entity !== profile.entity) {
+      return refuse("profile_entity_mismatch", `Profile serves ${profile.entity} documents, the document is a ${document.entity}`);
+    }
+    if (item.hasMetadata && !isPlainObject(item.metadata)) return refuse("invalid_metadata");
+    if (seen.has(document.value)) return refuse("duplicate_in_request");
+    seen.add(document.value);
+    const id = newEnrichmentId();
+    // item metadata overrides the batch metadata key by key, first level only
+    const metadata = { ...req.metadata, ...(item.hasMetadata ? (item.metadata as Record<string, unknown>) : {}) };
+    rows.push({
+      id, workspaceId, userId: who.userId, profileId: profile.id, profileName: profile.name, profileKind: profile.kind,
+      entity: document.entity, document: document.value, lane: "batch", batchId, metadata,
+      deadline: req.deadline?.normalized ?? null, callback: req.callback,
+      // no synchronous wait in a batch: every item that has a callback sends it when it ends
+      callbackArmed: req.callback !== null, createdAt: now,
+    });
+    results.push({ index, id, document: item.document });
+  });
+  const response: BatchResponse = { batchId, total: req.items.length, created: rows.length, failed: req.items.length - rows.length, items: results };
+
+  try {
+    await s.db.transaction(async (tx: Tx) => {
+      if (idempotencyKey) {
+        const inserted = await tx.insert(idempotencyKeys)
+          .values({ workspaceId, scope: IDEMPOTENCY_SCOPE, key: idempotencyKey, requestHash: hash, resourceId: batchId, response: stripDocuments(response), createdAt: now })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key });
+        if (inserted.length === 0) throw new Replay(); // a concurrent request with the same key won
+      }
+      await tx.insert(batches).values({ id: batchId, workspaceId, profileId: profile.id, total: response.total, created: response.created, failed: response.failed, createdAt: now });
+      for (let i = 0; i < rows.length; i += 100) await tx.insert(enrichments).values(rows.slice(i, i + 100));
+      for (const row of rows) {
+        await insertCollection(tx, {
+          id: row.id, workspaceId, owner: "enrichment", entity: row.entity as Entity, document: row.document,
+          lane: "batch", deadlineAt, modules: plan.modules,
+        }, now);
+      }
+    });
+  } catch (error) {
+    if (error instanceof Replay && idempotencyKey) {
+      const previous = await replay(s, workspaceId, idempotencyKey, hash, req);
+      if (previous) return previous;
+    }
+    throw error;
+  }
+
+  // first jobs; a job lost here (crash) is re-sent by the engine's sweep
+  for (let i = 0; i < rows.length; i += 25) {
+    await Promise.all(rows.slice(i, i + 25).map((row) => dispatch(s, row.id, "batch")));
+  }
+  return response;
+}

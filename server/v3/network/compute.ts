@@ -1,0 +1,239 @@
+// The lawsuit network of an enrichment (spec 2.5a, 4.4; decisions in docs/decisions.md): one node
+// per related CPF/CNPJ of the related module, with the counters and indicators of its lawsuits
+// (the lawsuits dataset of the same version as the enrichment's lawsuits module, without the
+// list), the relations through which it was found and the status of its query. Computed on the
+// first request, with bounded concurrency, and stored (lawsuit_networks); every later request and
+// the node route read the stored nodes.
+import { createHmac } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Services } from "../../context";
+import { lawsuitNetworks } from "../../db/schema";
+import { normalizeDocument } from "../../../lib/contract/documents";
+import type { Entity, FetchResult, ModuleData } from "../../datasets/types";
+import { DATASET_VERSIONS, datasetName } from "../../datasets/types";
+import type { EnrichmentView as LoadedEnrichment } from "../enrichments/serialize";
+import { sleep } from "../../support/sleep";
+import { summarizeLawsuits } from "../../datasets/sandbox/lawsuits/summary";
+
+export const NETWORK_CONCURRENCY = 8;
+
+export type SkipReason = "related_disabled" | "lawsuits_disabled" | "network_not_configured" | "subject_not_found" | "not_run";
+
+export interface NetworkNode {
+  ref: string;
+  name: string | null;
+  entity: Entity;
+  relations: Record<string, unknown>[];
+  lawsuits: Record<string, unknown> | null;
+  query: { status: "ok" | "failed"; dataset: string };
+}
+
+export type Network =
+  | { status: "skipped"; reason: SkipReason }
+  | { status: "not_ready" }
+  | { status: "ok"; nodes: Record<string, NetworkNode> };
+
+/** A related party as the related module shows it. */
+export interface RelatedParty {
+  /** The document exactly as the related module shows it (the key of the node). */
+  shown: string;
+  /** Normalized (what the lawsuits dataset is asked about). */
+  document: string;
+  entity: Entity;
+  name: string | null;
+  relations: Record<string, unknown>[];
+}
+
+const DOCUMENT_FIELDS = ["document", "cpf", "cnpj", "nationalId", "taxId"];
+const NAME_FIELDS = ["name", "legalName", "companyName", "tradeName"];
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The related parties listed in a related module's data, in the order it lists them, one per
+ * document (a party found through several links gathers every relation). Reads every list of
+ * objects that carry a CPF/CNPJ in the module's block, whatever the dataset version calls it.
+ */
+export function relatedParties(data: ModuleData | null | undefined): RelatedParty[] {
+  const block = data ? (data as Record<string, unknown>).related : undefined;
+  const byDocument = new Map<string, RelatedParty>();
+  const visit = (value: unknown, depth: number, listName: string | null) => {
+    if (depth > 6) return;
+    if (Array.isArray(value)) {
+      for (const entry of value) visit(entry, depth + 1, listName);
+      return;
+    }
+    if (!isObject(value)) return;
+    const docField = DOCUMENT_FIELDS.find((f) => typeof value[f] === "string");
+    const normalized = docField ? normalizeDocument(value[docField] as string) : null;
+    if (docField && normalized) {
+      const shown = value[docField] as string;
+      const nameField = NAME_FIELDS.find((f) => typeof value[f] === "string");
+      const relation = relationOf(value, listName);
+      const known = byDocument.get(normalized.value);
+      if (known) {
+        if (!known.relations.some((r) => JSON.stringify(r) === JSON.stringify(relation))) known.relations.push(relation);
+      } else {
+        byDocument.set(normalized.value, {
+          shown, document: normalized.value, entity: normalized.entity,
+          name: nameField ? (value[nameField] as string) : null, relations: [relation],
+        });
+      }
+      return;
+    }
+    for (const [key, child] of Object.entries(value)) if (typeof child === "object") visit(child, depth + 1, key);
+  };
+  visit(block, 0, null);
+  return [...byDocument.values()];
+}
+
+/** Relation of the lists of related 2.0, which group links instead of naming the relation. */
+const LIST_RELATION: Record<string, string> = {
+  personal: "kinship", ownerships: "partnership", employments: "employment", representations: "representation",
+};
+
+/** The link as the related module describes it: relation, role, and since/qualification when shown. */
+function relationOf(entry: Record<string, unknown>, listName: string | null): Record<string, unknown> {
+  const relation = typeof entry.relation === "string" ? entry.relation : (listName && LIST_RELATION[listName]) ?? listName;
+  const out: Record<string, unknown> = { relation };
+  if (typeof entry.role === "string") out.role = entry.role;
+  if (typeof entry.since === "string") out.since = entry.since;
+  if (entry.qualification !== undefined && entry.qualification !== null) out.qualification = entry.qualification;
+  return out;
+}
+
+/** Opaque, stable reference of a node: never the document (it goes into URLs). */
+export function nodeRef(secret: string, enrichmentId: string, document: string): string {
+  const mac = createHmac("sha256", secret).update("lupa-network-node\0").update(enrichmentId).update("\0").update(document).digest();
+  return `nod_${mac.subarray(0, 16).toString("base64url")}`;
+}
+
+/** The lawsuits block of a lawsuits dataset answer, without its list of lawsuits (any version). */
+export function lawsuitsWithoutItems(data: ModuleData): Record<string, unknown> | null {
+  const block = (summarizeLawsuits(data) as Record<string, unknown>).lawsuits;
+  return isObject(block) ? block : null;
+}
+
+/** Asks the provider, retrying temporary failures with the module retry schedule. */
+export async function fetchLawsuits(s: Services, entity: Entity, version: string, document: string): Promise<FetchResult> {
+  const delays = s.config.schedules.moduleRetryMs;
+  let result: FetchResult = { kind: "temporary_failure", reason: "not_attempted" };
+  for (let attempt = 1; attempt <= delays.length + 1; attempt++) {
+    try {
+      result = await s.provider.fetch({ entity, module: "lawsuits", version, document, attempt, round: 0 });
+    } catch {
+      result = { kind: "temporary_failure", reason: "provider_error" };
+    }
+    if (result.kind !== "temporary_failure") return result;
+    if (attempt <= delays.length) await sleep(delays[attempt - 1]!);
+  }
+  return result;
+}
+
+async function mapBounded<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/** Why there is no network for this enrichment, "not_ready" while it runs, or null (it can be built). */
+export function skipReason(loaded: LoadedEnrichment): SkipReason | "not_ready" | null {
+  const { collection: c, modules } = loaded;
+  if (c.status !== "COMPLETED" && c.status !== "FAILED") return "not_ready";
+  if (c.status === "COMPLETED" && c.outcome === "subject_not_found") return "subject_not_found";
+  const related = modules.find((m) => m.module === "related");
+  const lawsuits = modules.find((m) => m.module === "lawsuits");
+  if (!related) return "related_disabled";
+  if (!lawsuits) return "lawsuits_disabled";
+  if (!networkConfigured(lawsuits.dataset)) return "network_not_configured";
+  if (c.status !== "COMPLETED" || related.status !== "ok" || lawsuits.status !== "ok" || !related.data) return "not_run";
+  return null;
+}
+
+/**
+ * Decision (docs/decisions.md): a node carries the counters and indicators of its lawsuits, which
+ * the legacy lawsuits dataset 1.0 does not publish (only a total and a list); a profile whose
+ * lawsuits module uses it has no network: network_not_configured.
+ */
+export function networkConfigured(lawsuitsDataset: string): boolean {
+  return !lawsuitsDataset.endsWith("-lawsuits-1.0");
+}
+
+function lawsuitsVersion(loaded: LoadedEnrichment): string {
+  const lawsuits = loaded.modules.find((m) => m.module === "lawsuits")!;
+  return lawsuits.dataset.slice(lawsuits.dataset.lastIndexOf("-") + 1);
+}
+
+/**
+ * Stored as {order, nodes}: jsonb keeps object keys in its own order, so the order in which the
+ * related module lists the parties is kept apart, and each node's fields are put back in order.
+ */
+interface StoredNetwork {
+  order: string[];
+  nodes: Record<string, NetworkNode>;
+}
+
+function ordered(stored: StoredNetwork): Record<string, NetworkNode> {
+  const out: Record<string, NetworkNode> = {};
+  const keys = [...stored.order, ...Object.keys(stored.nodes).filter((k) => !stored.order.includes(k))];
+  for (const key of keys) {
+    const n = stored.nodes[key];
+    if (n) out[key] = { ref: n.ref, name: n.name, entity: n.entity, relations: n.relations, lawsuits: n.lawsuits, query: n.query };
+  }
+  return out;
+}
+
+export async function loadStoredNetwork(s: Services, workspaceId: string, enrichmentId: string): Promise<Record<string, NetworkNode> | null> {
+  const [row] = await s.db.select({ nodes: lawsuitNetworks.nodes }).from(lawsuitNetworks)
+    .where(and(eq(lawsuitNetworks.enrichmentId, enrichmentId), eq(lawsuitNetworks.workspaceId, workspaceId)));
+  return row ? ordered(row.nodes as unknown as StoredNetwork) : null;
+}
+
+/** The network of a loaded enrichment: stored, or computed now and stored. */
+export async function networkOf(s: Services, loaded: LoadedEnrichment): Promise<Network> {
+  const reason = skipReason(loaded);
+  if (reason === "not_ready") return { status: "not_ready" };
+  if (reason) return { status: "skipped", reason };
+  const { enrichment } = loaded;
+  const existing = await loadStoredNetwork(s, enrichment.workspaceId, enrichment.id);
+  if (existing) return { status: "ok", nodes: existing };
+
+  const related = loaded.modules.find((m) => m.module === "related")!;
+  const parties = relatedParties(related.data as ModuleData).filter((p) => p.document !== enrichment.document);
+  const version = lawsuitsVersion(loaded);
+  const nodes: Record<string, NetworkNode> = {};
+  const built = await mapBounded(parties, NETWORK_CONCURRENCY, async (party): Promise<[string, NetworkNode]> => {
+    const dataset = datasetName(party.entity, "lawsuits", version);
+    const node: NetworkNode = {
+      ref: nodeRef(s.config.cursorSecret, enrichment.id, party.document),
+      name: party.name, entity: party.entity, relations: party.relations, lawsuits: null, query: { status: "failed", dataset },
+    };
+    if (!DATASET_VERSIONS.lawsuits[party.entity].includes(version)) return [party.shown, node];
+    const result = await fetchLawsuits(s, party.entity, version, party.document);
+    if (result.kind === "ok") {
+      node.lawsuits = lawsuitsWithoutItems(result.data);
+      node.query = { status: "ok", dataset: result.data.dataset ?? dataset };
+    } else if (result.kind === "not_found") {
+      // no lawsuits record for the document: the query worked, there is nothing to count
+      node.query = { status: "ok", dataset };
+    }
+    return [party.shown, node];
+  });
+  for (const [key, node] of built) nodes[key] = node;
+
+  // Stored once: a concurrent request that stored first wins, and both answer its nodes.
+  const stored: StoredNetwork = { order: Object.keys(nodes), nodes };
+  await s.db.insert(lawsuitNetworks).values({ enrichmentId: enrichment.id, workspaceId: enrichment.workspaceId, nodes: stored as unknown as { order: string[]; nodes: Record<string, Record<string, unknown>> } })
+    .onConflictDoNothing();
+  const winner = await loadStoredNetwork(s, enrichment.workspaceId, enrichment.id);
+  return { status: "ok", nodes: winner ?? nodes };
+}
