@@ -4,7 +4,8 @@
 // a separate process). Prints requests per second of each and the ratio.
 // Usage: npm run bench -- v2-get [seconds=5] [concurrency=16]
 import http from "node:http";
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,9 +21,11 @@ import { makeCpf } from "../lib/contract/documents";
 
 interface LoadResult { requests: number; rps: number; errors: number; p50: number; p99: number }
 
-function load(url: string, seconds: number, concurrency: number, authorization?: string): LoadResult {
+// asynchronous: the servers under test run in this process and must keep serving meanwhile
+async function load(url: string, seconds: number, concurrency: number, authorization?: string): Promise<LoadResult> {
   const args = ["bench/load.mjs", url, String(seconds), String(concurrency), ...(authorization ? [authorization] : [])];
-  return JSON.parse(execFileSync(process.execPath, args, { encoding: "utf8" }).trim());
+  const { stdout } = await promisify(execFile)(process.execPath, args, { encoding: "utf8" });
+  return JSON.parse(stdout.trim());
 }
 
 export async function benchV2Get(seconds: number, concurrency: number): Promise<void> {
@@ -56,10 +59,10 @@ export async function benchV2Get(seconds: number, concurrency: number): Promise<
     const barePort = (bare.address() as AddressInfo).port;
 
     // warm both, then measure
-    load(`http://127.0.0.1:${barePort}/`, 1, concurrency);
-    load(`http://127.0.0.1:${apiPort}/api/v2/verifications/${id}`, 1, concurrency, `Bearer ${token}`);
-    const baseline = load(`http://127.0.0.1:${barePort}/`, seconds, concurrency);
-    const api = load(`http://127.0.0.1:${apiPort}/api/v2/verifications/${id}`, seconds, concurrency, `Bearer ${token}`);
+    await load(`http://127.0.0.1:${barePort}/`, 1, concurrency);
+    await load(`http://127.0.0.1:${apiPort}/api/v2/verifications/${id}`, 1, concurrency, `Bearer ${token}`);
+    const baseline = await load(`http://127.0.0.1:${barePort}/`, seconds, concurrency);
+    const api = await load(`http://127.0.0.1:${apiPort}/api/v2/verifications/${id}`, seconds, concurrency, `Bearer ${token}`);
     bare.close();
 
     console.log(`GET /api/v2/verifications/{id}: ${Buffer.byteLength(body)} bytes of JSON, ${concurrency} connections, ${seconds} s each, database ${services.database.kind}`);

@@ -1,2 +1,2 @@
-export function dataDir(env?: NodeJS.ProcessEnv): string;
-export function loadSecrets(env?: NodeJS.ProcessEnv): { jwtSecret: string; nextAuthSecret: string; cursorSecret: string };
+export function dataDir(env?: Record<string, string | undefined>): string;
+export function loadSecrets(env?: Record<string, string | undefined>): { jwtSecret: string; nextAuthSecret: string; cursorSecret: string };

@@ -69,7 +69,7 @@ function list(value: string | undefined, fallback: number[]): number[] {
   return value.split(",").map((v) => int(v.trim(), 0));
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const secrets = loadSecrets(env);
   const databaseUrl = env.DATABASE_URL || null;
   return {

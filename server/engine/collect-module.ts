@@ -31,6 +31,11 @@ async function ask(s: Services, c: Collection, m: ModuleRun, attempt: number, si
 export async function collectModule(s: Services, c: Collection, m: ModuleRun, signal: AbortSignal): Promise<ModuleResult> {
   const delays = s.config.schedules.moduleRetryMs;
   const maxAttempts = delays.length + 1;
+  if (m.status === "failed") {
+    // failed earlier in this round (the worker stopped before settling the round): same verdict
+    const reason = m.lastError ?? "unknown";
+    return m.permanent ? { kind: "permanent", reason } : { kind: "exhausted", reason };
+  }
   for (let attempt = m.attempts + 1; attempt <= maxAttempts; attempt++) {
     if (signal.aborted) return { kind: "stopped" };
     const result = await ask(s, c, m, attempt, signal);
@@ -43,7 +48,7 @@ export async function collectModule(s: Services, c: Collection, m: ModuleRun, si
       return result.kind === "ok" ? { kind: "ok" } : { kind: "not_found" };
     }
     if (result.kind === "permanent_failure") {
-      await updateModule(s.db, c.id, m.module, { status: "failed", attempts: attempt, nextAttemptAt: null, lastError: result.reason });
+      await updateModule(s.db, c.id, m.module, { status: "failed", attempts: attempt, nextAttemptAt: null, lastError: result.reason, permanent: true });
       return { kind: "permanent", reason: result.reason };
     }
     if (attempt === maxAttempts) {

@@ -51,7 +51,7 @@ async function begin(s: Services, c: Collection): Promise<Collection | null> {
   }
   if (!c.nextRetryAt) return c; // resumed after a crash, inside the same round
   return s.db.transaction(async (tx) => {
-    await tx.update(moduleRuns).set({ status: "pending", attempts: 0, nextAttemptAt: null })
+    await tx.update(moduleRuns).set({ status: "pending", attempts: 0, nextAttemptAt: null, permanent: false })
       .where(and(eq(moduleRuns.collectionId, c.id), ne(moduleRuns.status, "ok")));
     return updateLiveCollection(tx, c.id, { recoveryRound: c.recoveryRound + 1, nextRetryAt: null, wakeAt: null });
   });

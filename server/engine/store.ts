@@ -100,7 +100,8 @@ export async function findLostWork(db: Db, requeueAfterMs: number, limit: number
   return db.select({ id: collections.id, lane: collections.lane }).from(collections)
     .where(and(
       isLive,
-      lte(collections.wakeAt, sql`now()`),
+      // wake_at is null while a round runs; a future wake_at is a scheduled round or deadline
+      or(isNull(collections.wakeAt), lte(collections.wakeAt, sql`now()`)),
       or(
         lt(collections.leaseUntil, sql`now()`),
         and(isNull(collections.leaseUntil), or(isNull(collections.enqueuedAt), lt(collections.enqueuedAt, sql`now() - ${requeueAfterMs} * interval '1 millisecond'`))),

@@ -25,7 +25,6 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
     bodyLimit: 2 * 1024 * 1024,
     // documents are validated by our own parsers; keep Fastify from coercing or stripping
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
-    disableRequestLogging: false,
   });
   // route schemas document the API (OpenAPI); validation is done by zod in the handlers, so
   // every error gets the exact code the spec gives it

@@ -27,10 +27,8 @@ export class JobQueue {
   private started = false;
 
   constructor(private readonly database: Database, private readonly log: Logger) {
-    const common = { schema: "pgboss", supervise: true, schedule: false, migrate: true };
-    this.boss = database.kind === "pglite"
-      ? new PgBoss({ ...common, db: { executeSql: database.executeSql } })
-      : new PgBoss({ ...common, db: { executeSql: database.executeSql } });
+    // pg-boss runs its SQL through our connection (PGlite has only one; on PostgreSQL it shares the pool)
+    this.boss = new PgBoss({ schema: "pgboss", supervise: true, schedule: false, migrate: true, db: { executeSql: database.executeSql } });
     this.boss.on("error", (error) => this.log.error({ err: error }, "job queue error"));
   }
 

@@ -17,11 +17,18 @@ export function redactText(text: string): string {
 export function redactUrl(url: string): string {
   const q = url.indexOf("?");
   if (q === -1) return redactText(url);
-  const params = new URLSearchParams(url.slice(q + 1));
-  for (const key of [...params.keys()]) {
-    if (SENSITIVE_QUERY.has(key.toLowerCase())) params.set(key, "[redacted]");
-  }
-  return redactText(url.slice(0, q)) + "?" + params.toString();
+  const query = url.slice(q + 1).split("&").map((pair) => {
+    const eq = pair.indexOf("=");
+    const key = eq === -1 ? pair : pair.slice(0, eq);
+    let name = key;
+    try {
+      name = decodeURIComponent(key);
+    } catch {
+      // keep the raw key
+    }
+    return SENSITIVE_QUERY.has(name.toLowerCase()) ? `${key}=[redacted]` : redactText(pair);
+  });
+  return redactText(url.slice(0, q)) + "?" + query.join("&");
 }
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {

@@ -8,6 +8,7 @@ import { makeCnpj, makeCpf } from "../../lib/contract/documents";
 import { createUser, createWorkspace } from "./workspaces";
 import { createVerification } from "../v2/verifications/create";
 import type { Role } from "../auth/permissions";
+import { SANDBOX_DOCUMENTS } from "../datasets/sandbox/behaviours";
 
 export const DEMO_PASSWORD = "lupa-demo";
 export const DEMO_USERS: { email: string; name: string; role: Role }[] = [
@@ -17,14 +18,20 @@ export const DEMO_USERS: { email: string; name: string; role: Role }[] = [
   { email: "integration@lupa.local", name: "Integração ERP", role: "integration" },
 ];
 
-/** Deterministic demo documents: 30 CPFs from every fiscal region and 8 CNPJs. */
+/**
+ * Deterministic demo documents: 30 CPFs from every fiscal region, 8 CNPJs, and the documented
+ * sandbox documents, so the list shows every state (failed, processing, not found, deceased...).
+ */
 export function demoDocuments(): string[] {
   const cpfs = Array.from({ length: 30 }, (_, i) => makeCpf(String(104_729 * (i + 3)).padStart(8, "0").slice(0, 8) + String(i % 10)));
   const cnpjs = Array.from({ length: 8 }, (_, i) => makeCnpj(String(31_415_926 + i * 7919).slice(0, 8) + "0001"));
-  return [...cpfs, ...cnpjs];
+  const behaviours = SANDBOX_DOCUMENTS.map((d) => d.document);
+  // interleave so every page of the list mixes ordinary holders and special cases
+  const ordinary = [...cpfs, ...cnpjs];
+  return ordinary.flatMap((doc, i) => (i < behaviours.length ? [doc, behaviours[i]!] : [doc]));
 }
 
-export async function seedDemo(s: Services, extraDocuments: string[] = []): Promise<boolean> {
+export async function seedDemo(s: Services): Promise<boolean> {
   const existing = await s.db.select({ id: workspaces.id }).from(workspaces).limit(1);
   if (existing.length > 0) return false;
   const ws = await createWorkspace(s.db, "Demo");
@@ -32,7 +39,7 @@ export async function seedDemo(s: Services, extraDocuments: string[] = []): Prom
   for (const u of DEMO_USERS) created.push(await createUser(s.db, { workspaceId: ws.id, ...u, password: DEMO_PASSWORD }));
   const analyst = created[1]!;
   const who = { userId: analyst.id, workspaceId: ws.id, role: analyst.role, email: analyst.email, version: 0 };
-  const documents = [...demoDocuments(), ...extraDocuments];
+  const documents = demoDocuments();
   for (const [i, nationalId] of documents.entries()) {
     const company = nationalId.length === 14;
     const row = await createVerification(s, who, {

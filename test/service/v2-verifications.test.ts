@@ -38,6 +38,8 @@ describe("POST /api/v2/verifications", () => {
     expect(done.result.score).toBeLessThanOrEqual(1000);
     expect(done.result.execution.durationMs).toBeGreaterThanOrEqual(0);
     expect(Array.isArray(done.result.rules)).toBe(true);
+    // kinship at least (mother, father) for every sandbox person
+    expect(done.result.relatedCount).toBeGreaterThan(0);
   });
 
   it("goes through PROCESSING while a slow module is collected", async () => {

@@ -44,6 +44,8 @@ export interface StartOptions {
   workers?: boolean;
   /** Reuse the database of a stopped service (restart tests). */
   database?: { db: Database; testDb: TestDatabase };
+  /** Receives the service's log lines (JSON), for tests of what is logged. */
+  logDestination?: { write(line: string): void };
 }
 
 const FAST_ENV: Record<string, string> = {
@@ -62,11 +64,11 @@ let counter = 0;
 export async function startService(options: StartOptions = {}): Promise<TestService & { database: { db: Database; testDb: TestDatabase } }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lupa-test-"));
   const testDb = options.database?.testDb ?? (await createTestDatabase());
-  const env = { ...process.env, ...FAST_ENV, LUPA_DATA_DIR: dataDir, ...(testDb.url ? { DATABASE_URL: testDb.url } : {}), ...options.env };
+  const env: Record<string, string | undefined> = { ...process.env, ...FAST_ENV, LUPA_DATA_DIR: dataDir, ...(testDb.url ? { DATABASE_URL: testDb.url } : {}), ...options.env };
   delete env.REDIS_URL;
   if (options.env?.REDIS_URL) env.REDIS_URL = options.env.REDIS_URL;
   const config = loadConfig(env);
-  const log = createLogger(env.LUPA_LOG_LEVEL ?? "silent");
+  const log = createLogger(env.LUPA_LOG_LEVEL ?? "silent", options.logDestination);
   const db = options.database?.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir, memory: !config.databaseUrl }));
   const services = await createServices(config, { log, database: db });
   await upsertGlobalProfiles(services.db);

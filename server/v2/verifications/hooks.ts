@@ -8,6 +8,7 @@ import type { Collection, ModuleRun, OwnerHooks } from "../../engine/types";
 import type { ModuleData } from "../../datasets/types";
 import { toBusinessProfile, toPersonFinance, toPersonProfile } from "../../datasets/dossier";
 import { scoreModules } from "./scoring";
+import { relatedParties } from "../../v3/network/compute";
 
 function dossierOf(entity: string, modules: ModuleRun[]): { dossier: Record<string, unknown>; name: string | null } {
   const section: Record<string, unknown> = {};
@@ -21,7 +22,8 @@ function dossierOf(entity: string, modules: ModuleRun[]): { dossier: Record<stri
         section.profile = null;
         continue;
       }
-      const profile = entity === "company" ? toBusinessProfile(data) : toPersonProfile(data, { clientListed: false });
+      const listing = { clientListed: false }; // the workspace restrictive list arrives with its issue
+      const profile = entity === "company" ? toBusinessProfile(data, listing) : toPersonProfile(data, listing);
       section.profile = profile;
       name = (profile as { name?: string }).name ?? null;
     } else if (run.module === "finance" && entity === "person") {
@@ -48,10 +50,7 @@ async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<
   const scored = c.outcome === "subject_not_found"
     ? { score: 0, scoreFactor: 1000, rules: ["subject_not_found"], scoreDistribution: [{ module: "profile", percent: 100 }] }
     : scoreModules(modules, weights);
-  const related = modules.find((m) => m.module === "related")?.data as Record<string, unknown> | undefined;
-  const relatedCount = Array.isArray((related?.related as { items?: unknown[] } | undefined)?.items)
-    ? ((related!.related as { items: unknown[] }).items.length)
-    : 0;
+  const relatedCount = relatedParties(modules.find((m) => m.module === "related")?.data as ModuleData | null).length;
   const result = {
     ...scored,
     execution: {

@@ -13,13 +13,13 @@ import { CreateVerificationBody, ListVerificationsQuery, VerificationIdParams } 
 import { toRecord } from "./serialize";
 
 const tags = ["v2 verifications"];
-const Record = z.object({ id: z.string(), status: z.string() }).loose();
+const RecordSchema = z.object({ id: z.string(), status: z.string() }).loose();
 const ErrorBody = z.object({ error: z.string() });
 
 export function registerVerificationRoutes(app: FastifyInstance, s: Services): void {
   app.post("/api/v2/verifications", {
     config: { permission: "verifications:write" },
-    schema: { tags, summary: "Create a verification", body: jsonSchema(CreateVerificationBody), response: { 201: jsonSchema(Record), 400: jsonSchema(ErrorBody) } },
+    schema: { tags, summary: "Create a verification", body: jsonSchema(CreateVerificationBody), response: { 201: jsonSchema(RecordSchema), 400: jsonSchema(ErrorBody) } },
   }, async (request, reply) => {
     const body = parseOr(CreateVerificationBody, request.body, "invalid_request");
     const row = await createVerification(s, caller(request), body);
@@ -28,7 +28,7 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
 
   app.get("/api/v2/verifications", {
     config: { permission: "verifications:read" },
-    schema: { tags, summary: "List verifications", querystring: jsonSchema(ListVerificationsQuery), response: { 200: jsonSchema(z.object({ verifications: z.array(Record), page: z.number(), limit: z.number(), total: z.number() })) } },
+    schema: { tags, summary: "List verifications", querystring: jsonSchema(ListVerificationsQuery), response: { 200: jsonSchema(z.object({ verifications: z.array(RecordSchema), page: z.number(), limit: z.number(), total: z.number() })) } },
   }, async (request) => {
     const query = parseOr(ListVerificationsQuery, request.query, "invalid_parameter");
     if (query.scoreGte !== undefined && query.scoreLte !== undefined && query.scoreGte > query.scoreLte) {
@@ -40,7 +40,7 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
 
   app.get("/api/v2/verifications/:id", {
     config: { permission: "verifications:read" },
-    schema: { tags, summary: "Get a verification", params: jsonSchema(VerificationIdParams), response: { 200: jsonSchema(Record), 404: jsonSchema(ErrorBody) } },
+    schema: { tags, summary: "Get a verification", params: jsonSchema(VerificationIdParams), response: { 200: jsonSchema(RecordSchema), 404: jsonSchema(ErrorBody) } },
   }, async (request) => {
     const { id } = parseOr(VerificationIdParams, request.params, "invalid_parameter");
     const row = await getVerification(s.db, caller(request).workspaceId, id);
