@@ -45,7 +45,7 @@ function stop(code = 0) {
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
-start("api", "node_modules/.bin/tsx", ["server/main.ts"]);
+start("api", process.execPath, ["--import", "tsx", "server/main.ts"]);
 start("web", "node", ["scripts/start-web.mjs"]);
 const webPort = process.env.LUPA_WEB_PORT || "3000";
 console.log(`Starting Lupa: console on http://127.0.0.1:${webPort} (first start builds it, a minute or two), API on http://127.0.0.1:${process.env.LUPA_API_PORT || "4000"}`);

@@ -1,0 +1,79 @@
+// Real service processes for tests that must cross process boundaries (crash, restart, lock,
+// several workers). Each child's pid is kept and it is stopped by pid.
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  output(): string;
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  exited: Promise<number | null>;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+
+export function startProcess(script: string, env: Record<string, string>, args: string[] = []): ServiceProcess {
+  // node itself with tsx's loader (not the tsx wrapper): the pid is the service's, so SIGKILL hits it
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let text = "";
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    text += chunk.toString();
+    for (const l of listeners) l();
+  };
+  child.stdout!.on("data", onData);
+  child.stderr!.on("data", onData);
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return {
+    child,
+    output: () => text,
+    exited,
+    waitFor(pattern, timeoutMs = 90_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (pattern.test(text)) {
+            listeners.delete(check);
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`Timed out waiting for ${pattern} in output of ${script}:\n${text.slice(-3000)}`));
+        }, timeoutMs);
+        listeners.add(check);
+        void exited.then(() => setTimeout(() => {
+          if (listeners.has(check)) {
+            listeners.delete(check);
+            clearTimeout(timer);
+            reject(new Error(`${script} exited before ${pattern}:\n${text.slice(-3000)}`));
+          }
+        }, 50));
+        check();
+      });
+    },
+    async kill(signal = "SIGTERM") {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** Runs a command to completion (admin CLI) and returns its exit code and output. */
+export async function runProcess(script: string, env: Record<string, string>, args: string[]): Promise<{ code: number | null; output: string }> {
+  const p = startProcess(script, env, args);
+  const code = await p.exited;
+  return { code, output: p.output() };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
