@@ -11,8 +11,8 @@ export interface WorkerOptions {
   interactiveConcurrency?: number;
   batchConcurrency?: number;
   callbackConcurrency?: number;
-  /** Extra queues registered by other parts (callbacks). */
-  extra?: (s: Services) => Promise<void>;
+  /** Extra workers registered by other parts (callbacks); returns their stop function. */
+  extra?: (s: Services, concurrency: number) => Promise<() => Promise<void>>;
 }
 
 function jobId(data: Record<string, unknown>): string | null {
@@ -28,7 +28,7 @@ export async function startWorkers(s: Services, options: WorkerOptions = {}): Pr
   };
   await s.queue.work(QUEUES.interactive, options.interactiveConcurrency ?? 8, run);
   await s.queue.work(QUEUES.batch, options.batchConcurrency ?? 4, run);
-  if (options.extra) await options.extra(s);
+  const stopExtra = options.extra ? await options.extra(s, options.callbackConcurrency ?? 4) : async () => {};
 
   let sweeping = false;
   const timer = setInterval(async () => {
@@ -42,7 +42,10 @@ export async function startWorkers(s: Services, options: WorkerOptions = {}): Pr
       sweeping = false;
     }
   }, s.config.schedules.sweepIntervalMs);
-  return async () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await stopExtra();
+  };
 }
 
 export async function sweep(s: Services): Promise<void> {

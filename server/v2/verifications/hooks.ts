@@ -8,7 +8,7 @@ import type { Collection, ModuleRun, OwnerHooks } from "../../engine/types";
 import type { ModuleData } from "../../datasets/types";
 import { toBusinessProfile, toPersonFinance, toPersonProfile } from "../../datasets/dossier";
 import { scoreModules } from "./scoring";
-import { relatedParties } from "../../v3/network/compute";
+import { relatedParties } from "../../datasets/related-parties";
 
 function dossierOf(entity: string, modules: ModuleRun[]): { dossier: Record<string, unknown>; name: string | null } {
   const section: Record<string, unknown> = {};

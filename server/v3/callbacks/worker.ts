@@ -136,10 +136,11 @@ export async function sweepDeliveries(s: Services, graceMs: number, limit = 100)
   return rows.length;
 }
 
-export async function callbackWorkers(s: Services): Promise<void> {
+/** Registers the delivery workers and the sweep; returns the function that stops the sweep. */
+export async function callbackWorkers(s: Services, concurrency = 4): Promise<() => Promise<void>> {
   const allowList = parseAllowList(s.config.callbackAllowList);
   const ca = caOf(s);
-  await s.queue.work(QUEUES.callback, 4, async (data) => {
+  await s.queue.work(QUEUES.callback, concurrency, async (data) => {
     const id = typeof data.id === "string" && data.id.startsWith("evt_") && data.id.length < 100 ? data.id : null;
     if (!id) return void s.log.error({ data: Object.keys(data) }, "invalid callback job payload dropped");
     await attemptDelivery(s, id, { allowList, ca });
@@ -161,12 +162,8 @@ export async function callbackWorkers(s: Services): Promise<void> {
     }
   }, s.config.schedules.sweepIntervalMs);
   timer.unref();
-  // The sweep stops with the queue (every process stops its queue on shutdown, tests too).
-  const queue = s.queue;
-  const stopQueue = queue.stop.bind(queue);
-  queue.stop = async () => {
+  return async () => {
     stopped = true;
     clearInterval(timer);
-    await stopQueue();
   };
 }

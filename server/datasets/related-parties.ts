@@ -1,0 +1,76 @@
+// The related parties of a related module's data, whatever the dataset version calls its lists
+// (1.x `items`, 2.0 `personal` and `business.*`): used by the v2 dossier (relatedCount) and by the
+// v3 lawsuit network.
+import { normalizeDocument } from "../../lib/contract/documents";
+import type { Entity, ModuleData } from "./types";
+
+/** A related party as the related module shows it. */
+export interface RelatedParty {
+  /** The document exactly as the related module shows it (the key of the node). */
+  shown: string;
+  /** Normalized (what the lawsuits dataset is asked about). */
+  document: string;
+  entity: Entity;
+  name: string | null;
+  relations: Record<string, unknown>[];
+}
+
+const DOCUMENT_FIELDS = ["document", "cpf", "cnpj", "nationalId", "taxId"];
+const NAME_FIELDS = ["name", "legalName", "companyName", "tradeName"];
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The related parties listed in a related module's data, in the order it lists them, one per
+ * document (a party found through several links gathers every relation). Reads every list of
+ * objects that carry a CPF/CNPJ in the module's block, whatever the dataset version calls it.
+ */
+export function relatedParties(data: ModuleData | null | undefined): RelatedParty[] {
+  const block = data ? (data as Record<string, unknown>).related : undefined;
+  const byDocument = new Map<string, RelatedParty>();
+  const visit = (value: unknown, depth: number, listName: string | null) => {
+    if (depth > 6) return;
+    if (Array.isArray(value)) {
+      for (const entry of value) visit(entry, depth + 1, listName);
+      return;
+    }
+    if (!isObject(value)) return;
+    const docField = DOCUMENT_FIELDS.find((f) => typeof value[f] === "string");
+    const normalized = docField ? normalizeDocument(value[docField] as string) : null;
+    if (docField && normalized) {
+      const shown = value[docField] as string;
+      const nameField = NAME_FIELDS.find((f) => typeof value[f] === "string");
+      const relation = relationOf(value, listName);
+      const known = byDocument.get(normalized.value);
+      if (known) {
+        if (!known.relations.some((r) => JSON.stringify(r) === JSON.stringify(relation))) known.relations.push(relation);
+      } else {
+        byDocument.set(normalized.value, {
+          shown, document: normalized.value, entity: normalized.entity,
+          name: nameField ? (value[nameField] as string) : null, relations: [relation],
+        });
+      }
+      return;
+    }
+    for (const [key, child] of Object.entries(value)) if (typeof child === "object") visit(child, depth + 1, key);
+  };
+  visit(block, 0, null);
+  return [...byDocument.values()];
+}
+
+/** Relation of the lists of related 2.0, which group links instead of naming the relation. */
+const LIST_RELATION: Record<string, string> = {
+  personal: "kinship", ownerships: "partnership", employments: "employment", representations: "representation",
+};
+
+/** The link as the related module describes it: relation, role, and since/qualification when shown. */
+function relationOf(entry: Record<string, unknown>, listName: string | null): Record<string, unknown> {
+  const relation = typeof entry.relation === "string" ? entry.relation : (listName && LIST_RELATION[listName]) ?? listName;
+  const out: Record<string, unknown> = { relation };
+  if (typeof entry.role === "string") out.role = entry.role;
+  if (typeof entry.since === "string") out.since = entry.since;
+  if (entry.qualification !== undefined && entry.qualification !== null) out.qualification = entry.qualification;
+  return out;
+}
