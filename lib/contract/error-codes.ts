@@ -40,11 +40,8 @@ export const ERROR_STATUS = {
   // v1 / v2 (message-only envelope)
   invalid_request: 400,
   invalid_parameter: 400,
-  conflict: 409,
   route_not_found: 404,
   too_many_attempts: 429,
-  pdf_unavailable: 500,
-  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
