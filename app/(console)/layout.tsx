@@ -1,0 +1,22 @@
+import type { ReactNode } from "react";
+import { redirect } from "next/navigation";
+import { getServerSession } from "next-auth";
+import { AppHeader } from "@/components/layout/app-header";
+import { authOptions } from "@/lib/auth/options";
+
+// Every console page: signed-in analysts only (proxy.ts redirects first; this is the second lock).
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  const session = await getServerSession(authOptions);
+  if (!session?.user) redirect("/login");
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+        Pular para o conteúdo
+      </a>
+      <AppHeader email={session.user.email} role={session.user.role} />
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
+        {children}
+      </main>
+    </div>
+  );
+}

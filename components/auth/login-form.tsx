@@ -1,0 +1,71 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useEffect, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { safeCallbackUrl } from "@/lib/auth/safe-callback-url";
+import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
+
+const inputClass =
+  "block h-9 w-full rounded-md border-0 bg-white px-3 text-sm text-zinc-900 shadow-xs ring-1 ring-inset ring-zinc-300 placeholder:text-zinc-400 focus:ring-2 focus:ring-inset focus:ring-brand-500 focus:outline-none";
+
+export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: string | null }) {
+  const [error, setError] = useState<string | null>(initialError);
+  const [pending, setPending] = useState(false);
+  // Submitting is possible once hydrated; before that a native submit would only reload the page.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    if (!email || !password) {
+      setError("Informe e-mail e senha.");
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      const result = await signIn("credentials", { email, password, redirect: false, callbackUrl });
+      if (!result || result.error || !result.ok) {
+        setError(signInErrorMessage(result?.error ?? "ServiceUnavailable"));
+        setPending(false);
+        return;
+      }
+      // A full navigation, so that every server component renders with the new session.
+      window.location.assign(safeCallbackUrl(callbackUrl, window.location.origin));
+    } catch {
+      setError(signInErrorMessage("ServiceUnavailable"));
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} method="post" noValidate className="space-y-4" data-testid="login-form">
+      {error ? (
+        <div role="alert" data-testid="login-error" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800 ring-1 ring-inset ring-rose-600/20">
+          {error}
+        </div>
+      ) : null}
+      <div>
+        <label htmlFor="email" className="mb-1.5 block text-sm font-medium text-zinc-800">
+          E-mail
+        </label>
+        <input id="email" name="email" type="email" autoComplete="username" autoFocus required className={inputClass} data-testid="login-email" />
+      </div>
+      <div>
+        <label htmlFor="password" className="mb-1.5 block text-sm font-medium text-zinc-800">
+          Senha
+        </label>
+        <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} data-testid="login-password" />
+      </div>
+      <Button type="submit" variant="primary" className="w-full" disabled={pending || !ready} data-testid="login-submit">
+        {pending ? <Spinner className="size-4" /> : null}
+        {pending ? "Entrando…" : "Entrar"}
+      </Button>
+    </form>
+  );
+}

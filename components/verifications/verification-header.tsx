@@ -1,0 +1,99 @@
+"use client";
+
+import { useState } from "react";
+import { EyeIcon, EyeOffIcon, BuildingIcon, UserIcon } from "@/components/ui/icons";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { formatDateTime } from "@/lib/format/date";
+import type { VerificationDetail } from "@/lib/verifications/view-models";
+import { isTerminalStatus, scoreBand } from "@/lib/verifications/status";
+import { cn } from "@/lib/utils/cn";
+import { StatusBadge } from "./status-badge";
+
+function DocumentLine({ detail }: { detail: VerificationDetail }) {
+  const [revealed, setRevealed] = useState(false);
+  const document = detail.document;
+  if (!document) return <span className="text-zinc-400">Documento não informado</span>;
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      {document.kind ? <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-[10px] font-semibold tracking-wide text-zinc-600">{document.kind}</span> : null}
+      <span data-testid="verification-document" className="tabular font-mono text-[13px] text-zinc-800">
+        {revealed ? document.formatted : document.masked}
+      </span>
+      <button
+        type="button"
+        data-testid="document-reveal"
+        aria-pressed={revealed}
+        aria-label={revealed ? "Ocultar documento" : "Mostrar documento completo"}
+        title={revealed ? "Ocultar documento" : "Mostrar documento completo"}
+        onClick={() => setRevealed((value) => !value)}
+        className="rounded p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+      >
+        {revealed ? <EyeOffIcon className="size-3.5" /> : <EyeIcon className="size-3.5" />}
+      </button>
+    </span>
+  );
+}
+
+export function VerificationHeader({ detail }: { detail: VerificationDetail }) {
+  const EntityIcon = detail.entity === "company" ? BuildingIcon : UserIcon;
+  const score = detail.result?.score ?? null;
+  const band = score === null ? null : scoreBand(score);
+  return (
+    <div data-testid="verification-header" className="flex flex-wrap items-start justify-between gap-6 rounded-lg border border-zinc-200 bg-white p-5 shadow-xs">
+      <div className="flex min-w-0 items-start gap-4">
+        <div className="flex size-11 shrink-0 items-center justify-center rounded-full bg-zinc-100 text-zinc-500">
+          <EntityIcon className="size-5" />
+        </div>
+        <div className="min-w-0">
+          <h1 data-testid="verification-name" className="truncate text-xl font-semibold tracking-tight text-zinc-900">
+            {detail.name ?? (
+              <span className="font-normal text-zinc-400 italic">{isTerminalStatus(detail.status) ? "Nome não identificado" : "Nome ainda não identificado"}</span>
+            )}
+          </h1>
+          <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-zinc-500">
+            <DocumentLine detail={detail} />
+            <span aria-hidden="true" className="text-zinc-300">
+              ·
+            </span>
+            <StatusBadge status={detail.status} testId="verification-status" />
+            <span aria-hidden="true" className="text-zinc-300">
+              ·
+            </span>
+            <span>
+              Criada <RelativeTime value={detail.createdAt} className="text-zinc-700" />
+            </span>
+          </div>
+        </div>
+      </div>
+      <div className="flex items-center gap-5">
+        <div className="text-right">
+          <div className="text-xs font-medium text-zinc-500">Score</div>
+          <div className="mt-0.5 flex items-center justify-end gap-2">
+            <span
+              data-testid="verification-score"
+              className={cn(
+                "tabular text-2xl font-semibold",
+                band?.tone === "success" && "text-emerald-700",
+                band?.tone === "warning" && "text-amber-700",
+                band?.tone === "danger" && "text-rose-700",
+                !band && "text-zinc-300",
+              )}
+            >
+              {score ?? "—"}
+            </span>
+            {score !== null ? <span className="text-xs text-zinc-400">/ 1000</span> : null}
+          </div>
+          {band ? <div className="mt-0.5 text-xs text-zinc-500">{band.label}</div> : null}
+        </div>
+        <div className="hidden border-l border-zinc-100 pl-5 text-xs text-zinc-500 md:block">
+          <div>Atualizada</div>
+          <div className="tabular text-zinc-700">{formatDateTime(detail.updatedAt)}</div>
+          <div className="mt-1.5">Regras acionadas</div>
+          <div data-testid="verification-rules-count" className="tabular text-zinc-700">
+            {detail.result ? detail.result.rules.length : "—"}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

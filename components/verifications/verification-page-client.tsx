@@ -1,0 +1,166 @@
+"use client";
+
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { Button, buttonClass } from "@/components/ui/button";
+import { ErrorBoundary } from "@/components/ui/error-boundary";
+import { RefreshIcon } from "@/components/ui/icons";
+import { Skeleton } from "@/components/ui/skeleton";
+import { StateMessage } from "@/components/ui/state-message";
+import { isBffError } from "@/lib/query/bff-fetch";
+import { verificationDetailQuery } from "@/lib/query/verification-queries";
+import { isTerminalStatus } from "@/lib/verifications/status";
+import type { VerificationDetail } from "@/lib/verifications/view-models";
+import { BackToListLink } from "./back-to-list-link";
+import { CompanyProfileSection } from "./company-profile-section";
+import { ContactsSection } from "./contacts-section";
+import { PersonProfileSection } from "./person-profile-section";
+import { ResultSection } from "./result-section";
+import { VerificationHeader } from "./verification-header";
+import { VerificationMeta } from "./verification-meta";
+import { FailedState, ProcessingState } from "./verification-states";
+
+/** One region of the case page: a rendering failure stays inside it. */
+function Region({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <ErrorBoundary
+      fallback={(reset) => (
+        <div className="rounded-lg border border-zinc-200 bg-white">
+          <StateMessage kind="error" testId="region-error" title={`Não foi possível exibir ${name}`} action={<Button onClick={reset}>Tentar novamente</Button>} />
+        </div>
+      )}
+    >
+      {children}
+    </ErrorBoundary>
+  );
+}
+
+function ProfileRegion({ detail }: { detail: VerificationDetail }) {
+  const running = !isTerminalStatus(detail.status);
+  if (detail.person || detail.company) {
+    const contacts = detail.person?.contacts ?? detail.company?.contacts;
+    return (
+      <div data-testid="profile-section" className="space-y-4">
+        {detail.person ? <PersonProfileSection profile={detail.person} document={detail.document} /> : null}
+        {detail.company ? <CompanyProfileSection profile={detail.company} /> : null}
+        {contacts ? <ContactsSection contacts={contacts} /> : null}
+      </div>
+    );
+  }
+  if (running) {
+    return (
+      <div data-testid="profile-pending" aria-busy="true" className="space-y-3 rounded-lg border border-zinc-200 bg-white p-5">
+        <Skeleton className="h-4 w-40" />
+        <div className="grid grid-cols-3 gap-4">
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} className="h-9" />
+          ))}
+        </div>
+        <p className="text-xs text-zinc-500">O perfil cadastral aparece quando o módulo de perfil terminar.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="rounded-lg border border-zinc-200 bg-white">
+      <StateMessage
+        testId="profile-empty"
+        title="Sem dados cadastrais"
+        description={
+          detail.status === "FAILED"
+            ? "A verificação terminou antes de obter o perfil cadastral."
+            : "Nenhum perfil cadastral foi encontrado para este documento. Confira o documento informado na criação da verificação."
+        }
+      />
+    </div>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div data-testid="verification-loading" aria-busy="true" aria-label="Carregando verificação" className="space-y-4">
+      <Skeleton className="h-24 w-full rounded-lg" />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Skeleton className="h-72 rounded-lg lg:col-span-2" />
+        <Skeleton className="h-72 rounded-lg" />
+      </div>
+    </div>
+  );
+}
+
+export function VerificationPageClient({ id }: { id: string }) {
+  const query = useQuery(verificationDetailQuery(id));
+
+  let content: ReactNode;
+  if (query.isPending) content = <DetailSkeleton />;
+  else if (query.isError && isBffError(query.error, 404))
+    content = (
+      <div className="rounded-lg border border-zinc-200 bg-white">
+        <StateMessage
+          testId="verification-not-found"
+          title="Verificação não encontrada"
+          description="Ela não existe ou pertence a outro workspace. Confira o endereço ou volte para a lista."
+          action={
+            <Link href="/verifications" className={buttonClass("secondary")}>
+              Ir para verificações
+            </Link>
+          }
+        />
+      </div>
+    );
+  else if (query.isError)
+    content = (
+      <div className="rounded-lg border border-zinc-200 bg-white">
+        <StateMessage
+          kind="error"
+          testId="verification-error"
+          title="Não foi possível carregar a verificação"
+          description={query.error.message}
+          action={
+            <Button onClick={() => void query.refetch()}>
+              <RefreshIcon className="size-3.5" />
+              Tentar novamente
+            </Button>
+          }
+        />
+      </div>
+    );
+  else {
+    const detail = query.data;
+    content = (
+      <div className="space-y-4" data-testid="verification-detail" data-status={detail.status}>
+        <Region name="o cabeçalho">
+          <VerificationHeader detail={detail} />
+        </Region>
+        {!isTerminalStatus(detail.status) ? <ProcessingState status={detail.status} /> : null}
+        {detail.status === "FAILED" ? <FailedState reason={detail.failureReason} /> : null}
+        <div className="grid items-start gap-4 lg:grid-cols-3">
+          <div className="space-y-4 lg:col-span-2">
+            <Region name="o perfil cadastral">
+              <ProfileRegion detail={detail} />
+            </Region>
+          </div>
+          <div className="space-y-4">
+            {detail.result ? (
+              <Region name="o resultado">
+                <ResultSection result={detail.result} />
+              </Region>
+            ) : null}
+            <Region name="os detalhes">
+              <VerificationMeta detail={detail} />
+            </Region>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <div className="mb-3">
+        <BackToListLink />
+      </div>
+      {content}
+    </div>
+  );
+}

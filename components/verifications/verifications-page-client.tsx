@@ -1,0 +1,134 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Button } from "@/components/ui/button";
+import { ErrorBoundary } from "@/components/ui/error-boundary";
+import { RefreshIcon } from "@/components/ui/icons";
+import { Spinner } from "@/components/ui/spinner";
+import { StateMessage } from "@/components/ui/state-message";
+import { pluralize } from "@/lib/format/number";
+import { verificationListQuery } from "@/lib/query/verification-queries";
+import { hasActiveFilters } from "@/lib/verifications/filters";
+import { LAST_LIST_URL_KEY, useVerificationFilters } from "./use-verification-filters";
+import { VerificationsFilters } from "./verifications-filters";
+import { VerificationsPagination } from "./verifications-pagination";
+import { VerificationsTable, VerificationsTableSkeleton } from "./verifications-table";
+
+function ListRegion() {
+  const { filters, setFilters } = useVerificationFilters();
+  const query = useQuery(verificationListQuery(filters));
+  const data = query.data;
+  const filtered = hasActiveFilters(filters);
+
+  // The case page's "back to list" link returns to these exact filters.
+  useEffect(() => {
+    sessionStorage.setItem(LAST_LIST_URL_KEY, `${window.location.pathname}${window.location.search}`);
+  }, [filters]);
+
+  let body;
+  if (query.isPending) body = <VerificationsTableSkeleton rows={Math.min(filters.limit, 10)} />;
+  else if (query.isError && !data)
+    body = (
+      <StateMessage
+        kind="error"
+        testId="verifications-error"
+        title="Não foi possível carregar as verificações"
+        description={query.error.message}
+        action={
+          <Button onClick={() => void query.refetch()} data-testid="verifications-retry">
+            <RefreshIcon className="size-3.5" />
+            Tentar novamente
+          </Button>
+        }
+      />
+    );
+  else if (data && data.items.length === 0)
+    body =
+      data.total > 0 ? (
+        <StateMessage
+          testId="verifications-empty"
+          title="Esta página não existe"
+          description={`Há ${pluralize(data.total, "verificação", "verificações")} com estes filtros, mas não nesta página.`}
+          action={<Button onClick={() => setFilters({ page: 1 })}>Ir para a primeira página</Button>}
+        />
+      ) : filtered ? (
+        <StateMessage
+          testId="verifications-empty"
+          title="Nenhuma verificação encontrada"
+          description="Nenhuma verificação corresponde a estes filtros. Ajuste a busca, o status ou a faixa de score."
+          action={
+            <Button
+              data-testid="empty-clear-filters"
+              onClick={() => setFilters({ status: undefined, q: undefined, feedback: undefined, incomplete: undefined, scoreMin: undefined, scoreMax: undefined })}
+            >
+              Limpar filtros
+            </Button>
+          }
+        />
+      ) : (
+        <StateMessage
+          testId="verifications-empty"
+          title="Nenhuma verificação ainda"
+          description={
+            <>
+              As verificações criadas pela integração aparecem aqui. Envie um documento com{" "}
+              <code className="rounded bg-zinc-100 px-1 py-0.5 text-xs text-zinc-700">POST /api/v2/verifications</code> e acompanhe o resultado nesta lista.
+            </>
+          }
+        />
+      );
+  else if (data) body = <VerificationsTable items={data.items} dimmed={query.isPlaceholderData} />;
+
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-lg font-semibold tracking-tight text-zinc-900">Verificações</h1>
+          <p className="mt-0.5 flex items-center gap-2 text-sm text-zinc-500">
+            <span data-testid="verifications-count" aria-live="polite">
+              {data ? pluralize(data.total, "verificação", "verificações") : query.isError ? "Lista indisponível" : "Carregando…"}
+            </span>
+            {query.isFetching && data ? <Spinner className="size-3.5 text-zinc-400" label="Atualizando" /> : null}
+          </p>
+        </div>
+        <p className="hidden text-xs text-zinc-400 lg:block">
+          <kbd className="rounded border border-zinc-200 bg-white px-1">j</kbd> <kbd className="rounded border border-zinc-200 bg-white px-1">k</kbd> navegar ·{" "}
+          <kbd className="rounded border border-zinc-200 bg-white px-1">Enter</kbd> abrir · <kbd className="rounded border border-zinc-200 bg-white px-1">/</kbd> buscar
+        </p>
+      </div>
+      <div className="mb-3">
+        <VerificationsFilters filters={filters} setFilters={setFilters} />
+      </div>
+      {query.isError && data ? (
+        <p data-testid="verifications-stale" className="mb-2 text-xs text-rose-700">
+          {query.error.message} Mostrando os últimos dados carregados.
+        </p>
+      ) : null}
+      <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs">
+        {body}
+        {data && data.total > 0 ? (
+          <VerificationsPagination
+            page={filters.page}
+            limit={filters.limit}
+            total={data.total}
+            onPage={(page) => setFilters({ page })}
+            onLimit={(limit) => setFilters({ limit })}
+          />
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+export function VerificationsPageClient() {
+  return (
+    <ErrorBoundary
+      fallback={(reset) => (
+        <StateMessage kind="error" testId="verifications-crash" title="Algo deu errado ao exibir a lista" action={<Button onClick={reset}>Tentar novamente</Button>} />
+      )}
+    >
+      <ListRegion />
+    </ErrorBoundary>
+  );
+}

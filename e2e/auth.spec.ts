@@ -1,0 +1,59 @@
+import { USERS } from "./support/env";
+import { SIGN_IN_TIMEOUT, expect, signInThroughForm, submitLogin, test } from "./support/fixtures";
+
+// Sign-in, wrong credentials, sign-out and page protection, from a browser with no session.
+test.use({ storageState: { cookies: [], origins: [] } });
+
+test("signing in as an analyst lands on the verifications list", async ({ page }) => {
+  await signInThroughForm(page, "analyst");
+  await expect(page).toHaveURL(/\/verifications$/);
+  await expect(page.getByTestId("user-email")).toHaveText(USERS.analyst);
+  await expect(page.getByTestId("user-role")).toHaveText("Analista");
+  await expect(page.getByTestId("verifications-count")).toContainText(/verificaç/);
+});
+
+test("a wrong password shows a clear message and keeps the analyst on the login page", async ({ page }) => {
+  await submitLogin(page, USERS.analyst, "wrong-password");
+  await expect(page.getByTestId("login-error")).toHaveText("E-mail ou senha incorretos.", { timeout: SIGN_IN_TIMEOUT });
+  await expect(page).toHaveURL(/\/login/);
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name.endsWith("next-auth.session-token"))).toBeUndefined();
+});
+
+test("an unknown e-mail gets the same message as a wrong password", async ({ page }) => {
+  await submitLogin(page, "nobody@lupa.local", "lupa-demo");
+  await expect(page.getByTestId("login-error")).toHaveText("E-mail ou senha incorretos.", { timeout: SIGN_IN_TIMEOUT });
+});
+
+test("protected pages redirect to the login page and come back after signing in", async ({ page }) => {
+  await page.goto("/verifications?status=COMPLETED");
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fverifications%3Fstatus%3DCOMPLETED/);
+  await page.getByTestId("login-email").fill(USERS.analyst);
+  await page.getByTestId("login-password").fill("lupa-demo");
+  await page.getByTestId("login-submit").click();
+  await expect(page).toHaveURL(/\/verifications\?status=COMPLETED$/, { timeout: SIGN_IN_TIMEOUT });
+  await expect(page.getByTestId("filter-status")).toHaveValue("COMPLETED");
+});
+
+test("every console route needs a session", async ({ page, request }) => {
+  for (const path of ["/", "/verifications", "/verifications/00000000-0000-4000-8000-000000000000"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login/);
+  }
+  const bff = await request.get("/bff/verifications");
+  expect(bff.status()).toBe(401);
+  expect(await bff.json()).toMatchObject({ error: { code: "unauthorized" } });
+});
+
+test("signing out returns to the login page and closes the protected pages", async ({ page }) => {
+  await signInThroughForm(page, "analyst");
+  await expect(page).toHaveURL(/\/verifications$/);
+  await page.getByTestId("sign-out").click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId("login-form")).toBeVisible();
+
+  await page.goto("/verifications");
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fverifications/);
+  const bff = await page.request.get("/bff/verifications");
+  expect(bff.status()).toBe(401);
+});

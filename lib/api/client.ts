@@ -1,0 +1,68 @@
+import "server-only";
+import { ApiError, toApiError } from "./errors";
+
+// Typed fetch client of the service's HTTP API. Only the BFF (route handlers, server components,
+// proxy.ts, next-auth) calls it; the access token never leaves the server.
+
+export function apiBaseUrl(): string {
+  return (process.env.LUPA_API_URL ?? "http://127.0.0.1:4000").replace(/\/+$/, "");
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequest {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Bearer access token; omitted only for the authentication routes. */
+  token?: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Milliseconds before the request is abandoned (default 15 s). */
+  timeoutMs?: number;
+}
+
+export function buildQuery(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return "";
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** Calls the API and returns the parsed JSON body; throws ApiError on any failure. */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const { method = "GET", token, query, body, signal, timeoutMs = 15_000 } = request;
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["content-type"] = "application/json";
+
+  const timeout = AbortSignal.timeout(timeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(`${apiBaseUrl()}${path}${buildQuery(query)}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      cache: "no-store",
+    });
+  } catch (error) {
+    const reason = error instanceof Error && error.name === "TimeoutError" ? "timed out" : "unreachable";
+    throw ApiError.unavailable(`API ${reason}`);
+  }
+
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      if (response.ok) throw ApiError.unavailable("API answered a body that is not JSON");
+    }
+  }
+  if (!response.ok) throw toApiError(response.status, parsed);
+  return parsed as T;
+}

@@ -1,0 +1,47 @@
+// One error type for every failed API call. The service answers v2 errors as {error: string} and
+// v3 errors as {error: {code, message}}; both end up here with a stable `code`.
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: "invalid_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  422: "unprocessable",
+  429: "rate_limited",
+};
+
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  /** The service could not be reached, or answered something that is not the contract. */
+  static unavailable(message = "service unavailable"): ApiError {
+    return new ApiError(503, "service_unavailable", message);
+  }
+}
+
+/** Builds an ApiError from a response status and its (possibly non-JSON) body. */
+export function toApiError(status: number, body: unknown): ApiError {
+  const fallbackCode = CODE_BY_STATUS[status] ?? (status >= 500 ? "upstream_error" : "http_error");
+  if (body && typeof body === "object" && "error" in body) {
+    const error = (body as { error: unknown }).error;
+    if (typeof error === "string") return new ApiError(status, fallbackCode, error);
+    if (error && typeof error === "object") {
+      const { code, message } = error as { code?: unknown; message?: unknown };
+      return new ApiError(
+        status,
+        typeof code === "string" && code ? code : fallbackCode,
+        typeof message === "string" ? message : `HTTP ${status}`,
+      );
+    }
+  }
+  return new ApiError(status, fallbackCode, `HTTP ${status}`);
+}

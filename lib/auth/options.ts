@@ -1,0 +1,73 @@
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { authenticate } from "@/lib/api/authentication";
+import { ApiError } from "@/lib/api/errors";
+import { readAccessTokenClaims } from "@/lib/api/access-token-claims";
+import { SESSION_MAX_AGE_SECONDS, toSessionTokens } from "./session-tokens";
+import { SIGN_IN_ERRORS } from "./sign-in-errors";
+
+// next-auth v4 configuration: Credentials sign-in against POST /api/v1/authentication.
+// Tokens are kept in the encrypted JWT cookie; the session exposes only email, role, workspace.
+// Refreshing happens in proxy.ts, where the cookie can be rewritten (see stack-notes.md).
+
+export const authOptions: NextAuthOptions = {
+  secret: process.env.NEXTAUTH_SECRET,
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+  pages: { signIn: "/login", error: "/login" },
+  providers: [
+    CredentialsProvider({
+      name: "E-mail e senha",
+      credentials: {
+        email: { label: "E-mail", type: "email" },
+        password: { label: "Senha", type: "password" },
+      },
+      async authorize(credentials) {
+        const email = credentials?.email?.trim() ?? "";
+        const password = credentials?.password ?? "";
+        if (!email || !password) return null;
+        try {
+          const tokens = toSessionTokens(await authenticate(email, password));
+          const claims = readAccessTokenClaims(tokens.accessToken);
+          return {
+            id: claims.sub ?? email,
+            ...tokens,
+            email: tokens.user.email || email,
+            role: tokens.user.role,
+            workspaceId: tokens.user.workspaceId,
+          };
+        } catch (error) {
+          // 401 (and 400, a malformed pair such as a too-short password) mean wrong credentials:
+          // returning null makes next-auth answer "CredentialsSignin".
+          if (error instanceof ApiError && (error.status === 401 || error.status === 400)) return null;
+          if (error instanceof ApiError && error.status === 429) throw new Error(SIGN_IN_ERRORS.rateLimited);
+          throw new Error(SIGN_IN_ERRORS.unavailable);
+        }
+      },
+    }),
+  ],
+  callbacks: {
+    async jwt({ token, user }) {
+      if (user) {
+        return {
+          sub: user.id,
+          accessToken: user.accessToken,
+          refreshToken: user.refreshToken,
+          accessTokenExpires: user.accessTokenExpires,
+          refreshTokenExpires: user.refreshTokenExpires,
+          user: { email: user.email, role: user.role, workspaceId: user.workspaceId },
+        };
+      }
+      return token;
+    },
+    async session({ session, token }) {
+      return {
+        expires: session.expires,
+        user: {
+          email: token.user?.email ?? "",
+          role: token.user?.role ?? null,
+          workspaceId: token.user?.workspaceId ?? null,
+        },
+      };
+    },
+  },
+};

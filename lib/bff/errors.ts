@@ -1,0 +1,36 @@
+import "server-only";
+import { NextResponse, type NextRequest } from "next/server";
+import { ApiError } from "@/lib/api/errors";
+import { clearSessionCookie } from "@/lib/auth/session-cookie";
+
+// One translator from API failures to the BFF's answers: {error: {code, message}} with messages
+// for analysts (pt-BR). Unknown failures never leak their message.
+
+export interface BffErrorBody {
+  error: { code: string; message: string };
+}
+
+const MESSAGES: Record<number, [string, string]> = {
+  400: ["invalid_request", "Parâmetros inválidos."],
+  401: ["unauthorized", "Sessão expirada. Entre novamente."],
+  403: ["forbidden", "Você não tem permissão para ver este recurso."],
+  404: ["not_found", "Recurso não encontrado."],
+  429: ["rate_limited", "Muitas requisições. Aguarde alguns segundos e tente novamente."],
+};
+
+export function bffError(status: number, code: string, message: string): NextResponse<BffErrorBody> {
+  return NextResponse.json({ error: { code, message } }, { status, headers: { "cache-control": "no-store" } });
+}
+
+export function toBffErrorResponse(request: NextRequest, error: unknown, notFoundMessage?: string): NextResponse<BffErrorBody> {
+  if (error instanceof ApiError && MESSAGES[error.status]) {
+    const [code, message] = MESSAGES[error.status];
+    const response = bffError(error.status, code, error.status === 404 && notFoundMessage ? notFoundMessage : message);
+    // The API refused the token although proxy.ts just checked it (revoked, or a new API secret):
+    // drop the session so the next page load signs in again.
+    if (error.status === 401) clearSessionCookie(request, response);
+    return response;
+  }
+  if (!(error instanceof ApiError)) console.error("[bff] unexpected error", error);
+  return bffError(502, "service_unavailable", "Serviço indisponível no momento. Tente novamente em instantes.");
+}

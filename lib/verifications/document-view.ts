@@ -1,0 +1,39 @@
+import { formatDocument, maskDocument } from "@/lib/contract/documents";
+import type { DocumentKind, DocumentView } from "./view-models";
+
+// CPF/CNPJ for display: always masked in lists, formatted in full only where asked for.
+
+export function documentKind(value: string): DocumentKind | null {
+  const normalized = value.replace(/[^0-9A-Za-z]/g, "");
+  if (normalized.length === 11) return "CPF";
+  if (normalized.length === 14) return "CNPJ";
+  return null;
+}
+
+function safely(format: (value: string) => string, value: string, fallback: string): string {
+  try {
+    return format(value) || fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** A masked form that never leaks the document, even when it cannot be parsed. */
+function fallbackMask(value: string): string {
+  return value.length > 4 ? `${"*".repeat(value.length - 2)}${value.slice(-2)}` : "***";
+}
+
+/** maskDocument returns a value it cannot parse unchanged: never show that one. */
+function mask(value: string): string {
+  const masked = safely(maskDocument, value, "");
+  return masked && masked !== value ? masked : fallbackMask(value);
+}
+
+export function toDocumentView(value: string | null | undefined): DocumentView | null {
+  if (!value) return null;
+  return { kind: documentKind(value), masked: mask(value), formatted: safely(formatDocument, value, value) };
+}
+
+export function maskedDocument(value: string | null | undefined): string | null {
+  return value ? mask(value) : null;
+}

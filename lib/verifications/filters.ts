@@ -1,0 +1,96 @@
+import {
+  FEEDBACK_STATUSES,
+  VERIFICATION_STATUSES,
+  type FeedbackStatus,
+  type VerificationListQuery,
+  type VerificationStatus,
+} from "@/lib/api/types";
+
+// The list's filters, as kept in the page URL (shareable, back/forward work) and sent to the BFF.
+// Parsing is lenient: an unknown or out-of-range value is dropped, never an error page.
+
+export const PAGE_SIZES = [10, 20, 25] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export interface VerificationFilters {
+  page: number;
+  limit: number;
+  status?: VerificationStatus;
+  q?: string;
+  feedback?: FeedbackStatus;
+  incomplete?: boolean;
+  scoreMin?: number;
+  scoreMax?: number;
+}
+
+type SearchParamsLike = URLSearchParams | Record<string, string | string[] | undefined>;
+
+function read(params: SearchParamsLike, key: string): string | undefined {
+  if (params instanceof URLSearchParams) return params.get(key) ?? undefined;
+  const value = params[key];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function readInt(params: SearchParamsLike, key: string, min: number, max: number): number | undefined {
+  const text = read(params, key)?.trim();
+  if (!text || !/^\d+$/.test(text)) return undefined;
+  const value = Number(text);
+  return value >= min && value <= max ? value : undefined;
+}
+
+function readEnum<T extends string>(params: SearchParamsLike, key: string, values: readonly T[]): T | undefined {
+  const text = read(params, key)?.trim().toUpperCase();
+  return values.find((value) => value === text);
+}
+
+export function parseFilters(params: SearchParamsLike): VerificationFilters {
+  let scoreMin = readInt(params, "scoreMin", 0, 1000);
+  let scoreMax = readInt(params, "scoreMax", 0, 1000);
+  if (scoreMin !== undefined && scoreMax !== undefined && scoreMin > scoreMax) [scoreMin, scoreMax] = [scoreMax, scoreMin];
+  const limit = readInt(params, "limit", 1, 25);
+  const q = read(params, "q")?.trim().slice(0, 100);
+  return {
+    page: readInt(params, "page", 1, 100_000) ?? 1,
+    limit: limit ?? DEFAULT_PAGE_SIZE,
+    status: readEnum(params, "status", VERIFICATION_STATUSES),
+    q: q || undefined,
+    feedback: readEnum(params, "feedback", FEEDBACK_STATUSES),
+    incomplete: read(params, "incomplete") === "true" || undefined,
+    scoreMin,
+    scoreMax,
+  };
+}
+
+/** URL form of the filters; defaults are left out so URLs stay short. */
+export function filtersToSearchParams(filters: VerificationFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.status) params.set("status", filters.status);
+  if (filters.q) params.set("q", filters.q);
+  if (filters.feedback) params.set("feedback", filters.feedback);
+  if (filters.incomplete) params.set("incomplete", "true");
+  if (filters.scoreMin !== undefined) params.set("scoreMin", String(filters.scoreMin));
+  if (filters.scoreMax !== undefined) params.set("scoreMax", String(filters.scoreMax));
+  if (filters.limit !== DEFAULT_PAGE_SIZE) params.set("limit", String(filters.limit));
+  if (filters.page !== 1) params.set("page", String(filters.page));
+  return params;
+}
+
+export function hasActiveFilters(filters: VerificationFilters): boolean {
+  return Boolean(
+    filters.status || filters.q || filters.feedback || filters.incomplete || filters.scoreMin !== undefined || filters.scoreMax !== undefined,
+  );
+}
+
+/** The API's query (GET /api/v2/verifications parameter names); `q` searches names and documents. */
+export function filtersToApiQuery(filters: VerificationFilters): VerificationListQuery {
+  return {
+    page: filters.page,
+    limit: filters.limit,
+    status: filters.status,
+    search: filters.q,
+    feedbackStatus: filters.feedback,
+    incomplete: filters.incomplete,
+    scoreGte: filters.scoreMin,
+    scoreLte: filters.scoreMax,
+  };
+}

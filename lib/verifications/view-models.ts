@@ -1,0 +1,142 @@
+// What the BFF sends to the browser: small, safe view models built on the server from the API's
+// records (to-summary.ts, to-detail.ts). Every dossier field is optional in the source, so every
+// field here is nullable or a (possibly empty) list.
+
+export type DocumentKind = "CPF" | "CNPJ";
+
+export interface DocumentView {
+  kind: DocumentKind | null;
+  /** 123.***.***-09 */
+  masked: string;
+  /** 123.456.789-09 */
+  formatted: string;
+}
+
+export interface VerificationSummary {
+  id: string;
+  name: string | null;
+  /** Masked and formatted; the list never carries a full document. */
+  document: string;
+  documentKind: DocumentKind | null;
+  status: string;
+  score: number | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+export interface VerificationPage {
+  items: VerificationSummary[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+export interface IndicatorView {
+  key: string;
+  label: string;
+  risky: boolean | null;
+  value: number | null;
+}
+
+export interface AddressView {
+  type: string | null;
+  line: string;
+  cityLine: string;
+  postalCode: string | null;
+  preferred: boolean;
+}
+
+export interface PhoneView {
+  type: string | null;
+  number: string;
+  preferred: boolean;
+}
+
+export interface EmailView {
+  value: string;
+  preferred: boolean;
+}
+
+export interface ContactsView {
+  addresses: AddressView[];
+  phones: PhoneView[];
+  emails: EmailView[];
+}
+
+export interface PersonProfileView {
+  name: string | null;
+  fiscalStatus: string | null;
+  gender: string | null;
+  motherName: string | null;
+  motherNameMatches: boolean | null;
+  birthDate: string | null;
+  age: number | null;
+  obitFlag: boolean | null;
+  blacklisted: BlacklistedView | null;
+  indicators: IndicatorView[];
+  contacts: ContactsView;
+}
+
+export interface CodeDescription {
+  code: string | null;
+  description: string | null;
+}
+
+export interface PartnerView {
+  name: string | null;
+  document: string | null;
+  qualification: string | null;
+  /** Share of the capital, 0–100. */
+  sharePercent: number | null;
+  since: string | null;
+}
+
+export interface BlacklistedView {
+  client: boolean | null;
+  service: boolean | null;
+  clientType: string | null;
+  serviceType: string | null;
+}
+
+export interface CompanyProfileView {
+  name: string | null;
+  tradeName: string | null;
+  document: string | null;
+  registrationStatus: string | null;
+  size: string | null;
+  openingDate: string | null;
+  legalNature: CodeDescription | null;
+  mainActivity: CodeDescription | null;
+  shareCapital: number | null;
+  partners: PartnerView[];
+  blacklisted: BlacklistedView | null;
+  indicators: IndicatorView[];
+  contacts: ContactsView;
+}
+
+export interface ResultView {
+  score: number | null;
+  scoreFactor: number | null;
+  rules: string[];
+  distribution: Array<{ module: string; percent: number }>;
+  durationMs: number | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  relatedCount: number | null;
+}
+
+export interface VerificationDetail {
+  id: string;
+  status: string;
+  name: string | null;
+  document: DocumentView | null;
+  entity: "person" | "company" | null;
+  flow: "engine" | "legacy";
+  profileId: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  failureReason: string | null;
+  result: ResultView | null;
+  person: PersonProfileView | null;
+  company: CompanyProfileView | null;
+}

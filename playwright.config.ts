@@ -1,0 +1,77 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+import { API_URL, AUTH_DIR, E2E_DATA_DIR, WEB_URL } from "./e2e/support/env";
+
+// End-to-end tests: the console in a real Chromium against the real service and database.
+// Both servers are started here: the API on a fresh data folder (.lupa-e2e, removed right before it
+// starts; Playwright starts web servers before globalSetup, so the removal cannot live there) and
+// the console in production mode, rebuilt so the tests never run an old build.
+
+const chromiumPath = process.env.LUPA_CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CI = Boolean(process.env.CI);
+const reuse = !CI && process.env.LUPA_E2E_REUSE === "1";
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: ".test-output/playwright-artifacts",
+  globalSetup: "./e2e/support/global-setup.ts",
+  fullyParallel: false,
+  // Two cores on the CI machines: one worker there keeps timings predictable.
+  workers: CI ? 1 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  forbidOnly: CI,
+  reporter: [["list"], ["json", { outputFile: ".test-output/playwright.json" }]],
+  use: {
+    baseURL: WEB_URL,
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: existsSync(chromiumPath) ? chromiumPath : undefined,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"], headless: true } },
+    {
+      name: "chromium",
+      testMatch: /.*\.spec\.ts$/,
+      dependencies: ["setup"],
+      use: { ...devices["Desktop Chrome"], headless: true, storageState: `${AUTH_DIR}/analyst.json` },
+    },
+  ],
+  webServer: [
+    {
+      command: `node -e "require('node:fs').rmSync('${E2E_DATA_DIR}', { recursive: true, force: true })" && npm run start:api`,
+      url: `${API_URL}/health`,
+      env: {
+        LUPA_DATA_DIR: E2E_DATA_DIR,
+        LUPA_API_PORT: new URL(API_URL).port,
+        // Short-lived access tokens, so the console's refresh in proxy.ts runs during the suite.
+        LUPA_ACCESS_TOKEN_SECONDS: process.env.LUPA_ACCESS_TOKEN_SECONDS ?? "75",
+        LUPA_SANDBOX_SLOW_MS: process.env.LUPA_SANDBOX_SLOW_MS ?? "30000",
+      },
+      timeout: 120_000,
+      reuseExistingServer: reuse,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node scripts/start-web.mjs",
+      url: `${WEB_URL}/login`,
+      env: {
+        LUPA_WEB_PORT: new URL(WEB_URL).port,
+        LUPA_API_URL: API_URL,
+        LUPA_DATA_DIR: E2E_DATA_DIR,
+        LUPA_WEB_REBUILD: process.env.LUPA_WEB_REBUILD ?? "1",
+      },
+      timeout: 300_000,
+      reuseExistingServer: reuse,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  ],
+});

@@ -1,0 +1,57 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { encode, getToken } from "next-auth/jwt";
+import { refreshSession } from "@/lib/auth/refresh-session";
+import { SESSION_MAX_AGE_SECONDS } from "@/lib/auth/session-tokens";
+import { applySessionCookie, clearSessionCookie, planSessionCookie } from "@/lib/auth/session-cookie";
+
+// Every page and BFF route needs a session (next-auth's own routes and /login excepted).
+// Here, where cookies can be written, the API access token is refreshed when it expires within
+// 60 s; the new session cookie goes to the browser and to the rest of this request.
+
+function signInRedirect(request: NextRequest, error?: string): NextResponse {
+  const url = new URL("/login", request.url);
+  const { pathname, search } = request.nextUrl;
+  if (pathname !== "/") url.searchParams.set("callbackUrl", `${pathname}${search}`);
+  if (error) url.searchParams.set("error", error);
+  return NextResponse.redirect(url);
+}
+
+function unauthenticated(request: NextRequest, error?: string): NextResponse {
+  if (request.nextUrl.pathname.startsWith("/bff/")) {
+    return NextResponse.json({ error: { code: "unauthorized", message: "Sessão expirada. Entre novamente." } }, { status: 401 });
+  }
+  return signInRedirect(request, error);
+}
+
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const secret = process.env.NEXTAUTH_SECRET;
+  const token = await getToken({ req: request, secret });
+  const now = Date.now();
+
+  if (request.nextUrl.pathname === "/login") {
+    const signedIn = token?.accessToken && (token.refreshTokenExpires ?? 0) > now && (token.accessTokenExpires ?? 0) > now;
+    return signedIn ? NextResponse.redirect(new URL("/verifications", request.url)) : NextResponse.next();
+  }
+
+  if (!token?.accessToken) return unauthenticated(request);
+
+  const outcome = await refreshSession(token, now);
+  if (outcome.kind === "expired") {
+    const response = unauthenticated(request, "SessionExpired");
+    clearSessionCookie(request, response);
+    return response;
+  }
+  if (outcome.kind !== "refreshed") return NextResponse.next();
+
+  const value = await encode({ token: outcome.token, secret: secret ?? "", maxAge: SESSION_MAX_AGE_SECONDS });
+  const plan = planSessionCookie(request, value);
+  const headers = new Headers(request.headers);
+  headers.set("cookie", plan.requestCookieHeader);
+  const response = NextResponse.next({ request: { headers } });
+  applySessionCookie(response, plan, SESSION_MAX_AGE_SECONDS);
+  return response;
+}
+
+export const config = {
+  matcher: ["/((?!api/auth|_next/static|_next/image|favicon\\.ico|icon\\.svg|robots\\.txt).*)"],
+};
