@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", ".lupa*/", "next-env.d.ts", "test-results/", "playwright-report/", "server/db/migrations/"] },
+  { ignores: ["node_modules/", ".next/", ".lupa*/", "next-env.d.ts", "test-results/", "playwright-report/", "server/db/migrations/", ".scratch/", ".test-output/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -51,9 +51,17 @@ export class JobQueue {
   async work(queue: QueueName, concurrency: number, handler: JobHandler): Promise<void> {
     const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
+      const self = { id: "" };
       const id = await this.boss.work<Record<string, unknown>>(queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data);
+        try {
+          for (const job of jobs) await handler(job.data);
+        } finally {
+          // pg-boss sleeps its polling interval after every fetch; a worker that just had work
+          // fetches again at once and sleeps only when the queue is empty
+          if (jobs.length > 0 && self.id) this.boss.notifyWorker(self.id);
+        }
       });
+      self.id = id;
       ids.push(id);
     }
     this.workerIds.set(queue, [...(this.workerIds.get(queue) ?? []), ...ids]);

@@ -1,0 +1,38 @@
+// A real service for benchmarks: embedded PGlite in a temporary folder, or PostgreSQL when
+// DATABASE_URL is set; workers in this process; sandbox with no latency; quiet logs.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { loadConfig } from "../server/config";
+import { createServices } from "../server/services";
+import { buildApp } from "../server/http/app";
+import { startWorkers } from "../server/engine/workers";
+import { upsertGlobalProfiles } from "../server/tenancy/catalog";
+import { createUser, createWorkspace } from "../server/tenancy/workspaces";
+import { createLogger } from "../server/support/logger";
+import { callbackWorkers } from "../server/v3/callbacks/worker";
+
+export async function startBenchService(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lupa-bench-"));
+  const config = loadConfig({ ...process.env, LUPA_DATA_DIR: dataDir, LUPA_SCRYPT_LOG_N: "12", LUPA_RATE_LIMIT_PER_SECOND: "100000", ...env });
+  const services = await createServices(config, { log: createLogger("silent") });
+  await upsertGlobalProfiles(services.db);
+  const stopWorkers = await startWorkers(services, { extra: callbackWorkers });
+  const app = await buildApp(services);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const ws = await createWorkspace(services.db, "Bench");
+  await createUser(services.db, { workspaceId: ws.id, email: "bench@lupa.local", role: "admin", password: "bench-password" });
+  const login = await app.inject({ method: "POST", url: "/api/v1/authentication", payload: { username: "bench@lupa.local", password: "bench-password" } });
+  const token = login.json().accessToken as string;
+  return {
+    services, app, base, token,
+    async close() {
+      await app.close();
+      await stopWorkers();
+      await services.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

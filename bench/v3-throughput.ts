@@ -1,0 +1,84 @@
+// Benchmark of the v3 pipeline, three figures from one run on one database:
+//  1. pg-boss's own throughput of no-op jobs (the raw queue: the baseline), with as many workers
+//     as the batch lane has;
+//  2. end-to-end enrichments completed per second: a batch of N documents through
+//     POST /api/v3/enrichments/batch on the sandbox with no latency, profile prf_person_complete
+//     (profile, then finance, lawsuits and related in parallel), until every one is COMPLETED;
+//  3. the delay from an enrichment's terminal state (its completedAt) to the 200 answer of a
+//     POST /api/v3/enrichments waiting for it (woken by LISTEN/NOTIFY, never by polling).
+// Usage: npm run bench -- v3-throughput [items=300] [noopJobs=2000] [syncSamples=30]
+import PgBoss from "pg-boss";
+import { makeCpf } from "../lib/contract/documents";
+import { startBenchService } from "./setup";
+
+const BATCH_WORKERS = 4;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.floor((sorted.length - 1) * p)]! * 10) / 10;
+}
+
+async function noopThroughput(executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>, jobs: number) {
+  const boss = new PgBoss({ schema: "pgboss", supervise: false, schedule: false, migrate: false, db: { executeSql: (t, v) => executeSql(t, v) } });
+  await boss.start();
+  await boss.createQueue("bench-noop");
+  await boss.insert(Array.from({ length: jobs }, (_, i) => ({ name: "bench-noop", data: { i } })));
+  let done = 0;
+  let finish!: () => void;
+  const finished = new Promise<void>((r) => (finish = r));
+  const started = performance.now();
+  // the same worker loop as server/jobs/queue.ts: one job per fetch, a worker that had a job fetches again at once
+  for (let w = 0; w < BATCH_WORKERS; w++) {
+    const self = { id: "" };
+    self.id = await boss.work("bench-noop", { batchSize: 1, pollingIntervalSeconds: 1 }, async (batch) => {
+      done += batch.length;
+      if (done === jobs) finish();
+      if (batch.length > 0 && self.id) boss.notifyWorker(self.id);
+    });
+  }
+  await finished;
+  const seconds = (performance.now() - started) / 1000;
+  await boss.stop({ graceful: true, wait: true, close: false });
+  return { jobs, seconds, perSecond: jobs / seconds };
+}
+
+export async function benchV3Throughput(items: number, noopJobs: number, syncSamples: number): Promise<void> {
+  const svc = await startBenchService();
+  const { services, base, token } = svc;
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  try {
+    const noop = await noopThroughput(services.database.executeSql, noopJobs);
+
+    const documents = Array.from({ length: items }, (_, i) => makeCpf(String(300_000_000 + i * 101).padStart(9, "0")));
+    const started = performance.now();
+    const batch = await fetch(`${base}/api/v3/enrichments/batch`, { method: "POST", headers, body: JSON.stringify({ profileId: "prf_person_complete", items: documents.map((document) => ({ document })) }) });
+    const body = await batch.json();
+    if (body.created !== items) throw new Error(`batch created ${body.created} of ${items}`);
+    const ids: string[] = body.items.map((i: { id: string }) => i.id);
+    for (;;) {
+      const { rows } = await services.database.query("select count(*)::int as n from collections where id = any($1) and status in ('COMPLETED','FAILED')", [ids]);
+      if (Number(rows[0]!.n) === items) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const seconds = (performance.now() - started) / 1000;
+
+    const delays: number[] = [];
+    for (let i = 0; i < syncSamples; i++) {
+      const res = await fetch(`${base}/api/v3/enrichments`, { method: "POST", headers, body: JSON.stringify({ document: makeCpf(String(400_000_000 + i * 37)), profileId: "prf_person_complete" }) });
+      const answered = Date.now();
+      const e = await res.json();
+      if (res.status !== 200) throw new Error(`expected 200, got ${res.status}`);
+      delays.push(answered - Date.parse(e.completedAt));
+    }
+
+    console.log(`v3 pipeline on ${services.database.kind}, sandbox without latency, ${BATCH_WORKERS} batch workers`);
+    console.table({
+      "pg-boss no-op jobs (baseline)": { count: noop.jobs, seconds: +noop.seconds.toFixed(2), perSecond: +noop.perSecond.toFixed(1) },
+      "enrichments end to end (batch lane)": { count: items, seconds: +seconds.toFixed(2), perSecond: +(items / seconds).toFixed(1) },
+    });
+    console.log(`ratio enrichments / no-op jobs: ${((items / seconds) / noop.perSecond).toFixed(3)}`);
+    console.log(`terminal state to 200 of a waiting POST (ms, ${syncSamples} samples): p50 ${percentile(delays, 0.5)}, p90 ${percentile(delays, 0.9)}, max ${Math.max(...delays)}`);
+  } finally {
+    await svc.close();
+  }
+}
