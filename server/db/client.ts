@@ -53,6 +53,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       throw error;
     }
   }
+  yieldBeforeQueries(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: "pglite",
@@ -79,6 +80,27 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       release();
     },
   };
+}
+
+/**
+ * PGlite runs PostgreSQL as WebAssembly on this thread, synchronously, and busy workers chain
+ * one query after another as promise continuations: the event loop never reaches its I/O phase,
+ * and answers to HTTP clients wait until the workers run dry (seen: a batch's 202, ready in 1 s,
+ * reached its client after 11 s). Each query first yields to the event loop (setImmediate runs
+ * after pending I/O), so requests keep being served while work goes on.
+ */
+function yieldBeforeQueries(client: PGlite): void {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  client.query = (async (...args: Parameters<PGlite["query"]>) => {
+    await turn();
+    return query(...args);
+  }) as PGlite["query"];
+  client.exec = (async (...args: Parameters<PGlite["exec"]>) => {
+    await turn();
+    return exec(...args);
+  }) as PGlite["exec"];
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -61,3 +61,8 @@ export async function sweep(s: Services): Promise<void> {
 export async function dispatch(s: Services, id: string, lane: string): Promise<void> {
   await s.queue.send(queueOf(lane), { id });
 }
+
+/** The first jobs of many collections of one lane, in one statement (a batch). */
+export async function dispatchMany(s: Services, ids: string[], lane: string): Promise<void> {
+  await s.queue.sendMany(queueOf(lane), ids.map((id) => ({ id })));
+}

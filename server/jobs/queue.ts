@@ -47,6 +47,13 @@ export class JobQueue {
     if (!options.startAfter || options.startAfter.getTime() <= Date.now()) await this.wake(queue);
   }
 
+  /** Sends many jobs in one statement and wakes the workers once (a batch's first jobs). */
+  async sendMany(queue: QueueName, items: Record<string, unknown>[]): Promise<void> {
+    if (items.length === 0) return;
+    await this.boss.insert(items.map((data) => ({ name: queue, data })));
+    await this.wake(queue);
+  }
+
   /** Registers `concurrency` workers for the queue and listens for wake-ups from other processes. */
   async work(queue: QueueName, concurrency: number, handler: JobHandler): Promise<void> {
     const ids: string[] = [];

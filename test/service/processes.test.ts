@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, runProcess, startProcess, type ServiceProcess } from "../support/processes";
+import { eventually } from "../support/harness";
 import { createTestDatabase, TEST_DB, type TestDatabase } from "../support/databases";
 import { sandboxDocumentFor } from "../../server/datasets/sandbox/behaviours";
 import { makeCpf } from "../../lib/contract/documents";
@@ -36,16 +37,6 @@ async function json(method: string, url: string, token?: string, body?: unknown)
   return { status: res.status, body: await res.json() };
 }
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  let last: T;
-  do {
-    last = await read();
-    if (ok(last)) return last;
-    await new Promise((r) => setTimeout(r, 100));
-  } while (Date.now() < end);
-  throw new Error(`not reached: ${JSON.stringify(last).slice(0, 400)}`);
-}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "lupa-proc-"));
@@ -94,13 +85,13 @@ describe.runIf(TEST_DB === "pglite")("embedded database (one process owns the fo
     expect(created.status).toBe(202);
     const id = created.body.id;
     // profile done, slow modules in flight: the worker is in the middle of the enrichment
-    await until(() => json("GET", `/api/v3/enrichments/${id}`, t), (r) => r.body.status === "FETCHING" && r.body.modules.profile.status === "ok");
+    await eventually(() => json("GET", `/api/v3/enrichments/${id}`, t), (r) => r.body.status === "FETCHING" && r.body.modules.profile.status === "ok", 60_000);
     await first.kill("SIGKILL");
 
     const restarted = start("server/main.ts");
     await restarted.waitFor(/listening/);
     const t2 = await token();
-    const done = await until(() => json("GET", `/api/v3/enrichments/${id}`, t2), (r) => r.body.status === "COMPLETED");
+    const done = await eventually(() => json("GET", `/api/v3/enrichments/${id}`, t2), (r) => r.body.status === "COMPLETED", 60_000);
     expect(done.body.outcome).toBe("ok");
     const usage = await billingOf(t2);
     expect(usage.actions).toEqual([{ action: ACTIONS.enrichmentPerson, count: 1 }]);
@@ -125,14 +116,14 @@ describe.runIf(TEST_DB === "postgres")("PostgreSQL with separate worker processe
       expect([200, 202]).toContain(res.status);
       ordinary.push(res.body.id);
     }
-    await until(() => json("GET", `/api/v3/enrichments/${slow.body.id}`, t), (r) => r.body.status === "FETCHING" && r.body.modules.profile.status === "ok");
+    await eventually(() => json("GET", `/api/v3/enrichments/${slow.body.id}`, t), (r) => r.body.status === "FETCHING" && r.body.modules.profile.status === "ok", 60_000);
     // kill every worker while the slow enrichment is in flight, then start a fresh one
     for (const w of workers) await w.kill("SIGKILL");
     const replacement = start("server/worker-main.ts");
     await replacement.waitFor(/worker \d+ started/);
 
     for (const id of [slow.body.id, ...ordinary]) {
-      const done = await until(() => json("GET", `/api/v3/enrichments/${id}`, t), (r) => r.body.status === "COMPLETED");
+      const done = await eventually(() => json("GET", `/api/v3/enrichments/${id}`, t), (r) => r.body.status === "COMPLETED", 60_000);
       expect(done.body.outcome).toBe("ok");
     }
     const usage = await billingOf(t);

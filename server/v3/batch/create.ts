@@ -11,7 +11,7 @@ import { batches, enrichments, idempotencyKeys } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { normalizeDocument } from "../../../lib/contract/documents";
 import { insertCollection } from "../../engine/store";
-import { dispatch } from "../../engine/workers";
+import { dispatchMany } from "../../engine/workers";
 import type { TokenClaims } from "../../auth/tokens";
 import type { Entity } from "../../datasets/types";
 import { checkContract, planModules, resolveProfile } from "../enrichments/plan";
@@ -161,9 +161,7 @@ export async function createBatch(s: Services, who: TokenClaims, req: BatchReque
     throw error;
   }
 
-  // first jobs; a job lost here (crash) is re-sent by the engine's sweep
-  for (let i = 0; i < rows.length; i += 25) {
-    await Promise.all(rows.slice(i, i + 25).map((row) => dispatch(s, row.id, "batch")));
-  }
+  // first jobs, in one statement; a job lost here (crash) is re-sent by the engine's sweep
+  await dispatchMany(s, rows.map((row) => row.id), "batch");
   return response;
 }
