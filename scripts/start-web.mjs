@@ -17,6 +17,8 @@ const env = {
   NODE_ENV: "production",
   NEXTAUTH_SECRET: loadSecrets().nextAuthSecret,
   NEXTAUTH_URL: process.env.NEXTAUTH_URL || `http://${host}:${port}`,
+  // the local service unless told otherwise, on the port it was given
+  LUPA_API_URL: process.env.LUPA_API_URL || `http://127.0.0.1:${process.env.LUPA_API_PORT || "4000"}`,
   NEXT_TELEMETRY_DISABLED: "1",
 };
 
@@ -52,6 +54,6 @@ if (rebuild || !existsSync(path.join(root, ".next", "BUILD_ID"))) {
   }
 }
 
-console.log(`[web] starting the console on http://${host}:${port} (API ${process.env.LUPA_API_URL || "http://127.0.0.1:4000"})`);
+console.log(`[web] starting the console on http://${host}:${port} (API ${env.LUPA_API_URL})`);
 const server = await run(["start", "--hostname", host, "--port", port]);
 process.exit(stopping ? 0 : (server.code ?? (server.signal ? 1 : 0)));

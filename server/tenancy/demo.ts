@@ -26,9 +26,19 @@ export function demoDocuments(): string[] {
   const cpfs = Array.from({ length: 30 }, (_, i) => makeCpf(String(104_729 * (i + 3)).padStart(8, "0").slice(0, 8) + String(i % 10)));
   const cnpjs = Array.from({ length: 8 }, (_, i) => makeCnpj(String(31_415_926 + i * 7919).slice(0, 8) + "0001"));
   const behaviours = SANDBOX_DOCUMENTS.map((d) => d.document);
-  // interleave so every page of the list mixes ordinary holders and special cases
-  const ordinary = [...cpfs, ...cnpjs];
-  return ordinary.flatMap((doc, i) => (i < behaviours.length ? [doc, behaviours[i]!] : [doc]));
+  // spread companies and special cases evenly, so every page of the list mixes them
+  return spread(spread(cpfs, cnpjs), behaviours);
+}
+
+/** `extra` inserted evenly among `base`, both in their order. */
+function spread(base: string[], extra: string[]): string[] {
+  const out: string[] = [];
+  let next = 0;
+  base.forEach((item, i) => {
+    out.push(item);
+    while (next < extra.length && (i + 1) * extra.length >= (next + 1) * base.length) out.push(extra[next++]!);
+  });
+  return out;
 }
 
 export async function seedDemo(s: Services): Promise<boolean> {
