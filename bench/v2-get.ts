@@ -6,18 +6,9 @@
 import http from "node:http";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { loadConfig } from "../server/config";
-import { createServices } from "../server/services";
-import { buildApp } from "../server/http/app";
-import { startWorkers } from "../server/engine/workers";
-import { upsertGlobalProfiles } from "../server/tenancy/catalog";
-import { createUser, createWorkspace } from "../server/tenancy/workspaces";
-import { createLogger } from "../server/support/logger";
 import { makeCpf } from "../lib/contract/documents";
+import { startBenchService } from "./setup";
 
 interface LoadResult { requests: number; rps: number; errors: number; p50: number; p99: number }
 
@@ -29,19 +20,9 @@ async function load(url: string, seconds: number, concurrency: number, authoriza
 }
 
 export async function benchV2Get(seconds: number, concurrency: number): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "lupa-bench-"));
-  const config = loadConfig({ ...process.env, LUPA_DATA_DIR: dataDir, LUPA_SCRYPT_LOG_N: "12" });
-  const services = await createServices(config, { log: createLogger("silent") });
-  await upsertGlobalProfiles(services.db);
-  const stopWorkers = await startWorkers(services);
-  const app = await buildApp(services);
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const apiPort = (app.server.address() as AddressInfo).port;
+  const svc = await startBenchService();
+  const { app, services, token } = svc;
   try {
-    const ws = await createWorkspace(services.db, "Bench");
-    await createUser(services.db, { workspaceId: ws.id, email: "bench@lupa.local", role: "analyst", password: "bench-password" });
-    const login = await app.inject({ method: "POST", url: "/api/v1/authentication", payload: { username: "bench@lupa.local", password: "bench-password" } });
-    const token = login.json().accessToken as string;
     const created = await app.inject({ method: "POST", url: "/api/v2/verifications", headers: { authorization: `Bearer ${token}` }, payload: { nationalId: makeCpf("529982247"), profileId: "prf_kyc_person", verifications: {} } });
     const id = created.json().id as string;
     let body = "";
@@ -60,9 +41,9 @@ export async function benchV2Get(seconds: number, concurrency: number): Promise<
 
     // warm both, then measure
     await load(`http://127.0.0.1:${barePort}/`, 1, concurrency);
-    await load(`http://127.0.0.1:${apiPort}/api/v2/verifications/${id}`, 1, concurrency, `Bearer ${token}`);
+    await load(`${svc.base}/api/v2/verifications/${id}`, 1, concurrency, `Bearer ${token}`);
     const baseline = await load(`http://127.0.0.1:${barePort}/`, seconds, concurrency);
-    const api = await load(`http://127.0.0.1:${apiPort}/api/v2/verifications/${id}`, seconds, concurrency, `Bearer ${token}`);
+    const api = await load(`${svc.base}/api/v2/verifications/${id}`, seconds, concurrency, `Bearer ${token}`);
     bare.close();
 
     console.log(`GET /api/v2/verifications/{id}: ${Buffer.byteLength(body)} bytes of JSON, ${concurrency} connections, ${seconds} s each, database ${services.database.kind}`);
@@ -73,9 +54,6 @@ export async function benchV2Get(seconds: number, concurrency: number): Promise<
     console.log(`ratio API / bare: ${(api.rps / baseline.rps).toFixed(3)}  (${api.rps} vs ${baseline.rps} requests per second)`);
     if (api.errors || baseline.errors) console.log(`errors: api ${api.errors}, bare ${baseline.errors}`);
   } finally {
-    await app.close();
-    await stopWorkers();
-    await services.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await svc.close();
   }
 }

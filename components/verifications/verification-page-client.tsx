@@ -76,7 +76,7 @@ function ProfileRegion({ detail }: { detail: VerificationDetail }) {
   );
 }
 
-function DetailSkeleton() {
+export function DetailSkeleton() {
   return (
     <div data-testid="verification-loading" aria-busy="true" aria-label="Carregando verificação" className="space-y-4">
       <Skeleton className="h-24 w-full rounded-lg" />

@@ -43,6 +43,21 @@ export interface DossierContacts {
   phones: DossierPhone[];
 }
 
+/** Contacts of the 2.0 profile datasets (person and company share the shape) in the dossier's words. */
+function toDossierContacts(c: PersonProfileV2["contacts"] | CompanyProfileV2["contacts"]): DossierContacts {
+  return {
+    addresses: c.addresses.map((a) => ({
+      type: a.type, street: a.street, number: a.number, neighborhood: a.neighborhood, city: a.city, state: a.state,
+      country: a.country, postalCode: a.postalCode, preferencial: a.preferred, createdAt: a.firstSeenAt, updatedAt: a.lastSeenAt,
+    })),
+    emails: c.emails.map((e) => ({ value: e.address, preferencial: e.preferred })),
+    phones: c.phones.map((t) => ({
+      type: t.type, number: t.number, area: t.areaCode, country: t.countryCode, preferencial: t.preferred,
+      createdAt: t.firstSeenAt, updatedAt: t.lastSeenAt,
+    })),
+  };
+}
+
 export interface Blacklisted {
   client: boolean;
   service: boolean;
@@ -174,17 +189,7 @@ function personProfileV2(p: PersonProfileV2, listing: ClientListing): PersonProf
     obitFlag: p.death.recorded,
     isMotherNameCorrectly: p.mother.validated,
     blacklisted,
-    contacts: {
-      addresses: p.contacts.addresses.map((a) => ({
-        type: a.type, street: a.street, number: a.number, neighborhood: a.neighborhood, city: a.city, state: a.state,
-        country: a.country, postalCode: a.postalCode, preferencial: a.preferred, createdAt: a.firstSeenAt, updatedAt: a.lastSeenAt,
-      })),
-      emails: p.contacts.emails.map((e) => ({ value: e.address, preferencial: e.preferred })),
-      phones: p.contacts.phones.map((t) => ({
-        type: t.type, number: t.number, area: t.areaCode, country: t.countryCode, preferencial: t.preferred,
-        createdAt: t.firstSeenAt, updatedAt: t.lastSeenAt,
-      })),
-    },
+    contacts: toDossierContacts(p.contacts),
     indicators: personIndicators(blacklisted, p.restrictiveLists.relatedCompaniesListed, p.restrictiveLists.relatedPersonsListed, p.registry.status, p.death.recorded),
   };
 }
@@ -338,17 +343,7 @@ function businessProfileV2(p: CompanyProfileV2, listing: ClientListing): Busines
       since: s.since, sharePercent: s.sharePercent,
     })),
     blacklisted: blacklisting(listing, p.restrictiveLists.service.listed, p.restrictiveLists.service.type),
-    contacts: {
-      addresses: p.contacts.addresses.map((a) => ({
-        type: a.type, street: a.street, number: a.number, neighborhood: a.neighborhood, city: a.city, state: a.state,
-        country: a.country, postalCode: a.postalCode, preferencial: a.preferred, createdAt: a.firstSeenAt, updatedAt: a.lastSeenAt,
-      })),
-      emails: p.contacts.emails.map((e) => ({ value: e.address, preferencial: e.preferred })),
-      phones: p.contacts.phones.map((t) => ({
-        type: t.type, number: t.number, area: t.areaCode, country: t.countryCode, preferencial: t.preferred,
-        createdAt: t.firstSeenAt, updatedAt: t.lastSeenAt,
-      })),
-    },
+    contacts: toDossierContacts(p.contacts),
   };
 }
 

@@ -6,11 +6,9 @@ import { randomUUID } from "node:crypto";
 import type { Services } from "../context";
 import { collectModule, type ModuleResult } from "./collect-module";
 import { hooksFor } from "./owners";
-import { claim, loadModules, releaseLease, renewLease, updateLiveCollection } from "./store";
+import { claim, loadModules, releaseLease, renewLease, resetFailedModules, updateLiveCollection } from "./store";
 import { afterFailedRound, complete, fail } from "./transitions";
 import type { Collection } from "./types";
-import { moduleRuns } from "../db/schema";
-import { and, eq, ne } from "drizzle-orm";
 
 export const WORKER_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
 
@@ -51,8 +49,7 @@ async function begin(s: Services, c: Collection): Promise<Collection | null> {
   }
   if (!c.nextRetryAt) return c; // resumed after a crash, inside the same round
   return s.db.transaction(async (tx) => {
-    await tx.update(moduleRuns).set({ status: "pending", attempts: 0, nextAttemptAt: null, permanent: false })
-      .where(and(eq(moduleRuns.collectionId, c.id), ne(moduleRuns.status, "ok")));
+    await resetFailedModules(tx, c.id);
     return updateLiveCollection(tx, c.id, { recoveryRound: c.recoveryRound + 1, nextRetryAt: null, wakeAt: null });
   });
 }

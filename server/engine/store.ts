@@ -77,6 +77,12 @@ export async function failOpenModules(tx: Tx, id: string): Promise<void> {
     .where(and(eq(moduleRuns.collectionId, id), ne(moduleRuns.status, "ok")));
 }
 
+/** A new recovery round: failed modules start again from their first attempt. */
+export async function resetFailedModules(tx: Tx, id: string): Promise<void> {
+  await tx.update(moduleRuns).set({ status: "pending", attempts: 0, nextAttemptAt: null, permanent: false, updatedAt: new Date() })
+    .where(and(eq(moduleRuns.collectionId, id), ne(moduleRuns.status, "ok")));
+}
+
 export async function dropModulesExcept(tx: Tx, id: string, keep: string): Promise<void> {
   await tx.delete(moduleRuns).where(and(eq(moduleRuns.collectionId, id), ne(moduleRuns.module, keep)));
 }

@@ -2,11 +2,12 @@
 // owner's hook (billing, dossier, callback) and the NOTIFY that wakes waiting requests, so a
 // terminal state, its bill and its event are written together or not at all.
 import type { Services } from "../context";
+import type { Tx } from "../db/client";
 import { hooksFor } from "./owners";
 import { dropModulesExcept, failOpenModules, loadModules, lockLive, notifyTerminal, updateLiveCollection } from "./store";
 import type { Collection, Outcome } from "./types";
 
-async function terminal(s: Services, id: string, apply: (c: Collection) => Partial<Collection>, before?: (tx: Parameters<Parameters<Services["db"]["transaction"]>[0]>[0]) => Promise<void>): Promise<Collection | null> {
+async function terminal(s: Services, id: string, apply: (c: Collection) => Partial<Collection>, before?: (tx: Tx) => Promise<void>): Promise<Collection | null> {
   const done = await s.db.transaction(async (tx) => {
     const live = await lockLive(tx, id);
     if (!live) return null; // already terminal: a terminal status never changes

@@ -23,8 +23,6 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 2 * 1024 * 1024,
-    // documents are validated by our own parsers; keep Fastify from coercing or stripping
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   });
   // route schemas document the API (OpenAPI); validation is done by zod in the handlers, so
   // every error gets the exact code the spec gives it
@@ -33,7 +31,6 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
-  app.addHook("onResponse", async () => {});
   app.setChildLoggerFactory((logger, bindings, opts) => logger.child(bindings, {
     ...opts,
     serializers: { req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id }) },

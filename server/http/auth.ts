@@ -13,8 +13,6 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     permission?: Permission;
-    /** v3 routes count against the workspace's request rate. */
-    rateLimited?: boolean;
   }
 }
 

@@ -64,9 +64,8 @@ let counter = 0;
 export async function startService(options: StartOptions = {}): Promise<TestService & { database: { db: Database; testDb: TestDatabase } }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lupa-test-"));
   const testDb = options.database?.testDb ?? (await createTestDatabase());
-  const env: Record<string, string | undefined> = { ...process.env, ...FAST_ENV, LUPA_DATA_DIR: dataDir, ...(testDb.url ? { DATABASE_URL: testDb.url } : {}), ...options.env };
-  delete env.REDIS_URL;
-  if (options.env?.REDIS_URL) env.REDIS_URL = options.env.REDIS_URL;
+  const { REDIS_URL: _hostRedis, ...host } = process.env;
+  const env: Record<string, string | undefined> = { ...host, ...FAST_ENV, LUPA_DATA_DIR: dataDir, ...(testDb.url ? { DATABASE_URL: testDb.url } : {}), ...options.env };
   const config = loadConfig(env);
   const log = createLogger(env.LUPA_LOG_LEVEL ?? "silent", options.logDestination);
   const db = options.database?.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir, memory: !config.databaseUrl }));

@@ -33,7 +33,7 @@ const BatchResponse = z.object({
 export function registerBatchRoutes(app: FastifyInstance, s: Services): void {
   const allowList = parseAllowList(s.config.callbackAllowList);
   app.post("/api/v3/enrichments/batch", {
-    config: { permission: "enrichments:write", rateLimited: true },
+    config: { permission: "enrichments:write" },
     schema: {
       tags, summary: "Create a batch of enrichments",
       description: "One profile for 1 to 500 documents. Per-item errors appear inside the 202; whole-request errors create nothing. Read the items with GET /api/v3/enrichments?batchId=...",

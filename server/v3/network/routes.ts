@@ -44,7 +44,7 @@ async function loadNetwork(s: Services, workspaceId: string, id: string) {
 
 export function registerNetworkRoutes(app: FastifyInstance, s: Services): void {
   app.get("/api/v3/enrichments/:id/modules/lawsuits/network", {
-    config: { permission: "enrichments:read", rateLimited: true },
+    config: { permission: "enrichments:read" },
     schema: {
       tags, summary: "Lawsuit network of the document's relations",
       description: "One node per related CPF/CNPJ, keyed by the document as the related module shows it, with lawsuit counters and indicators (no list). Skipped with a reason when it cannot be built.",
@@ -57,7 +57,7 @@ export function registerNetworkRoutes(app: FastifyInstance, s: Services): void {
   });
 
   app.get("/api/v3/enrichments/:id/modules/lawsuits/network/nodes/:ref", {
-    config: { permission: "enrichments:read", rateLimited: true },
+    config: { permission: "enrichments:read" },
     schema: {
       tags, summary: "Lawsuits of one network node",
       description: "The node (by the opaque ref from the network response) and its lawsuits in the lawsuits dataset format, with the complete list.",
