@@ -23,6 +23,6 @@ export function describeIssues(error: z.ZodError): string {
 }
 
 /** JSON Schema of a zod schema, for the OpenAPI document. */
-export function jsonSchema(schema: z.ZodType): Record<string, unknown> {
-  return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+export function jsonSchema(schema: z.ZodType, io: "input" | "output" = "input"): Record<string, unknown> {
+  return z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
 }

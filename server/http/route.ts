@@ -1,0 +1,149 @@
+// One way to declare an API route. A route states its method, url, permission and the schemas of
+// its params, query, body and responses; the handler receives them parsed and typed, with the
+// caller taken from the token. The same schemas document the route in /openapi.json, and the
+// boundary tests (test/service/fuzz.test.ts) find every route registered here.
+//
+//   route(app, {
+//     method: "GET", url: "/api/v2/verifications/:id", permission: "verifications:read",
+//     tags, summary: "Get a verification",
+//     params: VerificationIdParams,
+//     response: { 200: V2Record, 404: V2Error },
+//     handler: async ({ params, caller }) => ...,
+//   });
+//
+// Validation order: params, then query, then body (each failure answers its own code, below).
+// Handlers that must check fields in an order the spec prescribes (v3 creation) pass a parse
+// function instead of a schema: `body: { schema, parse }`.
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
+import { z } from "zod";
+import type { Permission } from "../auth/permissions";
+import type { TokenClaims } from "../auth/tokens";
+import { ApiError, type ErrorCode } from "./errors";
+import { caller as callerOf } from "./auth";
+import { isV3 } from "./error-handler";
+import { describeIssues, jsonSchema } from "./validate";
+
+/** A zod schema, or a parse function with the schema that documents it. */
+export type Input<T> = z.ZodType<T> | { schema: z.ZodType; parse: (raw: unknown) => T };
+
+interface Context<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+interface BaseSpec<P, Q, B> {
+  method: Extract<HTTPMethods, "GET" | "POST" | "PUT" | "PATCH" | "DELETE">;
+  url: string;
+  tags: string[];
+  summary: string;
+  description?: string;
+  params?: Input<P>;
+  /** Absent: on v3 any query parameter is refused (invalid_body); elsewhere they are ignored. */
+  query?: Input<Q>;
+  body?: Input<B>;
+  /** Documented request headers (OpenAPI only; read them from `request.headers`). */
+  headers?: Record<string, { type: "string"; maxLength?: number; description?: string }>;
+  /** Status of a plain return value (default 200). Return `reply` to answer anything else. */
+  status?: number;
+  /** Responses by status, for /openapi.json. */
+  response: Record<number, z.ZodType>;
+  /** Error codes when a part fails its schema (defaults: v3 invalid_body; v1/v2 invalid_parameter for params and query, invalid_request for the body). */
+  errors?: { params?: ErrorCode; query?: ErrorCode; body?: ErrorCode };
+  /** Content types the body may have, for OpenAPI (default JSON). */
+  consumes?: string[];
+  /** Response content types other than JSON, for OpenAPI. */
+  produces?: string[];
+  hide?: boolean;
+}
+
+export interface AuthenticatedSpec<P, Q, B> extends BaseSpec<P, Q, B> {
+  permission: Permission;
+  handler: (ctx: Context<P, Q, B> & { caller: TokenClaims }) => Promise<unknown>;
+}
+
+export interface PublicSpec<P, Q, B> extends BaseSpec<P, Q, B> {
+  permission?: undefined;
+  handler: (ctx: Context<P, Q, B> & { caller: null }) => Promise<unknown>;
+}
+
+/** Every route registered through `route`, for the boundary tests and the docs. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  permission: Permission | null;
+  hasQuery: boolean;
+  hasBody: boolean;
+}
+const registry = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
+  return [...(registry.get(app) ?? [])];
+}
+
+function schemaOf(input: Input<unknown>): z.ZodType {
+  return input instanceof z.ZodType ? input : input.schema;
+}
+
+function parseWith<T>(input: Input<T>, raw: unknown, code: ErrorCode): T {
+  if (!(input instanceof z.ZodType)) return input.parse(raw);
+  const result = input.safeParse(raw);
+  if (!result.success) throw new ApiError(code, describeIssues(result.error));
+  return result.data;
+}
+
+function refuseQuery(raw: unknown): void {
+  const keys = Object.keys((raw ?? {}) as Record<string, unknown>);
+  if (keys.length > 0) throw new ApiError("invalid_body", `Unknown query parameter(s): ${keys.slice(0, 5).map((k) => k.slice(0, 40)).join(", ")}`);
+}
+
+export function route<P = Record<string, never>, Q = Record<string, never>, B = undefined>(
+  app: FastifyInstance,
+  spec: AuthenticatedSpec<P, Q, B> | PublicSpec<P, Q, B>,
+): void {
+  const v3 = isV3(spec.url);
+  const codes = {
+    params: spec.errors?.params ?? (v3 ? "invalid_body" : "invalid_parameter"),
+    query: spec.errors?.query ?? (v3 ? "invalid_body" : "invalid_parameter"),
+    body: spec.errors?.body ?? (v3 ? "invalid_body" : "invalid_request"),
+  } satisfies Record<string, ErrorCode>;
+
+  const response = Object.fromEntries(
+    Object.entries(spec.response).map(([status, schema]) => [status, jsonSchema(schema, "output")]),
+  );
+  const schema: Record<string, unknown> = { tags: spec.tags, summary: spec.summary, response };
+  if (spec.description) schema.description = spec.description;
+  if (spec.hide) schema.hide = true;
+  if (spec.params) schema.params = jsonSchema(schemaOf(spec.params));
+  if (spec.query) schema.querystring = jsonSchema(schemaOf(spec.query));
+  if (spec.body) schema.body = jsonSchema(schemaOf(spec.body));
+  if (spec.headers) schema.headers = { type: "object", properties: spec.headers };
+  if (spec.consumes) schema.consumes = spec.consumes;
+  if (spec.produces) schema.produces = spec.produces;
+
+  const list = registry.get(app) ?? [];
+  registry.set(app, list);
+  list.push({ method: spec.method, url: spec.url, permission: spec.permission ?? null, hasQuery: Boolean(spec.query), hasBody: Boolean(spec.body) });
+
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    config: spec.permission ? { permission: spec.permission } : {},
+    schema,
+    handler: async (request, reply) => {
+      const params = (spec.params ? parseWith(spec.params, request.params ?? {}, codes.params) : {}) as P;
+      let query = {} as Q;
+      if (spec.query) query = parseWith(spec.query, request.query ?? {}, codes.query);
+      else if (v3) refuseQuery(request.query);
+      const body = (spec.body ? parseWith(spec.body, request.body, codes.body) : undefined) as B;
+      const ctx = { params, query, body, request, reply };
+      const result = spec.permission
+        ? await (spec as AuthenticatedSpec<P, Q, B>).handler({ ...ctx, caller: callerOf(request) })
+        : await (spec as PublicSpec<P, Q, B>).handler({ ...ctx, caller: null });
+      if (result === reply) return reply;
+      return reply.status(spec.status ?? 200).send(result);
+    },
+  });
+}
