@@ -37,6 +37,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   rate_limited: 429,
+  metadata_too_large: 413,
   // v1 / v2 (message-only envelope)
   invalid_request: 400,
   invalid_parameter: 400,

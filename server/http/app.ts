@@ -9,6 +9,7 @@ import { registerErrorHandling } from "./error-handler";
 import { registerAuth } from "./auth";
 import { redactUrl } from "../support/logger";
 import { registerRateLimit } from "./rate-limit-hook";
+import { registerBoundary } from "./boundary";
 import { registerAuthenticationRoutes } from "../v1/authentication";
 import { registerVerificationRoutes } from "../v2/verifications/routes";
 import { registerV3Routes } from "../v3/routes";
@@ -49,6 +50,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerAuth(app, s);
   registerRateLimit(app, s);
+  registerBoundary(app);
 
   app.get("/health", { schema: { hide: true } }, async () => {
     await s.database.query("select 1");
