@@ -142,10 +142,14 @@ export const verifications = pgTable("verifications", {
   callback: jsonb("callback").$type<Record<string, unknown>>(),
   failureReason: text("failure_reason"),
   score: integer("score"),
+  /** The latest feedback's status (null: none yet), written with the feedback (server/v2/feedback). */
+  feedbackStatus: text("feedback_status"),
   createdAt: createdAt(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 }, (t) => [
   index("verifications_ws_created_idx").on(t.workspaceId, t.createdAt),
+  index("verifications_ws_feedback_idx").on(t.workspaceId, t.feedbackStatus, t.createdAt),
+  // 0001_v2_review also adds trigram (pg_trgm) indexes on name and national_id for the list's search
   index("verifications_ws_status_idx").on(t.workspaceId, t.status),
   index("verifications_ws_national_idx").on(t.workspaceId, t.nationalId),
 ]);
@@ -240,7 +244,45 @@ export const verificationFeedbacks = pgTable("verification_feedbacks", {
   reasons: jsonb("reasons").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   userId: uuid("user_id").notNull(),
   createdAt: createdAt(),
-}, (t) => [index("verification_feedbacks_verification_idx").on(t.verificationId, t.createdAt)]);
+}, (t) => [
+  index("verification_feedbacks_verification_idx").on(t.verificationId, t.createdAt),
+  index("verification_feedbacks_ws_idx").on(t.workspaceId, t.verificationId),
+]);
+
+/** The workspace's restrictive list (v2 blacklist): one entry per normalized document. */
+export const blacklistEntries = pgTable("blacklist_entries", {
+  id: uuid("id").primaryKey(),
+  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  nationalId: text("national_id").notNull(),
+  entity: text("entity").notNull(),
+  name: text("name"),
+  reason: text("reason").notNull(),
+  createdBy: uuid("created_by").notNull(),
+  createdAt: createdAt(),
+  /** null: never expires. An expired entry no longer counts. */
+  expiresAt: ts("expires_at"),
+}, (t) => [
+  uniqueIndex("blacklist_entries_ws_national_key").on(t.workspaceId, t.nationalId),
+  index("blacklist_entries_ws_created_idx").on(t.workspaceId, t.createdAt),
+]);
+
+/** Every change of the restrictive list: who (user), when, what (action, document) and why (reason). */
+export const blacklistAudit = pgTable("blacklist_audit", {
+  id: uuid("id").primaryKey(),
+  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  /** added, replaced (an expired entry listed again), removed */
+  action: text("action").notNull(),
+  /** api or import */
+  source: text("source").notNull(),
+  nationalId: text("national_id").notNull(),
+  entryId: uuid("entry_id"),
+  name: text("name"),
+  reason: text("reason"),
+  expiresAt: ts("expires_at"),
+  userId: uuid("user_id").notNull(),
+  userEmail: text("user_email").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("blacklist_audit_ws_created_idx").on(t.workspaceId, t.createdAt)]);
 
 /**
  * The lawsuit network of an enrichment (GET /api/v3/enrichments/{id}/modules/lawsuits/network):

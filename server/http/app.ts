@@ -13,6 +13,7 @@ import { registerBoundary } from "./boundary";
 import { registerAuthenticationRoutes } from "../v1/authentication";
 import { registerVerificationRoutes } from "../v2/verifications/routes";
 import { registerV3Routes } from "../v3/routes";
+import { registerV2ReviewRoutes } from "../v2/review-routes";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
@@ -60,6 +61,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
 
   registerAuthenticationRoutes(app, s);
   registerVerificationRoutes(app, s);
+  registerV2ReviewRoutes(app, s);
   registerV3Routes(app, s);
   await app.ready();
   return app;
