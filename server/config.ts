@@ -41,6 +41,15 @@ export interface Config {
   callbackCaFile: string | null;
   schedules: Schedules;
   logLevel: string;
+  /** AI summary provider (server/ai): OpenAI-compatible endpoint when url is set, else the built-in one. */
+  ai: AiConfig;
+}
+
+export interface AiConfig {
+  url: string | null;
+  model: string;
+  apiKey: string | null;
+  timeoutMs: number;
 }
 
 const SECOND = 1000;
@@ -99,5 +108,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leaseMs: int(env.LUPA_LEASE_MS, DEFAULT_SCHEDULES.leaseMs),
     },
     logLevel: env.LUPA_LOG_LEVEL || "info",
+    ai: aiConfig(env),
+  };
+}
+
+function aiConfig(env: Record<string, string | undefined>): AiConfig {
+  const url = env.LUPA_AI_URL || null;
+  if (url && !/^https?:\/\//.test(url)) throw new Error("LUPA_AI_URL must be an http(s) URL");
+  if (url && !env.LUPA_AI_MODEL) throw new Error("LUPA_AI_MODEL is required when LUPA_AI_URL is set");
+  return {
+    url,
+    model: env.LUPA_AI_MODEL || "",
+    apiKey: env.LUPA_AI_API_KEY || null,
+    timeoutMs: int(env.LUPA_AI_TIMEOUT_MS, 15_000),
   };
 }
