@@ -42,6 +42,7 @@ export const ERROR_STATUS = {
   invalid_parameter: 400,
   route_not_found: 404,
   too_many_attempts: 429,
+  sign_in_busy: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
