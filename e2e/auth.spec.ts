@@ -1,5 +1,5 @@
-import { USERS } from "./support/env";
-import { SIGN_IN_TIMEOUT, expect, signInThroughForm, submitLogin, test } from "./support/fixtures";
+import { API_URL, USERS } from "./support/env";
+import { SIGN_IN_TIMEOUT, expect, readSessionToken, signInThroughForm, submitLogin, test } from "./support/fixtures";
 
 // Sign-in, wrong credentials, sign-out and page protection, from a browser with no session.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -45,9 +45,12 @@ test("every console route needs a session", async ({ page, request }) => {
   expect(await bff.json()).toMatchObject({ error: { code: "unauthorized" } });
 });
 
-test("signing out returns to the login page and closes the protected pages", async ({ page }) => {
+test("signing out returns to the login page, ends the session on the service and closes the protected pages", async ({ page, request }) => {
   await signInThroughForm(page, "analyst");
   await expect(page).toHaveURL(/\/verifications$/);
+  const session = await readSessionToken(page);
+  const refreshToken = session?.refreshToken as string;
+  expect(typeof refreshToken).toBe("string");
   await page.getByTestId("sign-out").click();
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByTestId("login-form")).toBeVisible();
@@ -56,4 +59,7 @@ test("signing out returns to the login page and closes the protected pages", asy
   await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fverifications/);
   const bff = await page.request.get("/bff/verifications");
   expect(bff.status()).toBe(401);
+  // "Sair" ended the token family: the refresh token the cookie held is refused by the service
+  const refreshed = await request.post(`${API_URL}/api/v1/authentication/refresh`, { data: { refreshToken } });
+  expect(refreshed.status()).toBe(401);
 });
