@@ -1,5 +1,5 @@
-import { API_URL, USERS } from "./support/env";
-import { SIGN_IN_TIMEOUT, expect, readSessionToken, signInThroughForm, submitLogin, test } from "./support/fixtures";
+import { API_URL, DEMO_PASSWORD, USERS, WEB_URL } from "./support/env";
+import { SIGN_IN_TIMEOUT, expect, gotoHydrated, readSessionToken, signInThroughForm, submitLogin, test } from "./support/fixtures";
 
 // Sign-in, wrong credentials, sign-out and page protection, from a browser with no session.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -62,4 +62,13 @@ test("signing out returns to the login page, ends the session on the service and
   // "Sair" ended the token family: the refresh token the cookie held is refused by the service
   const refreshed = await request.post(`${API_URL}/api/v1/authentication/refresh`, { data: { refreshToken } });
   expect(refreshed.status()).toBe(401);
+});
+
+test("a callbackUrl that would leave the console lands on the list instead (open redirect)", async ({ page }) => {
+  await gotoHydrated(page, "/login?callbackUrl=%2F%09%2Fevil.com");
+  await page.getByTestId("login-email").fill(USERS.analyst);
+  await page.getByTestId("login-password").fill(DEMO_PASSWORD);
+  await page.getByTestId("login-submit").click();
+  await expect(page).toHaveURL(/\/verifications$/, { timeout: SIGN_IN_TIMEOUT });
+  expect(new URL(page.url()).origin).toBe(new URL(WEB_URL).origin);
 });
