@@ -44,6 +44,7 @@ export const ERROR_STATUS = {
   route_not_found: 404,
   conflict: 409,
   too_many_attempts: 429,
+  sign_in_busy: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

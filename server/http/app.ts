@@ -25,6 +25,8 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 2 * 1024 * 1024,
+    // the sign-in limit per address needs the client's address behind a proxy (LUPA_TRUST_PROXY)
+    trustProxy: s.config.trustProxy,
   });
   // route schemas document the API (OpenAPI); validation is done by zod in the handlers, so
   // every error gets the exact code the spec gives it

@@ -33,6 +33,10 @@ export function registerAuth(app: FastifyInstance, services: Services): void {
     const permission = request.routeOptions.config?.permission;
     if (!permission) return;
     request.auth = await authenticate(request, services.config.jwtSecret);
+    // a signed-out session, a reset password or a disabled user ends the token within seconds
+    if (!(await services.sessionGuard.isLive(request.auth))) {
+      throw new ApiError("unauthorized", "Session ended", { "WWW-Authenticate": `Bearer error="invalid_token"` });
+    }
     if (!can(request.auth.role, permission)) {
       throw new ApiError("forbidden", `Role ${request.auth.role} lacks permission ${permission}`);
     }
