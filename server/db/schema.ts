@@ -169,6 +169,8 @@ export const verifications = pgTable("verifications", {
   // 0001_v2_review also adds trigram (pg_trgm) indexes on name and national_id for the list's search
   index("verifications_ws_status_idx").on(t.workspaceId, t.status),
   index("verifications_ws_national_idx").on(t.workspaceId, t.nationalId),
+  // 0004: covering index of the overview's counts; the SQL adds INCLUDE (status, score), which drizzle cannot express
+  index("verifications_ws_created_stats_idx").on(t.workspaceId, t.createdAt),
 ]);
 
 export const enrichments = pgTable("enrichments", {
@@ -264,6 +266,9 @@ export const verificationFeedbacks = pgTable("verification_feedbacks", {
 }, (t) => [
   index("verification_feedbacks_verification_idx").on(t.verificationId, t.createdAt),
   index("verification_feedbacks_ws_idx").on(t.workspaceId, t.verificationId),
+  // 0004: latest decision per verification and decisions per day, for the overview
+  index("verification_feedbacks_ws_verification_idx").on(t.workspaceId, t.verificationId, t.createdAt),
+  index("verification_feedbacks_ws_created_idx").on(t.workspaceId, t.createdAt),
 ]);
 
 /** The workspace's restrictive list (v2 blacklist): one entry per normalized document. */

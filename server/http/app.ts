@@ -12,6 +12,7 @@ import { registerRateLimit } from "./rate-limit-hook";
 import { registerBoundary } from "./boundary";
 import { registerAuthenticationRoutes } from "../v1/authentication";
 import { registerVerificationRoutes } from "../v2/verifications/routes";
+import { registerVerificationStatsRoute } from "../v2/verifications/stats-routes";
 import { registerV3Routes } from "../v3/routes";
 import { registerV2ReviewRoutes } from "../v2/review-routes";
 
@@ -64,6 +65,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   registerAuthenticationRoutes(app, s);
   registerVerificationRoutes(app, s);
   registerV2ReviewRoutes(app, s);
+  registerVerificationStatsRoute(app, s);
   registerV3Routes(app, s);
   await app.ready();
   return app;
