@@ -13,6 +13,7 @@ import { registerBoundary } from "./boundary";
 import { registerAuthenticationRoutes } from "../v1/authentication";
 import { registerVerificationRoutes } from "../v2/verifications/routes";
 import { registerVerificationStatsRoute } from "../v2/verifications/stats-routes";
+import { registerVerificationNetworkRoutes } from "../v2/verifications/network-routes";
 import { registerV3Routes } from "../v3/routes";
 import { registerV2ReviewRoutes } from "../v2/review-routes";
 
@@ -66,6 +67,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   registerVerificationRoutes(app, s);
   registerV2ReviewRoutes(app, s);
   registerVerificationStatsRoute(app, s);
+  registerVerificationNetworkRoutes(app, s);
   registerV3Routes(app, s);
   await app.ready();
   return app;
