@@ -5,6 +5,7 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
 import type { Role } from "./permissions";
 import { isRole } from "./permissions";
+import type { TokenPair } from "../../lib/contract/auth";
 
 const ISSUER = "lupa";
 const AUDIENCE = "lupa-api";
@@ -42,7 +43,7 @@ async function sign(claims: TokenClaims, type: TokenType, seconds: number, secre
     .sign(key(secret));
 }
 
-export async function issueTokenPair(claims: TokenClaims, settings: TokenSettings) {
+export async function issueTokenPair(claims: TokenClaims, settings: TokenSettings): Promise<TokenPair> {
   const [accessToken, refreshToken] = await Promise.all([
     sign(claims, "access", settings.accessTokenSeconds, settings.secret),
     sign(claims, "refresh", settings.refreshTokenSeconds, settings.secret),

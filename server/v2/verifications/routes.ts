@@ -2,18 +2,16 @@
 // GET  /api/v2/verifications – list the workspace's verifications, filtered and paginated
 // GET  /api/v2/verifications/:id – one verification
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import type { Services } from "../../context";
 import { ApiError } from "../../http/errors";
 import { route } from "../../http/route";
-import { V2ErrorBody } from "../../../lib/contract/error-bodies";
+import { V2ErrorBody, VerificationList, VerificationRecord } from "../../../lib/contract";
 import { createVerification } from "./create";
 import { getVerification, listVerifications } from "./queries";
 import { CreateVerificationBody, ListVerificationsQuery, VerificationIdParams } from "./schemas";
 import { toRecord } from "./serialize";
 
 const tags = ["v2 verifications"];
-const RecordSchema = z.object({ id: z.string(), status: z.string() }).loose();
 
 export function registerVerificationRoutes(app: FastifyInstance, s: Services): void {
   route(app, {
@@ -21,7 +19,7 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
     tags, summary: "Create a verification",
     body: CreateVerificationBody,
     status: 201,
-    response: { 201: RecordSchema, 400: V2ErrorBody },
+    response: { 201: VerificationRecord, 400: V2ErrorBody },
     handler: async ({ body, caller }) => toRecord(await createVerification(s, caller, body)),
   });
 
@@ -29,7 +27,7 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
     method: "GET", url: "/api/v2/verifications", permission: "verifications:read",
     tags, summary: "List verifications",
     query: ListVerificationsQuery,
-    response: { 200: z.object({ verifications: z.array(RecordSchema), page: z.number(), limit: z.number(), total: z.number() }), 400: V2ErrorBody },
+    response: { 200: VerificationList, 400: V2ErrorBody },
     handler: async ({ query, caller }) => {
       if (query.scoreGte !== undefined && query.scoreLte !== undefined && query.scoreGte > query.scoreLte) {
         throw new ApiError("invalid_parameter", "scoreGte must not be greater than scoreLte");
@@ -43,7 +41,7 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
     method: "GET", url: "/api/v2/verifications/:id", permission: "verifications:read",
     tags, summary: "Get a verification",
     params: VerificationIdParams,
-    response: { 200: RecordSchema, 400: V2ErrorBody, 404: V2ErrorBody },
+    response: { 200: VerificationRecord, 400: V2ErrorBody, 404: V2ErrorBody },
     handler: async ({ params, caller }) => {
       const row = await getVerification(s.db, caller.workspaceId, params.id);
       if (!row) throw new ApiError("not_found", "verification not found");

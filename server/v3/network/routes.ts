@@ -5,34 +5,20 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Services } from "../../context";
-import { caller } from "../../http/auth";
 import { ApiError } from "../../http/errors";
-import { jsonSchema } from "../../http/validate";
+import { route } from "../../http/route";
+import { Network, NetworkNodeLawsuits, V3ErrorBody } from "../../../lib/contract";
 import { loadView } from "../enrichments/queries";
 import type { ModuleData } from "../../datasets/types";
 import { normalizeDocument } from "../../../lib/contract/documents";
-import { fetchLawsuits, networkOf, type NetworkNode } from "./compute";
+import { fetchLawsuits, networkOf } from "./compute";
 
 const tags = ["v3 enrichments"];
-const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 const Params = z.object({ id: z.string() });
 const NodeParams = z.object({ id: z.string(), ref: z.string() });
-const Node = z.object({
-  ref: z.string(),
-  name: z.string().nullable(),
-  entity: z.enum(["person", "company"]),
-  relations: z.array(z.unknown()),
-  lawsuits: z.record(z.string(), z.unknown()).nullable(),
-  query: z.object({ status: z.enum(["ok", "failed"]), dataset: z.string() }),
-});
-const NetworkBody = z.union([
-  z.object({ status: z.literal("ok"), nodes: z.record(z.string(), Node) }),
-  z.object({ status: z.literal("skipped"), reason: z.enum(["related_disabled", "lawsuits_disabled", "network_not_configured", "subject_not_found", "not_run"]) }),
-]);
-
 const REF = /^nod_[A-Za-z0-9_-]{22}$/;
 
-async function loadNetwork(s: Services, workspaceId: string, id: string) {
+async function loadNetwork(s: Services, workspaceId: string, id: string): Promise<Network> {
   const view = await loadView(s.db, workspaceId, id);
   if (!view) throw new ApiError("not_found", "enrichment not found");
   const network = await networkOf(s, view);
@@ -43,46 +29,40 @@ async function loadNetwork(s: Services, workspaceId: string, id: string) {
 }
 
 export function registerNetworkRoutes(app: FastifyInstance, s: Services): void {
-  app.get("/api/v3/enrichments/:id/modules/lawsuits/network", {
-    config: { permission: "enrichments:read" },
-    schema: {
-      tags, summary: "Lawsuit network of the document's relations",
-      description: "One node per related CPF/CNPJ, keyed by the document as the related module shows it, with lawsuit counters and indicators (no list). Skipped with a reason when it cannot be built.",
-      params: jsonSchema(Params),
-      response: { 200: jsonSchema(NetworkBody), 404: jsonSchema(ErrorBody), 409: jsonSchema(ErrorBody) },
-    },
-  }, async (request) => {
-    const { id } = request.params as z.infer<typeof Params>;
-    return loadNetwork(s, caller(request).workspaceId, id);
+  route(app, {
+    method: "GET", url: "/api/v3/enrichments/:id/modules/lawsuits/network", permission: "enrichments:read",
+    tags, summary: "Lawsuit network of the document's relations",
+    description: "One node per related CPF/CNPJ, keyed by the document as the related module shows it, with lawsuit counters and indicators (no list). Skipped with a reason when it cannot be built.",
+    params: Params,
+    response: { 200: Network, 400: V3ErrorBody, 404: V3ErrorBody, 409: V3ErrorBody },
+    handler: async ({ params, caller }) => loadNetwork(s, caller.workspaceId, params.id),
   });
 
-  app.get("/api/v3/enrichments/:id/modules/lawsuits/network/nodes/:ref", {
-    config: { permission: "enrichments:read" },
-    schema: {
-      tags, summary: "Lawsuits of one network node",
-      description: "The node (by the opaque ref from the network response) and its lawsuits in the lawsuits dataset format, with the complete list.",
-      params: jsonSchema(NodeParams),
-      response: { 200: jsonSchema(z.object({ node: Node.omit({ lawsuits: true }).loose() }).loose()), 404: jsonSchema(ErrorBody), 409: jsonSchema(ErrorBody) },
+  route(app, {
+    method: "GET", url: "/api/v3/enrichments/:id/modules/lawsuits/network/nodes/:ref", permission: "enrichments:read",
+    tags, summary: "Lawsuits of one network node",
+    description: "The node (by the opaque ref from the network response) and its lawsuits in the lawsuits dataset format, with the complete list.",
+    params: NodeParams,
+    response: { 200: NetworkNodeLawsuits, 400: V3ErrorBody, 404: V3ErrorBody, 409: V3ErrorBody },
+    handler: async ({ params: { id, ref }, caller }): Promise<NetworkNodeLawsuits> => {
+      if (!REF.test(ref)) throw new ApiError("not_found", "network node not found");
+      const network = await loadNetwork(s, caller.workspaceId, id);
+      if (network.status !== "ok") throw new ApiError("not_found", "network node not found");
+      const found = Object.entries(network.nodes).find(([, node]) => node.ref === ref);
+      if (!found) throw new ApiError("not_found", "network node not found");
+      const [shown, node] = found;
+      const { lawsuits: _summary, ...head } = node;
+      const version = node.query.dataset.slice(node.query.dataset.lastIndexOf("-") + 1);
+      const document = normalizeDocument(shown);
+      const result = document ? await fetchLawsuits(s, node.entity, version, document.value) : null;
+      if (result?.kind === "ok") {
+        const data = result.data as ModuleData;
+        return { node: { ...head, query: { status: "ok", dataset: data.dataset } }, dataset: data.dataset, module: "lawsuits", lawsuits: data.lawsuits as NetworkNodeLawsuits["lawsuits"], rules: data.rules };
+      }
+      if (result?.kind === "not_found") {
+        return { node: { ...head, query: { status: "ok", dataset: node.query.dataset } }, dataset: node.query.dataset, module: "lawsuits", lawsuits: null, rules: [] };
+      }
+      return { node: { ...head, query: { status: "failed", dataset: node.query.dataset } }, dataset: node.query.dataset, module: "lawsuits", lawsuits: null, rules: [] };
     },
-  }, async (request) => {
-    const { id, ref } = request.params as z.infer<typeof NodeParams>;
-    if (!REF.test(ref)) throw new ApiError("not_found", "network node not found");
-    const network = await loadNetwork(s, caller(request).workspaceId, id);
-    if (network.status !== "ok") throw new ApiError("not_found", "network node not found");
-    const found = Object.entries(network.nodes).find(([, node]) => node.ref === ref);
-    if (!found) throw new ApiError("not_found", "network node not found");
-    const [shown, node] = found;
-    const { lawsuits: _summary, ...head } = node as NetworkNode;
-    const version = node.query.dataset.slice(node.query.dataset.lastIndexOf("-") + 1);
-    const document = normalizeDocument(shown);
-    const result = document ? await fetchLawsuits(s, node.entity, version, document.value) : null;
-    if (result?.kind === "ok") {
-      const data = result.data as ModuleData;
-      return { node: { ...head, query: { status: "ok", dataset: data.dataset } }, dataset: data.dataset, module: data.module, lawsuits: data.lawsuits, rules: data.rules };
-    }
-    if (result?.kind === "not_found") {
-      return { node: { ...head, query: { status: "ok", dataset: node.query.dataset } }, dataset: node.query.dataset, module: "lawsuits", lawsuits: null, rules: [] };
-    }
-    return { node: { ...head, query: { status: "failed", dataset: node.query.dataset } }, dataset: node.query.dataset, module: "lawsuits", lawsuits: null, rules: [] };
   });
 }
