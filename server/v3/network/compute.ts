@@ -14,13 +14,13 @@ import type { EnrichmentView as LoadedEnrichment } from "../enrichments/serializ
 import { sleep } from "../../support/sleep";
 import { relatedParties, type RelatedParty } from "../../datasets/related-parties";
 import type { Network as NetworkResource, NetworkNode, NetworkSkipReason } from "../../../lib/contract";
+import { summarizeLawsuits } from "./summarize-lawsuits";
 
 export { relatedParties, type RelatedParty };
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-import { summarizeLawsuits } from "../../datasets/sandbox/lawsuits/summary";
 
 export const NETWORK_CONCURRENCY = 8;
 
