@@ -3,26 +3,21 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { randomUUID } from "node:crypto";
 import type { Services } from "../context";
 import { registerErrorHandling } from "./error-handler";
 import { registerAuth } from "./auth";
 import { redactUrl } from "../support/logger";
 import { registerRateLimit } from "./rate-limit-hook";
 import { registerBoundary } from "./boundary";
+import { requestIdOf } from "./request-id";
 import { registerAuthenticationRoutes } from "../v1/authentication";
 import { registerVerificationRoutes } from "../v2/verifications/routes";
 import { registerV3Routes } from "../v3/routes";
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
-
 export async function buildApp(s: Services): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: s.log as unknown as FastifyBaseLogger,
-    genReqId: (req) => {
-      const given = req.headers["x-request-id"];
-      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: (req) => requestIdOf(req.headers["x-request-id"]),
     bodyLimit: 2 * 1024 * 1024,
   });
   // route schemas document the API (OpenAPI); validation is done by zod in the handlers, so
@@ -31,6 +26,9 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    reply.header("X-Content-Type-Options", "nosniff");
+    // API responses carry personal data (documents, names, dossiers): no cache may keep them
+    if (request.url.startsWith("/api/")) reply.header("Cache-Control", "no-store");
   });
   app.setChildLoggerFactory((logger, bindings, opts) => logger.child(bindings, {
     ...opts,

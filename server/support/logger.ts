@@ -2,6 +2,7 @@
 // URLs are logged with sensitive query values masked, the Authorization header is never logged,
 // and `redactText` masks anything that looks like a document or a JWT in free text.
 import pino from "pino";
+import { sqlState } from "../db/errors";
 
 export type Logger = pino.Logger;
 
@@ -58,6 +59,43 @@ export function redactUrl(url: string): string {
   return redactText(url.slice(0, q)) + "?" + query.join("&");
 }
 
+interface DatabaseErrorFields {
+  query?: unknown;
+  params?: unknown;
+  cause?: unknown;
+  table?: unknown;
+  column?: unknown;
+  constraint?: unknown;
+}
+
+/** Only the "at ..." lines of a stack: its first lines repeat the message. */
+const frames = (stack: string | undefined) => stack?.split("\n").filter((line) => /^\s+at /.test(line)).join("\n");
+const identifier = (value: unknown) => (typeof value === "string" && /^[A-Za-z0-9_.]{1,63}$/.test(value) ? value : undefined);
+
+/**
+ * An error as logged. A failed query (drizzle's DrizzleQueryError: "Failed query: <sql>\nparams:
+ * <values>", the driver's error as `cause`) is logged as its SQL text, SQLSTATE and the table,
+ * column and constraint it names, never its parameters or the driver's message and detail, which
+ * quote values (a name, a document). Other errors: name, masked message and stack frames.
+ */
+export function serializeError(error: Error): Record<string, unknown> {
+  const e = error as Error & DatabaseErrorFields;
+  const driver = (e.cause ?? e) as DatabaseErrorFields;
+  const code = sqlState(e);
+  if (typeof e.query === "string" && "params" in e) {
+    return {
+      type: e.constructor?.name ?? e.name, message: `Failed query: ${redactText(e.query)}`, code,
+      table: identifier(driver.table), column: identifier(driver.column), constraint: identifier(driver.constraint),
+      stack: frames(e.stack),
+    };
+  }
+  if (code) {
+    // a driver error met outside drizzle: its message may quote a value
+    return { type: e.name, message: "database error", code, table: identifier(e.table), column: identifier(e.column), constraint: identifier(e.constraint), stack: frames(e.stack) };
+  }
+  return { type: e.name, message: redactText(e.message), stack: e.stack ? redactText(e.stack) : undefined };
+}
+
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {
@@ -72,9 +110,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
           method.apply(this, masked);
         },
       },
-      serializers: {
-        err: (error: Error) => ({ type: error.name, message: redactText(error.message), stack: error.stack ? redactText(error.stack) : undefined }),
-      },
+      serializers: { err: serializeError },
     },
     destination,
   );
