@@ -37,12 +37,23 @@ export interface NewCollection {
   modules: PlannedModule[];
 }
 
-/** What the owner (v2 verification, v3 enrichment) does at the engine's milestones. */
-export interface OwnerHooks {
+/**
+ * What the owner (v2 verification, v3 enrichment) does at the engine's milestones. What
+ * onTerminal returns reaches afterTerminal only when its transaction committed: nothing is kept
+ * aside for a transaction that rolls back.
+ */
+export interface OwnerHooks<AfterCommit = void> {
   /** In the transaction that moves CREATED to FETCHING. */
   onFetching?(tx: Tx, collection: Collection): Promise<void>;
   /** In the transaction that makes the collection terminal (billing, dossier, callback). */
-  onTerminal(tx: Tx, collection: Collection, modules: ModuleRun[]): Promise<void>;
+  onTerminal(tx: Tx, collection: Collection, modules: ModuleRun[]): Promise<AfterCommit>;
   /** After that transaction committed (send jobs, e.g. a callback delivery). */
-  afterTerminal?(services: Services, collection: Collection): Promise<void>;
+  afterTerminal?(services: Services, collection: Collection, fromTerminal: AfterCommit): Promise<void>;
 }
+
+/**
+ * The hooks of every owner, given to the workers when they start (server/owners.ts), as a job
+ * runner is given its task list: the engine keeps no registry of its own.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each owner passes its own AfterCommit type
+export type Owners = Record<Owner, OwnerHooks<any>>;
