@@ -2,7 +2,9 @@
 import type { FastifyInstance } from "fastify";
 import type { Services } from "../context";
 import { registerFeedbackRoutes } from "./feedback/routes";
+import { registerBlacklistRoutes } from "./blacklist/routes";
 
 export function registerV2ReviewRoutes(app: FastifyInstance, s: Services): void {
   registerFeedbackRoutes(app, s);
+  registerBlacklistRoutes(app, s);
 }

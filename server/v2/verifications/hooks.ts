@@ -9,8 +9,9 @@ import type { ModuleData } from "../../datasets/types";
 import { toBusinessProfile, toPersonFinance, toPersonProfile } from "../../datasets/dossier";
 import { scoreModules } from "./scoring";
 import { relatedParties } from "../../datasets/related-parties";
+import { applyRelatedListing, NOT_LISTED, withListingRules, workspaceListing, type WorkspaceListing } from "../blacklist/listing";
 
-function dossierOf(entity: string, modules: ModuleRun[]): { dossier: Record<string, unknown>; name: string | null } {
+function dossierOf(entity: string, modules: ModuleRun[], listing: WorkspaceListing): { dossier: Record<string, unknown>; name: string | null } {
   const section: Record<string, unknown> = {};
   let name: string | null = null;
   for (const run of modules) {
@@ -22,8 +23,8 @@ function dossierOf(entity: string, modules: ModuleRun[]): { dossier: Record<stri
         section.profile = null;
         continue;
       }
-      const listing = { clientListed: false }; // the workspace restrictive list arrives with its issue
       const profile = entity === "company" ? toBusinessProfile(data, listing) : toPersonProfile(data, listing);
+      applyRelatedListing(profile, listing);
       section.profile = profile;
       name = (profile as { name?: string }).name ?? null;
     } else if (run.module === "finance" && entity === "person") {
@@ -46,10 +47,12 @@ async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<
   const weights = row.profileId
     ? (await tx.select({ rules: profiles.rules }).from(profiles).where(eq(profiles.id, row.profileId)))[0]?.rules ?? []
     : [];
-  const { dossier, name } = dossierOf(c.entity, modules);
+  // the workspace's restrictive list (server/v2/blacklist/listing.ts)
+  const listing = c.outcome === "subject_not_found" ? NOT_LISTED : await workspaceListing(tx, c.workspaceId, c.document, modules);
+  const { dossier, name } = dossierOf(c.entity, modules, listing);
   const scored = c.outcome === "subject_not_found"
     ? { score: 0, scoreFactor: 1000, rules: ["subject_not_found"], scoreDistribution: [{ module: "profile", percent: 100 }] }
-    : scoreModules(modules, weights);
+    : scoreModules(withListingRules(modules, listing), weights);
   const relatedCount = relatedParties(modules.find((m) => m.module === "related")?.data as ModuleData | null).length;
   const result = {
     ...scored,
