@@ -30,13 +30,30 @@ export const users = pgTable("users", {
   createdAt: createdAt(),
 }, (t) => [uniqueIndex("users_email_key").on(t.email)]);
 
-/** Failed sign-ins per e-mail, to slow down and then refuse password guessing. */
-export const loginFailures = pgTable("login_failures", {
-  email: text("email").primaryKey(),
+/**
+ * Sign-in attempts counted per key (server/auth/login-throttle.ts): `pair:<email> <address>`,
+ * `addr:<address>` and `email:<email>`. An attempt is reserved (counted) before the password is
+ * hashed; a successful sign-in gives it back.
+ */
+export const loginAttempts = pgTable("login_attempts", {
+  key: text("key").primaryKey(),
   failures: integer("failures").notNull(),
   firstFailureAt: ts("first_failure_at").notNull(),
   lockedUntil: ts("locked_until"),
 });
+
+/**
+ * One sign-in: the family of every token pair refreshed from it. It ends at `expires_at` (absolute
+ * lifetime, LUPA_SESSION_SECONDS) or when revoked (sign-out, password reset, user disabled).
+ */
+export const sessions = pgTable("sessions", {
+  id: uuid("id").primaryKey(),
+  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  userId: uuid("user_id").notNull().references(() => users.id),
+  createdAt: createdAt(),
+  expiresAt: ts("expires_at").notNull(),
+  revokedAt: ts("revoked_at"),
+}, (t) => [index("sessions_user_idx").on(t.userId)]);
 
 export const contracts = pgTable("contracts", {
   id: uuid("id").primaryKey(),
@@ -152,6 +169,8 @@ export const verifications = pgTable("verifications", {
   // 0001_v2_review also adds trigram (pg_trgm) indexes on name and national_id for the list's search
   index("verifications_ws_status_idx").on(t.workspaceId, t.status),
   index("verifications_ws_national_idx").on(t.workspaceId, t.nationalId),
+  // 0004: covering index of the overview's counts; the SQL adds INCLUDE (status, score), which drizzle cannot express
+  index("verifications_ws_created_stats_idx").on(t.workspaceId, t.createdAt),
 ]);
 
 export const enrichments = pgTable("enrichments", {
@@ -247,6 +266,9 @@ export const verificationFeedbacks = pgTable("verification_feedbacks", {
 }, (t) => [
   index("verification_feedbacks_verification_idx").on(t.verificationId, t.createdAt),
   index("verification_feedbacks_ws_idx").on(t.workspaceId, t.verificationId),
+  // 0004: latest decision per verification and decisions per day, for the overview
+  index("verification_feedbacks_ws_verification_idx").on(t.workspaceId, t.verificationId, t.createdAt),
+  index("verification_feedbacks_ws_created_idx").on(t.workspaceId, t.createdAt),
 ]);
 
 /** The workspace's restrictive list (v2 blacklist): one entry per normalized document. */
@@ -295,5 +317,7 @@ export const lawsuitNetworks = pgTable("lawsuit_networks", {
   enrichmentId: text("enrichment_id").primaryKey(),
   workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
   nodes: jsonb("nodes").$type<{ order: string[]; nodes: Record<string, Record<string, unknown>> }>().notNull(),
+  /** Each node's lawsuits answer with the complete list, by ref (the node route reads it: no provider call). */
+  nodeData: jsonb("node_data").$type<Record<string, Record<string, unknown>>>().notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
 });

@@ -11,7 +11,7 @@ import { scoreModules } from "./scoring";
 import { relatedParties } from "../../datasets/related-parties";
 import { applyRelatedListing, NOT_LISTED, withListingRules, workspaceListing, type WorkspaceListing } from "../blacklist/listing";
 
-function dossierOf(entity: string, modules: ModuleRun[], listing: WorkspaceListing): { dossier: Record<string, unknown>; name: string | null } {
+export function dossierOf(entity: string, modules: ModuleRun[], listing: WorkspaceListing = NOT_LISTED): { dossier: Record<string, unknown>; name: string | null } {
   const section: Record<string, unknown> = {};
   let name: string | null = null;
   for (const run of modules) {

@@ -1,5 +1,5 @@
 // Reads of v2 verifications, always scoped by workspace.
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { verifications } from "../../db/schema";
 import type { ListVerificationsQuery } from "./schemas";
@@ -25,6 +25,8 @@ function filters(workspaceId: string, q: ListVerificationsQuery, now: Date): SQL
   }
   if (q.scoreGte !== undefined) where.push(gte(verifications.score, q.scoreGte));
   if (q.scoreLte !== undefined) where.push(lte(verifications.score, q.scoreLte));
+  if (q.from) where.push(gte(verifications.createdAt, q.from));
+  if (q.to) where.push(lt(verifications.createdAt, q.to));
   if (q.incomplete) {
     // spec 3.1: CREATED or PROCESSING, created between 15 minutes and 12 hours ago
     where.push(inArray(verifications.status, ["CREATED", "PROCESSING"]));
