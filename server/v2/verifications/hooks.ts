@@ -9,6 +9,7 @@ import type { ModuleData } from "../../datasets/types";
 import { toBusinessProfile, toPersonFinance, toPersonProfile } from "../../datasets/dossier";
 import { scoreModules } from "./scoring";
 import { relatedParties } from "../../datasets/related-parties";
+import { armVerificationCallback, sendVerificationCallback } from "../callbacks/arm";
 import { applyRelatedListing, NOT_LISTED, withListingRules, workspaceListing, type WorkspaceListing } from "../blacklist/listing";
 
 export function dossierOf(entity: string, modules: ModuleRun[], listing: WorkspaceListing = NOT_LISTED): { dossier: Record<string, unknown>; name: string | null } {
@@ -42,6 +43,7 @@ async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<
   const now = new Date();
   if (c.status === "FAILED") {
     await tx.update(verifications).set({ status: "FAILED", failureReason: c.failureReason, updatedAt: now }).where(eq(verifications.id, c.id));
+    await armVerificationCallback(tx, row, "FAILED", null, c.completedAt ?? now);
     return;
   }
   const weights = row.profileId
@@ -67,6 +69,7 @@ async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<
     status: "COMPLETED", name, dossier,
     result, score: scored.score, updatedAt: now,
   }).where(eq(verifications.id, c.id));
+  await armVerificationCallback(tx, row, "COMPLETED", scored.score, c.completedAt ?? now);
 }
 
 export const verificationHooks: OwnerHooks = {
@@ -75,4 +78,5 @@ export const verificationHooks: OwnerHooks = {
       .where(and(eq(verifications.workspaceId, c.workspaceId), eq(verifications.id, c.id)));
   },
   onTerminal,
+  afterTerminal: sendVerificationCallback,
 };
