@@ -13,7 +13,7 @@ let ws: TestWorkspace;
 beforeAll(async () => {
   t = await startService();
   ws = await t.createWorkspace();
-});
+}, 180_000); // starting PGlite takes long on a busy machine
 afterAll(async () => { await t?.close(); });
 
 const cpf = (n: number) => makeCpf(String(530000000 + n * 13));

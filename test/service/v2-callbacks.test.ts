@@ -34,7 +34,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, "ca.pem"), receiver.ca);
   t = await startService({ env: { LUPA_CALLBACK_ALLOW_LIST: "127.0.0.1", LUPA_CALLBACK_CA_FILE: path.join(dir, "ca.pem") } });
   secret = (await t.request({ method: "GET", url: "/api/v3/callback-secret", token: t.workspace.tokens.admin })).json().secret;
-});
+}, 180_000); // starting PGlite takes long on a busy machine
 afterAll(async () => {
   await t?.close();
   await receiver?.close();
