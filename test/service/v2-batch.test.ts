@@ -105,7 +105,7 @@ describe("POST /api/v2/verifications/batch", () => {
     ["reserved callback header", { nationalId: [cpf(1)], callback: { url: "https://example.com/hook", headers: { "X-Service-Signature": "x" } } }, 'callback.headers: "X-Service-Signature" is reserved'],
     ["callback method GET", { nationalId: [cpf(1)], callback: { url: "https://example.com/hook", method: "GET" } }, 'callback.method: Invalid option: expected one of "POST"|"PUT"'],
     ["metadata not an object", { nationalId: [cpf(1)], metadata: "x" }, "metadata: expected record"],
-    ["metadata over 16 kB", { nationalId: [cpf(1)], metadata: { blob: "x".repeat(17_000) } }, "metadata is larger than 16 kB"],
+    ["metadata over 16 kB", { nationalId: [cpf(1)], metadata: { blob: "x".repeat(17_000) } }, "metadata: larger than 16384 bytes serialized"],
   ];
   it.each(bad)("refuses %s with 400 and creates nothing", async (_name, body, message) => {
     const before = await countRows();

@@ -1,5 +1,5 @@
 // A v2 batch: one configuration for 1 to 500 documents. Whole-request checks first (profile,
-// plan, callback, metadata size: any failure is 400 and creates nothing), then each document on
+// plan, callback, metadata limits: any failure is 400 and creates nothing), then each document on
 // its own (valid CPF/CNPJ, the profile's entity, not repeated). Every accepted verification and
 // its collection are written in ONE transaction on the batch lane, then dispatched in one
 // statement: the batch queue has its own workers, so unit creation never waits behind a batch.
@@ -16,9 +16,8 @@ import { dispatchMany } from "../../engine/workers";
 import type { PlannedModule } from "../../engine/types";
 import { planVerification } from "../verifications/plan";
 import { validateV2Callback } from "../callbacks/validate";
+import { metadataProblem } from "../../http/metadata";
 import type { BatchBody, BatchResult } from "./schemas";
-
-const MAX_METADATA_BYTES = 16 * 1024;
 
 /** The key of an item: the document as sent; a repeated identical string gets "#2", "#3"... */
 function keyOf(items: BatchResult["items"], sent: string): string {
@@ -43,9 +42,9 @@ export async function createBatch(s: Services, who: TokenClaims, body: BatchBody
   };
   if (profile) planFor(profile.entity as DocumentEntity); // a module override outside the profile fails the whole request
   const callback = body.callback ? validateV2Callback(s, body.callback) : null;
-  if (body.metadata && Buffer.byteLength(JSON.stringify(body.metadata)) > MAX_METADATA_BYTES) {
-    throw new ApiError("invalid_request", `metadata is larger than ${MAX_METADATA_BYTES / 1024} kB`);
-  }
+  // the v3 metadata limits (size, depth, keys); v2 answers 400 for any invalid batch body (spec 4.2)
+  const tooLarge = body.metadata ? metadataProblem(body.metadata) : null;
+  if (tooLarge) throw new ApiError("invalid_request", tooLarge);
 
   const items: BatchResult["items"] = {};
   const rows: (typeof verifications.$inferInsert & { modules: PlannedModule[] })[] = [];
