@@ -4,17 +4,18 @@ import type { collections, moduleRuns } from "../db/schema";
 import type { Tx } from "../db/client";
 import type { Services } from "../context";
 import type { Entity, ModuleName } from "../datasets/types";
+import { MODULE_STATES, V3_STATUSES, type Lane, type ModuleState, type Outcome, type V3Status } from "../../lib/contract/enums";
 
 export type Collection = typeof collections.$inferSelect;
 export type ModuleRun = typeof moduleRuns.$inferSelect;
 
-export const COLLECTION_STATUS = ["CREATED", "FETCHING", "COMPLETED", "FAILED"] as const;
-export type CollectionStatus = (typeof COLLECTION_STATUS)[number];
+/** A collection's status is the v3 enrichment status (lib/contract/enums.ts). */
+export const COLLECTION_STATUS = V3_STATUSES;
+export type CollectionStatus = V3Status;
 export const TERMINAL: readonly string[] = ["COMPLETED", "FAILED"];
-export const MODULE_STATUS = ["pending", "retrying", "ok", "failed"] as const;
-export type ModuleStatus = (typeof MODULE_STATUS)[number];
-export type Outcome = "ok" | "subject_not_found";
-export type Lane = "interactive" | "batch";
+export const MODULE_STATUS = MODULE_STATES;
+export type ModuleStatus = ModuleState;
+export type { Outcome, Lane };
 export type Owner = "enrichment" | "verification";
 
 export interface PlannedModule {
