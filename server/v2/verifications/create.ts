@@ -12,6 +12,7 @@ import type { TokenClaims } from "../../auth/tokens";
 import { planVerification } from "./plan";
 import type { CreateVerificationBody } from "./schemas";
 import type { VerificationRow } from "./serialize";
+import { validateV2Callback } from "../callbacks/validate";
 
 export async function createVerification(s: Services, who: TokenClaims, body: CreateVerificationBody, lane: "interactive" | "batch" = "interactive"): Promise<VerificationRow> {
   const document = normalizeDocument(body.nationalId);
@@ -23,6 +24,7 @@ export async function createVerification(s: Services, who: TokenClaims, body: Cr
     if (profile.entity !== document.entity) throw new ApiError("invalid_request", `The profile serves ${profile.entity} documents`);
   }
   const modules = planVerification(body, document.entity, profile);
+  const callback = body.callback ? validateV2Callback(s, body.callback) : null;
   const id = randomUUID();
   const now = new Date();
   const config = { ...body.verifications, ...(body.verifications.source ? {} : { source: "API" }) };
@@ -30,7 +32,7 @@ export async function createVerification(s: Services, who: TokenClaims, body: Cr
     const [created] = await tx.insert(verifications).values({
       id, workspaceId: who.workspaceId, userId: who.userId, profileId: profile?.id ?? null,
       nationalId: document.value, entity: document.entity, status: "CREATED", config,
-      input: body.input ?? null, callback: body.callback ?? null, createdAt: now, updatedAt: now,
+      input: body.input ?? null, callback, createdAt: now, updatedAt: now,
     }).returning();
     await insertCollection(tx, { id, workspaceId: who.workspaceId, owner: "verification", entity: document.entity, document: document.value, lane, deadlineAt: null, modules }, now);
     return created!;

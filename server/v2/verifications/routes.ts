@@ -34,7 +34,8 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
         throw new ApiError("invalid_parameter", "scoreGte must not be greater than scoreLte");
       }
       const { rows, total } = await listVerifications(s.db, caller.workspaceId, query);
-      const latest = await latestFeedbacks(s.db, caller.workspaceId, rows.map((r) => r.id));
+      // only decided rows have a latest feedback to read (feedback_status is kept with each feedback)
+      const latest = await latestFeedbacks(s.db, caller.workspaceId, rows.filter((r) => r.feedbackStatus).map((r) => r.id));
       return { verifications: rows.map((r) => ({ ...toRecord(r), ...decisionFields(latest.get(r.id)) })), page: query.page, limit: query.limit, total };
     },
   });
@@ -47,7 +48,7 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
     handler: async ({ params, caller }) => {
       const row = await getVerification(s.db, caller.workspaceId, params.id);
       if (!row) throw new ApiError("not_found", "verification not found");
-      const latest = await latestFeedbacks(s.db, caller.workspaceId, [row.id]);
+      const latest = await latestFeedbacks(s.db, caller.workspaceId, row.feedbackStatus ? [row.id] : []);
       return { ...toRecord(row), ...decisionFields(latest.get(row.id)) };
     },
   });
