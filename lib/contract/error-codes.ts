@@ -41,6 +41,7 @@ export const ERROR_STATUS = {
   invalid_request: 400,
   invalid_parameter: 400,
   route_not_found: 404,
+  conflict: 409,
   too_many_attempts: 429,
 } as const;
 

@@ -6,6 +6,7 @@ import { QUEUES } from "../jobs/queue";
 import { runCollection } from "./runner";
 import { findExpired, findLostWork, markEnqueued } from "./store";
 import { fail, queueOf } from "./transitions";
+import { finishStaleAnalyses } from "../v2/summary/generate";
 
 export interface WorkerOptions {
   interactiveConcurrency?: number;
@@ -55,6 +56,7 @@ export async function sweep(s: Services): Promise<void> {
     await markEnqueued(s.db, id);
     await s.queue.send(queueOf(lane), { id });
   }
+  await finishStaleAnalyses(s);
 }
 
 /** Sends the first job of a collection that was just created (after its transaction committed). */

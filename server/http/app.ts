@@ -11,6 +11,7 @@ import { redactUrl } from "../support/logger";
 import { registerRateLimit } from "./rate-limit-hook";
 import { registerAuthenticationRoutes } from "../v1/authentication";
 import { registerVerificationRoutes } from "../v2/verifications/routes";
+import { registerSummaryRoutes } from "../v2/summary/routes";
 import { registerV3Routes } from "../v3/routes";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -58,6 +59,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
 
   registerAuthenticationRoutes(app, s);
   registerVerificationRoutes(app, s);
+  registerSummaryRoutes(app, s);
   registerV3Routes(app, s);
   await app.ready();
   return app;

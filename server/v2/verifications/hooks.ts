@@ -9,6 +9,7 @@ import type { ModuleData } from "../../datasets/types";
 import { toBusinessProfile, toPersonFinance, toPersonProfile } from "../../datasets/dossier";
 import { scoreModules } from "./scoring";
 import { relatedParties } from "../../datasets/related-parties";
+import { afterVerificationTerminal, markSummaryPending, summaryOnCompletion } from "../summary/generate";
 
 export function dossierOf(entity: string, modules: ModuleRun[]): { dossier: Record<string, unknown>; name: string | null } {
   const section: Record<string, unknown> = {};
@@ -60,10 +61,13 @@ async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<
     },
     relatedCount,
   };
+  // AI summary due at completion (spec 3.1): ANALYZING until afterTerminal has made it
+  const analyze = c.outcome === "ok" && await summaryOnCompletion(tx, row);
   await tx.update(verifications).set({
-    status: "COMPLETED", name, dossier,
+    status: analyze ? "ANALYZING" : "COMPLETED", name, dossier,
     result, score: scored.score, updatedAt: now,
   }).where(eq(verifications.id, c.id));
+  if (analyze) await markSummaryPending(tx, row);
 }
 
 export const verificationHooks: OwnerHooks = {
@@ -72,4 +76,5 @@ export const verificationHooks: OwnerHooks = {
       .where(and(eq(verifications.workspaceId, c.workspaceId), eq(verifications.id, c.id)));
   },
   onTerminal,
+  afterTerminal: afterVerificationTerminal,
 };
