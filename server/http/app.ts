@@ -12,6 +12,7 @@ import { registerRateLimit } from "./rate-limit-hook";
 import { registerAuthenticationRoutes } from "../v1/authentication";
 import { registerVerificationRoutes } from "../v2/verifications/routes";
 import { registerSummaryRoutes } from "../v2/summary/routes";
+import { registerPdfRoutes } from "../v2/pdf/routes";
 import { registerV3Routes } from "../v3/routes";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -60,6 +61,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   registerAuthenticationRoutes(app, s);
   registerVerificationRoutes(app, s);
   registerSummaryRoutes(app, s);
+  registerPdfRoutes(app, s);
   registerV3Routes(app, s);
   await app.ready();
   return app;
