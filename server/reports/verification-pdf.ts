@@ -415,7 +415,7 @@ function lawsuitsBlock(w: Writer, block: unknown, title: string) {
   const legacy = arr(block.processos).map(obj);
   if (items.length) {
     w.subheading("Processos");
-    w.table(["Número", "Tribunal", "Polo", "Classe / assunto", "Situação", "Valor", "Distribuição"], items.slice(0, 60).map((it) => [
+    w.table(["Número", "Trib.", "Polo", "Classe / assunto", "Situação", "Valor", "Distribuição"], items.slice(0, 60).map((it) => [
       cell("number", it.number), str(obj(it.court).code) ?? "—", it.side === "defendant" ? "Réu" : it.side === "plaintiff" ? "Autor" : cell("side", it.side),
       `${str(obj(it.class).name) ?? "—"} / ${str(obj(it.subject).name) ?? "—"}`, cell("status", it.status), formatMoney(num(it.claimValue)), formatDate(str(it.filedAt)),
     ]), [0.22, 0.07, 0.06, 0.29, 0.11, 0.13, 0.12]);

@@ -47,7 +47,10 @@ function textOf(bytes: Buffer): { text: string; pages: number } {
 }
 
 describe("GET /api/v2/verifications/{id}/pdf", () => {
-  let person: Record<string, any>;
+  let person: {
+    id: string; name: string; status: string; result: { score: number; rules: string[] };
+    person: { profile: { birthDate: string }; lawsuits: { items: { number: string }[] }; related: { personal: { document: string }[] } };
+  };
   let report: { text: string; pages: number };
   beforeAll(async () => {
     person = await completed({ nationalId: PERSON, profileId: "prf_kyc_person", input: [{ attribute: "nascimento", value: "01/01/1901" }] });
