@@ -27,6 +27,8 @@ export interface ReportRestrictiveList {
   reason?: string | null;
   since?: Date | string | null;
   expiresAt?: Date | string | null;
+  /** What the dossier recorded when the verification completed (blacklisted.client). */
+  listedAtCompletion?: boolean;
   /** The service's own list (blacklisted.service). */
   serviceListed?: boolean;
 }
@@ -537,13 +539,14 @@ function restrictiveBlock(w: Writer, data: ReportData) {
   w.section("Lista restritiva");
   const r = data.restrictiveList;
   w.paragraph(r.listed ? "O documento consta na lista restritiva do workspace." : "O documento não consta na lista restritiva do workspace.", { font: "Helvetica-Bold", color: r.listed ? C.high : C.ink });
+  if (r.reason) w.paragraph(`Motivo: ${r.reason}`);
+  const dates = [r.since ? `Incluído em ${formatDateTime(r.since)}` : null, r.expiresAt ? `expira em ${formatDateTime(r.expiresAt)}` : null].filter(Boolean);
+  if (dates.length) w.paragraph(`${dates.join(", ")}.`);
   const rows: [string, string][] = [];
-  if (r.reason) rows.push(["Motivo", r.reason]);
-  if (r.since) rows.push(["Incluído em", formatDateTime(r.since)]);
-  if (r.expiresAt) rows.push(["Expira em", formatDateTime(r.expiresAt)]);
+  if (r.listedAtCompletion !== undefined) rows.push(["Ao concluir", r.listedAtCompletion ? "Constava" : "Não constava"]);
   if (r.serviceListed !== undefined) rows.push(["Lista do serviço", r.serviceListed ? "Consta" : "Não consta"]);
   if (rows.length) w.pairs(rows);
-  w.note(r.source === "workspace_list" ? "Situação atual da lista restritiva do workspace." : "Situação registrada no dossiê quando a verificação foi concluída.");
+  w.note(r.source === "workspace_list" ? `Situação da lista restritiva do workspace em ${formatDateTime(data.generatedAt)}.` : "Situação registrada no dossiê quando a verificação foi concluída.");
 }
 
 function feedbackBlock(w: Writer, data: ReportData) {

@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import { eventually, startService, type TestService } from "../support/harness";
 import { sandboxDocumentFor } from "../../server/datasets/sandbox";
 import { formatDocument, maskDocument } from "../../lib/contract/documents";
-import { verificationFeedbacks, workspaces } from "../../server/db/schema";
+import { blacklistEntries, verificationFeedbacks, workspaces } from "../../server/db/schema";
 
 const PERSON = sandboxDocumentFor("large_network", "person")!.document;
 const COMPANY = sandboxDocumentFor("large_network", "company")!.document;
@@ -134,11 +134,25 @@ describe("GET /api/v2/verifications/{id}/pdf", () => {
     expect(text).toContain("Nenhuma decisão registrada");
   });
 
-  it("shows a document on the workspace's restrictive list", async () => {
+  it("shows the document's entry on the workspace's restrictive list now, and what the dossier recorded", async () => {
     const listed = await completed({ nationalId: PERSON, profileId: "prf_kyc_person" });
-    await t.services.db.execute(sql`update verifications set dossier = jsonb_set(dossier, '{profile,blacklisted,client}', 'true'::jsonb) where id = ${listed.id}`);
+    const before = textOf((await pdf(listed.id)).rawPayload).text;
+    expect(before).toContain("O documento não consta na lista restritiva do workspace.");
+    await t.services.db.insert(blacklistEntries).values({ id: randomUUID(), workspaceId: t.workspace.id, nationalId: PERSON, entity: "person", reason: "Fraude documental confirmada", createdBy: t.workspace.users.analyst.id });
     const { text } = textOf((await pdf(listed.id)).rawPayload);
     expect(text).toContain("O documento consta na lista restritiva do workspace.");
+    expect(text).toContain("Fraude documental confirmada");
+    const section = text.slice(text.indexOf("Lista restritiva"), text.indexOf("Histórico de decisões"));
+    expect(section).toContain("Ao concluir");
+    expect(section).toContain("Não constava");
+    // another workspace's entry for the same document does not count
+    const other = await t.createWorkspace();
+    const theirs = await completed({ nationalId: COMPANY, profileId: "prf_kyb_company" });
+    await t.services.db.insert(blacklistEntries).values({ id: randomUUID(), workspaceId: other.id, nationalId: COMPANY, entity: "company", reason: "Outro workspace", createdBy: other.users.admin.id });
+    expect(textOf((await pdf(theirs.id)).rawPayload).text).toContain("O documento não consta na lista restritiva do workspace.");
+    // an expired entry no longer counts
+    await t.services.db.insert(blacklistEntries).values({ id: randomUUID(), workspaceId: t.workspace.id, nationalId: COMPANY, entity: "company", reason: "Expirado", createdBy: t.workspace.users.admin.id, expiresAt: new Date(Date.now() - 1000) });
+    expect(textOf((await pdf(theirs.id)).rawPayload).text).toContain("O documento não consta na lista restritiva do workspace.");
   });
 
   it("answers every role that reads verifications", async () => {

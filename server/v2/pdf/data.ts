@@ -1,20 +1,32 @@
 // Gathers what the PDF report shows about one verification of the caller's workspace.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { profiles, users, verificationFeedbacks, verifications, workspaces } from "../../db/schema";
+import { blacklistEntries, profiles, users, verificationFeedbacks, verifications, workspaces } from "../../db/schema";
 import { AiSummarySchema } from "../../ai/types";
 import { isObj, obj } from "../../ai/facts";
 import type { ReportData, ReportRestrictiveList } from "../../reports/verification-pdf";
 import { readSummary } from "../summary/generate";
 
 /**
- * The restrictive-list status of the document. Until the workspace's restrictive list (blacklist
- * table) is read here, it is the status the dossier recorded at completion (blacklisted.client).
+ * The restrictive-list status of the document: the workspace's list as it is now (an expired
+ * entry no longer counts), next to what the dossier recorded at completion (blacklisted.client)
+ * and the service's own list (blacklisted.service).
  */
-export function restrictiveListFromDossier(dossier: Record<string, unknown> | null): ReportRestrictiveList {
+export async function restrictiveListOf(db: Db, workspaceId: string, nationalId: string, dossier: Record<string, unknown> | null): Promise<ReportRestrictiveList> {
   const profile = obj(obj(dossier).profile);
   const blacklisted = isObj(profile.blacklisted) ? profile.blacklisted : {};
-  return { listed: blacklisted.client === true, source: "dossier", serviceListed: blacklisted.service === true };
+  const [entry] = await db.select({ reason: blacklistEntries.reason, createdAt: blacklistEntries.createdAt, expiresAt: blacklistEntries.expiresAt })
+    .from(blacklistEntries)
+    .where(and(
+      eq(blacklistEntries.workspaceId, workspaceId), eq(blacklistEntries.nationalId, nationalId),
+      or(isNull(blacklistEntries.expiresAt), gt(blacklistEntries.expiresAt, new Date())),
+    ));
+  return {
+    listed: entry !== undefined, source: "workspace_list",
+    reason: entry?.reason ?? null, since: entry?.createdAt ?? null, expiresAt: entry?.expiresAt ?? null,
+    listedAtCompletion: dossier ? blacklisted.client === true : undefined,
+    serviceListed: blacklisted.service === true,
+  };
 }
 
 /** null when the verification is not the workspace's. */
@@ -41,7 +53,7 @@ export async function loadReportData(db: Db, workspaceId: string, id: string, ge
     // a stored summary that does not read as one fails the report (500), never prints half
     summary: stored ? AiSummarySchema.parse(stored) : null,
     feedbacks: feedbacks.map((f) => ({ ...f, reasons: f.reasons ?? [] })),
-    restrictiveList: restrictiveListFromDossier(row.dossier),
+    restrictiveList: await restrictiveListOf(db, workspaceId, row.nationalId, row.dossier),
     generatedAt,
   };
 }
