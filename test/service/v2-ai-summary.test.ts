@@ -48,7 +48,7 @@ beforeAll(async () => {
     id: noAiProfile, workspaceId: t.workspace.id, name: "Sem IA", kind: "verification", entity: "person",
     billingAction: ACTIONS.verificationPerson, modules: { profile: { dataset: "person-profile-2.0" }, lawsuits: { dataset: "person-lawsuits-3.0" } },
   });
-});
+}, 180_000);
 afterAll(async () => {
   release();
   await t?.close();

@@ -24,7 +24,7 @@ beforeAll(async () => {
   t = await startService();
   workspaceName = "Financeira Conceição – Prevenção";
   await t.services.db.update(workspaces).set({ name: workspaceName }).where(sql`id = ${t.workspace.id}`);
-});
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   rmSync(dir, { recursive: true, force: true });
