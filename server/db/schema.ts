@@ -322,3 +322,16 @@ export const lawsuitNetworks = pgTable("lawsuit_networks", {
   nodeData: jsonb("node_data").$type<Record<string, Record<string, unknown>>>().notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
 });
+
+/**
+ * The AI summary of a v2 verification (GET /api/v2/verifications/{id}/ai-summary). A row with a
+ * null `summary` is a summary being made as the verification completes (status ANALYZING): the
+ * sweeper finishes it if its process died. Once written, a summary never changes.
+ */
+export const verificationSummaries = pgTable("verification_summaries", {
+  verificationId: uuid("verification_id").primaryKey().references(() => verifications.id),
+  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  summary: jsonb("summary").$type<Record<string, unknown>>(),
+  requestedAt: ts("requested_at").notNull().defaultNow(),
+  generatedAt: ts("generated_at"),
+}, (t) => [index("verification_summaries_pending_idx").on(t.requestedAt).where(sql`summary is null`)]);

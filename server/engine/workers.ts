@@ -7,6 +7,7 @@ import { runCollection } from "./runner";
 import { findExpired, findLostWork, markEnqueued } from "./store";
 import { fail, queueOf } from "./transitions";
 import type { Owners } from "./types";
+import { finishStaleAnalyses } from "../v2/summary/generate";
 
 export interface WorkerOptions {
   /** The hooks of every owner of collections (server/owners.ts). */
@@ -59,6 +60,7 @@ export async function sweep(s: Services, owners: Owners): Promise<void> {
     await markEnqueued(s.db, id);
     await s.queue.send(queueOf(lane), { id });
   }
+  await finishStaleAnalyses(s);
 }
 
 /** Sends the first job of a collection that was just created (after its transaction committed). */

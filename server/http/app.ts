@@ -15,6 +15,8 @@ import { registerAuthenticationRoutes } from "../v1/authentication";
 import { registerVerificationRoutes } from "../v2/verifications/routes";
 import { registerVerificationStatsRoute } from "../v2/verifications/stats-routes";
 import { registerVerificationNetworkRoutes } from "../v2/verifications/network-routes";
+import { registerSummaryRoutes } from "../v2/summary/routes";
+import { registerPdfRoutes } from "../v2/pdf/routes";
 import { registerV3Routes } from "../v3/routes";
 import { registerV2ReviewRoutes } from "../v2/review-routes";
 
@@ -78,6 +80,8 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   registerV2ReviewRoutes(app, s);
   registerVerificationStatsRoute(app, s);
   registerVerificationNetworkRoutes(app, s);
+  registerSummaryRoutes(app, s);
+  registerPdfRoutes(app, s);
   registerV3Routes(app, s);
   await app.ready();
   return app;

@@ -11,9 +11,6 @@ import { newEventId, sendDeliveryJob } from "../../v3/callbacks/enqueue";
 
 export type V2CallbackEvent = "verification.completed" | "verification.failed";
 
-/** Delivery ids written by terminal transactions, sent after their commit. */
-const pendingDeliveries = new Map<string, string>();
-
 export function callbackBody(event: V2CallbackEvent, id: string, status: string, score: number | null, completedAt: Date): string {
   return JSON.stringify({ event, id, status, score, completedAt: completedAt.toISOString() });
 }
@@ -24,9 +21,9 @@ export async function armVerificationCallback(
   status: "COMPLETED" | "FAILED",
   score: number | null,
   completedAt: Date,
-): Promise<void> {
+): Promise<string | null> {
   const callback = v.callback as { url?: unknown; method?: unknown; headers?: unknown } | null;
-  if (!callback || typeof callback.url !== "string") return;
+  if (!callback || typeof callback.url !== "string") return null;
   const id = newEventId();
   const event: V2CallbackEvent = status === "COMPLETED" ? "verification.completed" : "verification.failed";
   await tx.insert(callbackDeliveries).values({
@@ -35,14 +32,15 @@ export async function armVerificationCallback(
     body: callbackBody(event, v.id, status, score, completedAt),
     status: "pending", attempts: 0, nextAttemptAt: completedAt, createdAt: completedAt,
   });
-  pendingDeliveries.set(v.id, id);
+  return id;
 }
 
-/** afterTerminal: queues the first attempt (a lost job is re-sent by the callback sweep). */
-export async function sendVerificationCallback(s: Services, c: Collection): Promise<void> {
-  const deliveryId = pendingDeliveries.get(c.id);
+/**
+ * After the transaction that armed it committed: queues the delivery's first attempt (a lost job
+ * is re-sent by the callback sweep). The id comes from that transaction, so a rollback sends nothing.
+ */
+export async function sendVerificationCallback(s: Services, c: Pick<Collection, "id">, deliveryId: string | null): Promise<void> {
   if (!deliveryId) return;
-  pendingDeliveries.delete(c.id);
   try {
     await sendDeliveryJob(s, deliveryId);
   } catch (err) {

@@ -11,6 +11,7 @@ import { scoreModules } from "./scoring";
 import { relatedParties } from "../../datasets/related-parties";
 import { armVerificationCallback, sendVerificationCallback } from "../callbacks/arm";
 import { applyRelatedListing, NOT_LISTED, withListingRules, workspaceListing, type WorkspaceListing } from "../blacklist/listing";
+import { afterVerificationTerminal, markSummaryPending, summaryOnCompletion } from "../summary/generate";
 
 export function dossierOf(entity: string, modules: ModuleRun[], listing: WorkspaceListing = NOT_LISTED): { dossier: Record<string, unknown>; name: string | null } {
   const section: Record<string, unknown> = {};
@@ -37,14 +38,14 @@ export function dossierOf(entity: string, modules: ModuleRun[], listing: Workspa
   return { dossier: section, name };
 }
 
-async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<void> {
+/** Returns the id of the callback delivery it armed, sent once the transaction committed. */
+async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<string | null> {
   const [row] = await tx.select().from(verifications).where(and(eq(verifications.workspaceId, c.workspaceId), eq(verifications.id, c.id)));
-  if (!row) return;
+  if (!row) return null;
   const now = new Date();
   if (c.status === "FAILED") {
     await tx.update(verifications).set({ status: "FAILED", failureReason: c.failureReason, updatedAt: now }).where(eq(verifications.id, c.id));
-    await armVerificationCallback(tx, row, "FAILED", null, c.completedAt ?? now);
-    return;
+    return armVerificationCallback(tx, row, "FAILED", null, c.completedAt ?? now);
   }
   const weights = row.profileId
     ? (await tx.select({ rules: profiles.rules }).from(profiles).where(eq(profiles.id, row.profileId)))[0]?.rules ?? []
@@ -65,18 +66,28 @@ async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<
     },
     relatedCount,
   };
+  // AI summary due at completion (spec 3.1): ANALYZING until afterTerminal has made it
+  const analyze = c.outcome === "ok" && await summaryOnCompletion(tx, row);
   await tx.update(verifications).set({
-    status: "COMPLETED", name, dossier,
+    status: analyze ? "ANALYZING" : "COMPLETED", name, dossier,
     result, score: scored.score, updatedAt: now,
   }).where(eq(verifications.id, c.id));
-  await armVerificationCallback(tx, row, "COMPLETED", scored.score, c.completedAt ?? now);
+  // with a summary due, the callback is armed when the summary completes it (summary/generate.ts)
+  if (analyze) {
+    await markSummaryPending(tx, row);
+    return null;
+  }
+  return armVerificationCallback(tx, row, "COMPLETED", scored.score, c.completedAt ?? now);
 }
 
-export const verificationHooks: OwnerHooks = {
+export const verificationHooks: OwnerHooks<string | null> = {
   async onFetching(tx, c) {
     await tx.update(verifications).set({ status: "PROCESSING", updatedAt: new Date() })
       .where(and(eq(verifications.workspaceId, c.workspaceId), eq(verifications.id, c.id)));
   },
   onTerminal,
-  afterTerminal: sendVerificationCallback,
+  async afterTerminal(s, c, deliveryId) {
+    await sendVerificationCallback(s, c, deliveryId);
+    await afterVerificationTerminal(s, c);
+  },
 };
