@@ -132,8 +132,10 @@ class Writer {
     const labelW = 110;
     for (let i = 0; i < rows.length; i += 2) {
       const pair = rows.slice(i, i + 2);
-      d.font("Helvetica").fontSize(9);
-      const h = Math.max(...pair.map(([, v]) => d.heightOfString(winAnsi(v), { width: colW - labelW - 8 }))) + 5;
+      const h = Math.max(...pair.map(([k, v]) => Math.max(
+        d.font("Helvetica").fontSize(8.5).heightOfString(winAnsi(k), { width: labelW - 4 }),
+        d.font("Helvetica-Bold").fontSize(9).heightOfString(winAnsi(v), { width: colW - labelW - 8 }),
+      ))) + 5;
       this.ensure(h);
       const y = d.y;
       pair.forEach(([k, v], j) => {
