@@ -8,6 +8,8 @@ import { upsertGlobalProfiles } from "./tenancy/catalog";
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "./tenancy/demo";
 import { DataDirLockedError } from "./db/lock";
 import { callbackWorkers } from "./v3/callbacks/worker";
+import { checkDemoExposure, StartRefusedError } from "./tenancy/demo-guard";
+import { WeakSecretError } from "../scripts/secrets.mjs";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -15,6 +17,13 @@ async function main(): Promise<void> {
   await upsertGlobalProfiles(services.db);
   const stopWorkers = config.inProcessWorkers ? await startWorkers(services, { extra: callbackWorkers }) : async () => {};
   const seeded = config.seedDemo ? await seedDemo(services) : false;
+  try {
+    await checkDemoExposure(services.db, config.apiHost, config.allowDemo);
+  } catch (error) {
+    await stopWorkers();
+    await services.close();
+    throw error;
+  }
   const app = await buildApp(services);
   await app.listen({ port: config.apiPort, host: config.apiHost });
   const where = config.databaseUrl ? "PostgreSQL" : `embedded database in ${config.dataDir}`;
@@ -38,7 +47,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  if (error instanceof DataDirLockedError) console.error(error.message);
+  if (error instanceof DataDirLockedError || error instanceof StartRefusedError || error instanceof WeakSecretError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

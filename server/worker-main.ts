@@ -4,6 +4,7 @@ import { loadConfig } from "./config";
 import { createServices } from "./services";
 import { startWorkers } from "./engine/workers";
 import { callbackWorkers } from "./v3/callbacks/worker";
+import { WeakSecretError } from "../scripts/secrets.mjs";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -24,6 +25,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof WeakSecretError ? error.message : error);
   process.exit(1);
 });

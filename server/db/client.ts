@@ -1,6 +1,6 @@
 // One database handle for the whole service, over PGlite (embedded, default) or PostgreSQL
 // (DATABASE_URL). Both run the same drizzle schema, the same SQL and the same migrations.
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -45,7 +45,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   } else {
     release = lockDataDir(options.dataDir);
     const folder = path.join(options.dataDir, "pglite");
-    mkdirSync(folder, { recursive: true }); // PGlite does not create parent folders
+    mkdirSync(folder, { recursive: true, mode: 0o700 }); // PGlite does not create parent folders
+    chmodSync(folder, 0o700); // the database is readable by this user only
     try {
       client = await PGlite.create(folder);
     } catch (error) {
