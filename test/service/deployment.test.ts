@@ -66,8 +66,8 @@ describe("secrets given by environment", () => {
 
 describe("new passwords", () => {
   let t: TestService;
-  beforeAll(async () => { t = await startService({ workers: false }); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => { t = await startService({ workers: false }); }, 300_000);
+  afterAll(async () => { await t?.close(); }, 120_000);
 
   it(`need at least ${MIN_PASSWORD_LENGTH} characters for a new user and for a reset`, async () => {
     expect(MIN_PASSWORD_LENGTH).toBe(12);

@@ -11,7 +11,7 @@ import { jsonSchema } from "../../http/validate";
 import { loadView } from "../enrichments/queries";
 import type { ModuleData } from "../../datasets/types";
 import { normalizeDocument } from "../../../lib/contract/documents";
-import { fetchLawsuits, networkOf, type NetworkNode } from "./compute";
+import { fetchLawsuits, loadNodeData, networkOf, storeNodeData, type NetworkNode, type StoredNodeData } from "./compute";
 
 const tags = ["v3 enrichments"];
 const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -67,20 +67,27 @@ export function registerNetworkRoutes(app: FastifyInstance, s: Services): void {
   }, async (request) => {
     const { id, ref } = request.params as z.infer<typeof NodeParams>;
     if (!REF.test(ref)) throw new ApiError("not_found", "network node not found");
-    const network = await loadNetwork(s, caller(request).workspaceId, id);
+    const workspaceId = caller(request).workspaceId;
+    const network = await loadNetwork(s, workspaceId, id);
     if (network.status !== "ok") throw new ApiError("not_found", "network node not found");
     const found = Object.entries(network.nodes).find(([, node]) => node.ref === ref);
     if (!found) throw new ApiError("not_found", "network node not found");
     const [shown, node] = found;
     const { lawsuits: _summary, ...head } = node as NetworkNode;
     const version = node.query.dataset.slice(node.query.dataset.lastIndexOf("-") + 1);
-    const document = normalizeDocument(shown);
-    const result = document ? await fetchLawsuits(s, node.entity, version, document.value) : null;
-    if (result?.kind === "ok") {
+    // stored with the network: no provider call (only networks stored before node data was kept fetch once)
+    let result: StoredNodeData | null = await loadNodeData(s, workspaceId, id, ref);
+    if (!result) {
+      const document = normalizeDocument(shown);
+      const fetched = document ? await fetchLawsuits(s, node.entity, version, document.value) : null;
+      result = fetched?.kind === "ok" ? { kind: "ok", data: fetched.data } : fetched?.kind === "not_found" ? { kind: "not_found" } : { kind: "failed" };
+      await storeNodeData(s, workspaceId, id, ref, result);
+    }
+    if (result.kind === "ok") {
       const data = result.data as ModuleData;
       return { node: { ...head, query: { status: "ok", dataset: data.dataset } }, dataset: data.dataset, module: data.module, lawsuits: data.lawsuits, rules: data.rules };
     }
-    if (result?.kind === "not_found") {
+    if (result.kind === "not_found") {
       return { node: { ...head, query: { status: "ok", dataset: node.query.dataset } }, dataset: node.query.dataset, module: "lawsuits", lawsuits: null, rules: [] };
     }
     return { node: { ...head, query: { status: "failed", dataset: node.query.dataset } }, dataset: node.query.dataset, module: "lawsuits", lawsuits: null, rules: [] };
