@@ -4,6 +4,8 @@ import { loadConfig } from "./config";
 import { createServices } from "./services";
 import { startWorkers } from "./engine/workers";
 import { callbackWorkers } from "./v3/callbacks/worker";
+import { runningCollections, WORKER_ID } from "./engine/runner";
+import { handBack } from "./engine/store";
 import { WeakSecretError } from "../scripts/secrets.mjs";
 
 async function main(): Promise<void> {
@@ -15,8 +17,19 @@ async function main(): Promise<void> {
   const services = await createServices(config);
   const stopWorkers = await startWorkers(services, { extra: callbackWorkers });
   console.log(`Lupa worker ${process.pid} started`);
+  // SIGTERM: take no new jobs, let running collections finish for up to 10 s (the queue's
+  // graceful stop), then hand back what is left so another worker resumes it within seconds.
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     await stopWorkers();
+    await services.queue.stop();
+    const left = runningCollections();
+    if (left.length > 0) {
+      const handed = await handBack(services.db, left, WORKER_ID).catch(() => 0);
+      console.log(`Lupa worker ${process.pid} handed back ${handed} collection(s)`);
+    }
     await services.close();
     process.exit(0);
   };
