@@ -117,6 +117,13 @@ export const LISTEN_RECONNECT_MS = { first: 100, max: 5000 };
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.LUPA_DB_POOL_SIZE || 10) });
   pool.on("error", () => {}); // idle client errors are reported by the next query that uses it
+  // pg-pool removes its error listener from a client while it is checked out: a client between
+  // two queries of a transaction when the server goes away (57P01 on a restart) would emit an
+  // unhandled 'error' and end the process. The failure reaches the transaction through its next
+  // query instead, and the pool discards the broken client when it is released.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners = new Map<string, Set<(payload: string) => void>>();
 
