@@ -10,10 +10,12 @@ import { DataDirLockedError } from "./db/lock";
 import { callbackWorkers } from "./v3/callbacks/worker";
 import { checkDemoExposure, StartRefusedError } from "./tenancy/demo-guard";
 import { WeakSecretError } from "../scripts/secrets.mjs";
+import { survivePostgresRestarts } from "./support/process-faults";
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const services = await createServices(config);
+  survivePostgresRestarts(services.log);
   await upsertGlobalProfiles(services.db);
   const stopWorkers = config.inProcessWorkers ? await startWorkers(services, { extra: callbackWorkers }) : async () => {};
   const seeded = config.seedDemo ? await seedDemo(services) : false;

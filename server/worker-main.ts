@@ -7,6 +7,7 @@ import { callbackWorkers } from "./v3/callbacks/worker";
 import { runningCollections, WORKER_ID } from "./engine/runner";
 import { handBack } from "./engine/store";
 import { WeakSecretError } from "../scripts/secrets.mjs";
+import { survivePostgresRestarts } from "./support/process-faults";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const services = await createServices(config);
+  survivePostgresRestarts(services.log);
   const stopWorkers = await startWorkers(services, { extra: callbackWorkers });
   console.log(`Lupa worker ${process.pid} started`);
   // SIGTERM: take no new jobs, let running collections finish for up to 10 s (the queue's
