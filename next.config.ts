@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { STATIC_SECURITY_HEADERS } from "./lib/security/headers";
 
 // The console only. The service (server/) is never imported by app code, so the build does not
 // bundle it, and the build type-checks the console's files only (tsconfig.web.json): the service,
@@ -12,11 +13,8 @@ const nextConfig: NextConfig = {
     return [
       {
         source: "/:path*",
-        headers: [
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "X-Frame-Options", value: "DENY" },
-          { key: "Referrer-Policy", value: "same-origin" },
-        ],
+        // Content-Security-Policy (with a per-request nonce) and HSTS come from proxy.ts
+        headers: [...STATIC_SECURITY_HEADERS],
       },
     ];
   },

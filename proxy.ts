@@ -3,6 +3,7 @@ import { encode, getToken } from "next-auth/jwt";
 import { refreshSession } from "@/lib/auth/refresh-session";
 import { SESSION_MAX_AGE_SECONDS } from "@/lib/auth/session-tokens";
 import { applySessionCookie, clearSessionCookie, planSessionCookie } from "@/lib/auth/session-cookie";
+import { contentSecurityPolicy, HSTS, newNonce, servedOverHttps, STATIC_SECURITY_HEADERS } from "@/lib/security/headers";
 
 // Every page and BFF route needs a session (next-auth's own routes and /login excepted).
 // Here, where cookies can be written, the API access token is refreshed when it expires within
@@ -23,14 +24,37 @@ function unauthenticated(request: NextRequest, error?: string): NextResponse {
   return signInRedirect(request, error);
 }
 
+/**
+ * Every answer of the proxy carries the security headers: a Content-Security-Policy with this
+ * request's nonce (Next.js reads it from the request's own CSP header, see `forward`), HSTS over
+ * https, and the static ones (also set by next.config.ts for what the proxy does not see).
+ */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const nonce = newNonce();
+  const https = servedOverHttps(request);
+  const csp = contentSecurityPolicy(nonce, { https, development: process.env.NODE_ENV === "development" });
+  const response = await route(request, (headers = new Headers(request.headers)) => {
+    headers.set("x-nonce", nonce);
+    headers.set("content-security-policy", csp);
+    return headers;
+  });
+  response.headers.set("Content-Security-Policy", csp);
+  for (const { key, value } of STATIC_SECURITY_HEADERS) response.headers.set(key, value);
+  if (https) response.headers.set("Strict-Transport-Security", HSTS);
+  return response;
+}
+
+/** The request headers the rest of the request sees: the nonce added (to the given ones, if any). */
+type Forward = (headers?: Headers) => Headers;
+
+async function route(request: NextRequest, forward: Forward): Promise<NextResponse> {
   const secret = process.env.NEXTAUTH_SECRET;
   const token = await getToken({ req: request, secret });
   const now = Date.now();
 
   if (request.nextUrl.pathname === "/login") {
     const signedIn = token?.accessToken && (token.refreshTokenExpires ?? 0) > now && (token.accessTokenExpires ?? 0) > now;
-    return signedIn ? NextResponse.redirect(new URL("/verifications", request.url)) : NextResponse.next();
+    return signedIn ? NextResponse.redirect(new URL("/verifications", request.url)) : NextResponse.next({ request: { headers: forward() } });
   }
 
   if (!token?.accessToken) return unauthenticated(request);
@@ -41,13 +65,13 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     clearSessionCookie(request, response);
     return response;
   }
-  if (outcome.kind !== "refreshed") return NextResponse.next();
+  if (outcome.kind !== "refreshed") return NextResponse.next({ request: { headers: forward() } });
 
   const value = await encode({ token: outcome.token, secret: secret ?? "", maxAge: SESSION_MAX_AGE_SECONDS });
   const plan = planSessionCookie(request, value);
   const headers = new Headers(request.headers);
   headers.set("cookie", plan.requestCookieHeader);
-  const response = NextResponse.next({ request: { headers } });
+  const response = NextResponse.next({ request: { headers: forward(headers) } });
   applySessionCookie(response, plan, SESSION_MAX_AGE_SECONDS);
   return response;
 }

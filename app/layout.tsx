@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { headers } from "next/headers";
 import { Providers } from "@/components/providers";
 import "./globals.css";
 
@@ -9,7 +10,10 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Reading the request makes every page render per request, so each gets the nonce of its own
+  // Content-Security-Policy (proxy.ts); Next.js puts it on its scripts.
+  await headers();
   return (
     <html lang="pt-BR">
       <body className="min-h-screen font-sans text-sm">

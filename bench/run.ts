@@ -4,11 +4,13 @@
 //   v2-stats [rows] [runs]                      GET /api/v2/verifications/stats over 100,000 verifications
 //   v2-list [rows] [runs]                       GET /api/v2/verifications with search and feedbackStatus over 100,000
 //   pdf [iterations]                            PDF report of a full dossier vs a 1-page pdfkit document (p50, p99)
+//   sustained [seconds] [limit]                 60 s mixed traffic of two workspaces at their rate limit
 import { benchV2Get } from "./v2-get";
 import { benchV3Throughput } from "./v3-throughput";
 import { benchPdf } from "./pdf";
 import { benchV2Stats } from "./v2-stats";
 import { benchV2List } from "./v2-list";
+import { benchSustained } from "./sustained";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
@@ -17,6 +19,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   "v2-list": (a) => benchV2List(Number(a[0] ?? 100_000), Number(a[1] ?? 30)),
   "v3-throughput": (a) => benchV3Throughput(Number(a[0] ?? 300), Number(a[1] ?? 2000), Number(a[2] ?? 30)),
   pdf: (a) => benchPdf(Number(a[0] ?? 100)),
+  sustained: (a) => benchSustained(Number(a[0] ?? 60), Number(a[1] ?? 50)),
 };
 
 const bench = benches[name];

@@ -21,7 +21,7 @@ export async function startBenchService(env: Record<string, string> = {}) {
   await upsertGlobalProfiles(services.db);
   const stopWorkers = await startWorkers(services, { owners: OWNERS, extra: callbackWorkers });
   const app = await buildApp(services);
-  await app.listen({ port: 0, host: "127.0.0.1" });
+  await app.listen({ port: Number(process.env.LUPA_BENCH_PORT ?? 0), host: "127.0.0.1" });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const ws = await createWorkspace(services.db, "Bench");
   await createUser(services.db, { workspaceId: ws.id, email: "bench@lupa.local", role: "admin", password: "bench-password" });

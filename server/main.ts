@@ -9,13 +9,24 @@ import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "./tenancy/demo";
 import { DataDirLockedError } from "./db/lock";
 import { callbackWorkers } from "./v3/callbacks/worker";
 import { OWNERS } from "./owners";
+import { checkDemoExposure, StartRefusedError } from "./tenancy/demo-guard";
+import { WeakSecretError } from "./support/secrets.mjs";
+import { survivePostgresRestarts } from "./support/process-faults";
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const services = await createServices(config);
+  survivePostgresRestarts(services.log);
   await upsertGlobalProfiles(services.db);
   const stopWorkers = config.inProcessWorkers ? await startWorkers(services, { owners: OWNERS, extra: callbackWorkers }) : async () => {};
   const seeded = config.seedDemo ? await seedDemo(services) : false;
+  try {
+    await checkDemoExposure(services.db, config.apiHost, config.allowDemo);
+  } catch (error) {
+    await stopWorkers();
+    await services.close();
+    throw error;
+  }
   const app = await buildApp(services);
   await app.listen({ port: config.apiPort, host: config.apiHost });
   const where = config.databaseUrl ? "PostgreSQL" : `embedded database in ${config.dataDir}`;
@@ -39,7 +50,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  if (error instanceof DataDirLockedError) console.error(error.message);
+  if (error instanceof DataDirLockedError || error instanceof StartRefusedError || error instanceof WeakSecretError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

@@ -5,6 +5,10 @@ import { createServices } from "./services";
 import { startWorkers } from "./engine/workers";
 import { callbackWorkers } from "./v3/callbacks/worker";
 import { OWNERS } from "./owners";
+import { runningCollections, WORKER_ID } from "./engine/runner";
+import { handBack } from "./engine/store";
+import { WeakSecretError } from "./support/secrets.mjs";
+import { survivePostgresRestarts } from "./support/process-faults";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -13,10 +17,22 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const services = await createServices(config);
+  survivePostgresRestarts(services.log);
   const stopWorkers = await startWorkers(services, { owners: OWNERS, extra: callbackWorkers });
   console.log(`Lupa worker ${process.pid} started`);
+  // SIGTERM: take no new jobs, let running collections finish for up to 10 s (the queue's
+  // graceful stop), then hand back what is left so another worker resumes it within seconds.
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     await stopWorkers();
+    await services.queue.stop();
+    const left = runningCollections();
+    if (left.length > 0) {
+      const handed = await handBack(services.db, left, WORKER_ID).catch(() => 0);
+      console.log(`Lupa worker ${process.pid} handed back ${handed} collection(s)`);
+    }
     await services.close();
     process.exit(0);
   };
@@ -25,6 +41,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof WeakSecretError ? error.message : error);
   process.exit(1);
 });

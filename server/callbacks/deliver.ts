@@ -111,7 +111,11 @@ export async function deliverCallback(input: DeliverCallbackInput): Promise<Deli
     req.on("response", (res) => {
       const status = res.statusCode ?? 0;
       res.on("error", () => {});
-      res.resume(); // the receiver's answer body is not used
+      // The status is all a delivery needs: the receiver's body is never read (a cap of zero
+      // bytes) and the socket is closed at once, so a receiver that never ends its body cannot
+      // hold a socket, memory or a worker (each attempt has its own socket: agent false).
+      res.destroy();
+      req.destroy();
       if (status >= 200 && status < 300) settle({ outcome: "delivered", status });
       else if (status === 410) settle({ outcome: "gone", status });
       else if (status >= 300 && status < 400) settle({ outcome: "retry", status, error: "redirect_not_followed" });

@@ -1,6 +1,6 @@
 // One database handle for the whole service, over PGlite (embedded, default) or PostgreSQL
 // (DATABASE_URL). Both run the same drizzle schema, the same SQL and the same migrations.
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -24,6 +24,12 @@ export interface Database {
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   /** Subscribes to NOTIFY on a channel; returns the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Whether notifications currently arrive, and how many times the listening connection has been
+   * (re)established: a waiter polls while `up` is false, and checks once more when `generation`
+   * changed (notifications sent while it was down are lost).
+   */
+  listenerState(): { up: boolean; generation: number };
   close(): Promise<void>;
 }
 
@@ -49,7 +55,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   } else {
     release = lockDataDir(options.dataDir);
     const folder = path.join(options.dataDir, "pglite");
-    mkdirSync(folder, { recursive: true }); // PGlite does not create parent folders
+    mkdirSync(folder, { recursive: true, mode: 0o700 }); // PGlite does not create parent folders
+    chmodSync(folder, 0o700); // the database is readable by this user only
     try {
       client = await PGlite.create(folder, { extensions: EXTENSIONS });
     } catch (error) {
@@ -79,6 +86,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => unsubscribe();
     },
+    listenerState: () => ({ up: true, generation: 1 }), // in-process: never down
     close: async () => {
       await client.close();
       release();
@@ -107,21 +115,77 @@ function yieldBeforeQueries(client: PGlite): void {
   }) as PGlite["exec"];
 }
 
+/** Backoff of the listening connection's reconnects: 100 ms doubling up to 5 s. */
+export const LISTEN_RECONNECT_MS = { first: 100, max: 5000 };
+
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.LUPA_DB_POOL_SIZE || 10) });
   pool.on("error", () => {}); // idle client errors are reported by the next query that uses it
+  // pg-pool removes its error listener from a client while it is checked out: a client between
+  // two queries of a transaction when the server goes away (57P01 on a restart) would emit an
+  // unhandled 'error' and end the process. The failure reaches the transaction through its next
+  // query instead, and the pool discards the broken client when it is released.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners = new Map<string, Set<(payload: string) => void>>();
-  let listenClient: pg.PoolClient | null = null;
 
-  async function ensureListenClient(): Promise<pg.PoolClient> {
-    if (listenClient) return listenClient;
-    const c = await pool.connect();
-    c.on("notification", (message) => {
+  // One dedicated connection LISTENs for the whole process. When it fails (the database restarts:
+  // 57P01, a network cut) it is replaced with backoff and every channel is LISTENed again; until
+  // then listenerState().up is false and waiters poll (server/engine/events.ts). Without an
+  // 'error' handler a restart of PostgreSQL ended the process.
+  let listenClient: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let generation = 0;
+  let closed = false;
+
+  const quote = (channel: string) => `"${channel.replace(/"/g, "")}"`;
+
+  function lost(client: pg.Client): void {
+    client.removeAllListeners("notification");
+    client.end().catch(() => {});
+    if (listenClient !== client) return;
+    listenClient = null;
+    if (!closed) void ensureListening();
+  }
+
+  async function connectOnce(): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on("error", () => lost(client));
+    client.on("end", () => lost(client));
+    client.on("notification", (message) => {
       for (const fn of listeners.get(message.channel) ?? []) fn(message.payload ?? "");
     });
-    listenClient = c;
-    return c;
+    try {
+      await client.connect();
+      for (const channel of listeners.keys()) await client.query(`LISTEN ${quote(channel)}`);
+    } catch (error) {
+      client.removeAllListeners("end");
+      client.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    listenClient = client;
+    generation++;
+  }
+
+  function ensureListening(): Promise<void> {
+    connecting ??= (async () => {
+      let delay = LISTEN_RECONNECT_MS.first;
+      while (!closed && !listenClient) {
+        try {
+          await connectOnce();
+        } catch {
+          await new Promise((r) => setTimeout(r, delay));
+          delay = Math.min(delay * 2, LISTEN_RECONNECT_MS.max);
+        }
+      }
+    })().finally(() => { connecting = null; });
+    return connecting;
   }
 
   return {
@@ -130,20 +194,28 @@ async function openPostgres(url: string): Promise<Database> {
     query: async (text, values) => pool.query(text, values as unknown[]),
     executeSql: async (text, values) => pool.query(text, values as unknown[]),
     listen: async (channel, onPayload) => {
-      const c = await ensureListenClient();
       let set = listeners.get(channel);
       if (!set) {
         set = new Set();
         listeners.set(channel, set);
-        await c.query(`LISTEN "${channel.replace(/"/g, "")}"`);
+        // a live connection LISTENs now; a new one LISTENs every known channel when it connects
+        if (listenClient) await listenClient.query(`LISTEN ${quote(channel)}`).catch(() => {});
       }
       set.add(onPayload);
+      if (!listenClient) await ensureListening();
       return async () => {
         set!.delete(onPayload);
       };
     },
+    listenerState: () => ({ up: listenClient !== null, generation }),
     close: async () => {
-      if (listenClient) listenClient.release();
+      closed = true;
+      const client = listenClient;
+      listenClient = null;
+      if (client) {
+        client.removeAllListeners("end");
+        await client.end().catch(() => {});
+      }
       await pool.end();
     },
   };

@@ -25,7 +25,7 @@ export class DataDirLockedError extends Error {
 
 /** Takes the folder's lock or throws DataDirLockedError; returns the release function. */
 export function lockDataDir(dir: string): () => void {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, "lupa.lock");
   for (let tries = 0; tries < 2; tries++) {
     try {

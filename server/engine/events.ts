@@ -1,6 +1,8 @@
 // Terminal events: the engine NOTIFYs `lupa_terminal` with the collection id in the transaction
 // that makes it terminal; a waiting request (v3 synchronous wait) is woken within milliseconds.
-// One LISTEN per process, fanned out to the local waiters.
+// One LISTEN per process, fanned out to the local waiters. While the listening connection is
+// down (a database restart) waiters poll the state instead, and check once more when it comes
+// back, so no wait hangs on a notification that was lost.
 import type { Database } from "../db/client";
 
 export const TERMINAL_CHANNEL = "lupa_terminal";
@@ -48,14 +50,57 @@ export class TerminalEvents {
     };
   }
 
-  /** Waits up to timeoutMs for a terminal state; `isTerminal` reads the current state once. */
+  /**
+   * Waits up to timeoutMs for a terminal state; `isTerminal` reads the current state. Woken by the
+   * event; polled every POLL_MS while notifications do not arrive (listener down or reconnected).
+   */
   async waitForTerminal(id: string, timeoutMs: number, isTerminal: () => Promise<boolean>): Promise<boolean> {
-    const subscription = this.subscribe(id);
-    if (await isTerminal()) {
-      subscription.cancel();
+    let set = this.waiters.get(id);
+    if (!set) this.waiters.set(id, (set = new Set()));
+    let fired = false;
+    let wake: () => void = () => {};
+    const wakeUp = () => {
+      fired = true;
+      wake();
+    };
+    set.add(wakeUp);
+    const deadline = Date.now() + timeoutMs;
+    let seen = this.database.listenerState().generation;
+    try {
+      if (await isTerminal()) return true;
+      while (!fired) {
+        const left = deadline - Date.now();
+        if (left <= 0) return false;
+        const state = this.database.listenerState();
+        const blind = !state.up || state.generation !== seen;
+        seen = state.generation;
+        if (blind) {
+          // notifications may have been lost: read the state, then look again shortly
+          if (await this.readSafely(isTerminal)) return true;
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.min(left, TerminalEvents.POLL_MS));
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
       return true;
+    } finally {
+      set.delete(wakeUp);
+      if (set.size === 0) this.waiters.delete(id);
     }
-    return subscription.promise(timeoutMs);
+  }
+
+  static readonly POLL_MS = 500;
+
+  private async readSafely(isTerminal: () => Promise<boolean>): Promise<boolean> {
+    try {
+      return await isTerminal();
+    } catch {
+      return false; // the database itself is down: try again on the next tick
+    }
   }
 
   async stop(): Promise<void> {

@@ -13,9 +13,16 @@ import type { Collection, Owners } from "./types";
 
 export const WORKER_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
 
+/** Collections this process is running now (a stopping worker hands back those left). */
+const running = new Set<string>();
+export function runningCollections(): string[] {
+  return [...running];
+}
+
 export async function runCollection(s: Services, owners: Owners, id: string): Promise<void> {
   const claimed = await claim(s.db, id, WORKER_ID, s.config.schedules.leaseMs);
   if (!claimed) return;
+  running.add(id);
   const heartbeat = setInterval(() => {
     renewLease(s.db, id, WORKER_ID, s.config.schedules.leaseMs).catch((err) => s.log.warn({ err }, "lease renewal failed"));
   }, Math.max(50, Math.floor(s.config.schedules.leaseMs / 3)));
@@ -35,6 +42,7 @@ export async function runCollection(s: Services, owners: Owners, id: string): Pr
   } finally {
     clearTimeout(deadlineTimer);
     clearInterval(heartbeat);
+    running.delete(id);
     await releaseLease(s.db, id, WORKER_ID).catch(() => {});
   }
 }

@@ -12,7 +12,9 @@ const leaseFree = or(isNull(collections.leaseUntil), lt(collections.leaseUntil, 
 export async function insertCollection(tx: Tx, c: NewCollection, now = new Date()): Promise<void> {
   await tx.insert(collections).values({
     id: c.id, workspaceId: c.workspaceId, owner: c.owner, entity: c.entity, document: c.document, lane: c.lane,
-    status: "CREATED", deadlineAt: c.deadlineAt, wakeAt: now, enqueuedAt: now, createdAt: now, updatedAt: now,
+    // enqueued_at stays null until the first job is sent (markDispatched): a process that dies in
+    // between leaves a collection the sweeper re-sends within seconds (findLostWork)
+    status: "CREATED", deadlineAt: c.deadlineAt, wakeAt: now, enqueuedAt: null, createdAt: now, updatedAt: now,
   });
   await tx.insert(moduleRuns).values(c.modules.map((m) => ({
     collectionId: c.id, module: m.module, dataset: m.dataset, addon: m.addon, status: "pending",
@@ -41,6 +43,19 @@ export async function renewLease(db: Db, id: string, worker: string, leaseMs: nu
   await db.update(collections)
     .set({ leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
     .where(and(eq(collections.id, id), eq(collections.leaseOwner, worker)));
+}
+
+/**
+ * A stopping worker gives back collections it could not finish: the lease ends and the job counts
+ * as never sent, so any other worker's sweeper sends it again within seconds (findLostWork).
+ */
+export async function handBack(db: Db, ids: string[], worker: string): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db.update(collections)
+    .set({ leaseOwner: null, leaseUntil: null, enqueuedAt: null })
+    .where(and(inArray(collections.id, ids), eq(collections.leaseOwner, worker), isLive))
+    .returning({ id: collections.id });
+  return rows.length;
 }
 
 export async function releaseLease(db: Db, id: string, worker: string): Promise<void> {
@@ -110,10 +125,23 @@ export async function findLostWork(db: Db, requeueAfterMs: number, limit: number
       or(isNull(collections.wakeAt), lte(collections.wakeAt, sql`now()`)),
       or(
         lt(collections.leaseUntil, sql`now()`),
-        and(isNull(collections.leaseUntil), or(isNull(collections.enqueuedAt), lt(collections.enqueuedAt, sql`now() - ${requeueAfterMs} * interval '1 millisecond'`))),
+        and(isNull(collections.leaseUntil), or(
+          // created, but its first job was never sent (the process died in between)
+          and(isNull(collections.enqueuedAt), lt(collections.createdAt, sql`now() - ${DISPATCH_GRACE_MS} * interval '1 millisecond'`)),
+          lt(collections.enqueuedAt, sql`now() - ${requeueAfterMs} * interval '1 millisecond'`),
+        )),
       ),
     ))
     .limit(limit);
+}
+
+/** How long a created collection may wait for its first job to be sent before the sweeper sends it. */
+export const DISPATCH_GRACE_MS = 3000;
+
+/** The first jobs of these collections were sent. */
+export async function markDispatched(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(collections).set({ enqueuedAt: sql`now()` }).where(and(inArray(collections.id, ids), isNull(collections.enqueuedAt)));
 }
 
 export async function markEnqueued(db: Db, id: string): Promise<void> {

@@ -4,7 +4,7 @@
 import type { Services } from "../context";
 import { QUEUES } from "../jobs/queue";
 import { runCollection } from "./runner";
-import { findExpired, findLostWork, markEnqueued } from "./store";
+import { findExpired, findLostWork, markDispatched, markEnqueued } from "./store";
 import { fail, queueOf } from "./transitions";
 import type { Owners } from "./types";
 import { finishStaleAnalyses } from "../v2/summary/generate";
@@ -66,9 +66,11 @@ export async function sweep(s: Services, owners: Owners): Promise<void> {
 /** Sends the first job of a collection that was just created (after its transaction committed). */
 export async function dispatch(s: Services, id: string, lane: string): Promise<void> {
   await s.queue.send(queueOf(lane), { id });
+  await markDispatched(s.db, [id]);
 }
 
 /** The first jobs of many collections of one lane, in one statement (a batch). */
 export async function dispatchMany(s: Services, ids: string[], lane: string): Promise<void> {
   await s.queue.sendMany(queueOf(lane), ids.map((id) => ({ id })));
+  await markDispatched(s.db, ids);
 }

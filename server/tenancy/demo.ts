@@ -46,7 +46,7 @@ export async function seedDemo(s: Services): Promise<boolean> {
   if (existing.length > 0) return false;
   const ws = await createWorkspace(s.db, "Demo");
   const created = [];
-  for (const u of DEMO_USERS) created.push(await createUser(s.db, { workspaceId: ws.id, ...u, password: DEMO_PASSWORD }));
+  for (const u of DEMO_USERS) created.push(await createUser(s.db, { workspaceId: ws.id, ...u, password: DEMO_PASSWORD }, { demoPassword: true }));
   const analyst = created[1]!;
   const who = { userId: analyst.id, workspaceId: ws.id, role: analyst.role, email: analyst.email, version: 0 };
   const documents = demoDocuments();

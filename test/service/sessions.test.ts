@@ -9,8 +9,8 @@ import { resetPassword, setUserDisabled } from "../../server/tenancy/workspaces"
 
 const CHECK_MS = 1000;
 let t: TestService;
-beforeAll(async () => { t = await startService({ workers: false, env: { LUPA_SESSION_CHECK_MS: String(CHECK_MS) } }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => { t = await startService({ workers: false, env: { LUPA_SESSION_CHECK_MS: String(CHECK_MS) } }); }, 300_000);
+afterAll(async () => { await t?.close(); }, 120_000);
 
 const signIn = async (email: string, password = PASSWORD, service = t) => {
   const res = await service.request({ method: "POST", url: "/api/v1/authentication", body: { username: email, password } });
@@ -120,8 +120,8 @@ describe("ending every session of a user", () => {
 
 describe("absolute lifetime", () => {
   let short: TestService;
-  beforeAll(async () => { short = await startService({ workers: false, env: { LUPA_SESSION_SECONDS: "3", LUPA_SESSION_CHECK_MS: "0" } }); });
-  afterAll(async () => { await short?.close(); });
+  beforeAll(async () => { short = await startService({ workers: false, env: { LUPA_SESSION_SECONDS: "3", LUPA_SESSION_CHECK_MS: "0" } }); }, 300_000);
+  afterAll(async () => { await short?.close(); }, 120_000);
 
   it("no token outlives its session, however often it is refreshed", async () => {
     const pair = await signIn(short.workspace.users.analyst.email, PASSWORD, short);

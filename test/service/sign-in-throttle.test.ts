@@ -8,8 +8,8 @@ import { startService, PASSWORD, type TestService } from "../support/harness";
 import { MAX_ADDRESS_FAILURES, MAX_FAILURES } from "../../server/auth/login-throttle";
 
 let t: TestService;
-beforeAll(async () => { t = await startService({ workers: false }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => { t = await startService({ workers: false }); }, 300_000);
+afterAll(async () => { await t?.close(); }, 120_000);
 
 let addressCounter = 0;
 const newAddress = () => `10.20.${Math.floor(++addressCounter / 250)}.${addressCounter % 250 + 1}`;
@@ -81,8 +81,8 @@ describe("limit per address", () => {
 
 describe("bounded password comparisons", () => {
   let small: TestService;
-  beforeAll(async () => { small = await startService({ workers: false, env: { LUPA_HASH_CONCURRENCY: "1", LUPA_HASH_QUEUE: "2" } }); });
-  afterAll(async () => { await small?.close(); });
+  beforeAll(async () => { small = await startService({ workers: false, env: { LUPA_HASH_CONCURRENCY: "1", LUPA_HASH_QUEUE: "2" } }); }, 300_000);
+  afterAll(async () => { await small?.close(); }, 120_000);
 
   it("runs at most LUPA_HASH_CONCURRENCY comparisons at once and refuses beyond the queue with 503 sign_in_busy, counting nothing", async () => {
     const email = small.workspace.users.analyst.email;

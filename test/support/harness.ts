@@ -18,6 +18,7 @@ import { openDatabase } from "../../server/db/client";
 import { createTestDatabase, type TestDatabase } from "./databases";
 import { callbackWorkers } from "../../server/v3/callbacks/worker";
 import { OWNERS } from "../../server/owners";
+import type { DatasetProvider } from "../../server/datasets/types";
 
 export const PASSWORD = "test-password";
 
@@ -47,6 +48,8 @@ export interface StartOptions {
   database?: { db: Database; testDb: TestDatabase };
   /** Receives the service's log lines (JSON), for tests of what is logged. */
   logDestination?: { write(line: string): void };
+  /** The dataset provider (default: the sandbox); tests wrap the real one to count its calls. */
+  provider?: DatasetProvider;
 }
 
 const FAST_ENV: Record<string, string> = {
@@ -70,7 +73,7 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
   const config = loadConfig(env);
   const log = createLogger(env.LUPA_LOG_LEVEL ?? "silent", options.logDestination);
   const db = options.database?.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir, memory: !config.databaseUrl }));
-  const services = await createServices(config, { log, database: db });
+  const services = await createServices(config, { log, database: db, provider: options.provider });
   await upsertGlobalProfiles(services.db);
   const stopWorkers = options.workers === false ? async () => {} : await startWorkers(services, { owners: OWNERS, extra: callbackWorkers });
   const app = await buildApp(services);

@@ -42,6 +42,6 @@ export function registerVerificationNetworkRoutes(app: FastifyInstance, s: Servi
     description: "The node (by the opaque ref from the network response) and its lawsuits in the lawsuits dataset format, with the complete list.",
     params: NodeParams,
     response: { 200: NetworkNodeLawsuits, 400: V2ErrorBody, 404: V2ErrorBody, 409: V2ErrorBody },
-    handler: async ({ params, caller }) => nodeAnswer(s, await loadNetwork(s, caller.workspaceId, params.id), params.ref),
+    handler: async ({ params, caller }) => nodeAnswer(s, await loadNetwork(s, caller.workspaceId, params.id), params.ref, { workspaceId: caller.workspaceId, id: params.id }),
   });
 }

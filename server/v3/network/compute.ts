@@ -2,10 +2,12 @@
 // per related CPF/CNPJ of the related module, with the counters and indicators of its lawsuits
 // (the lawsuits dataset of the same version as the enrichment's lawsuits module, without the
 // list), the relations through which it was found and the status of its query. Computed on the
-// first request, with bounded concurrency, and stored (lawsuit_networks); every later request and
-// the node route read the stored nodes.
+// first request, with bounded concurrency, and stored (lawsuit_networks) together with each node's
+// complete lawsuits answer (node_data); every later request and the node route read what is
+// stored and never call the provider again: a read-only role's GET costs no provider lookup.
+// Concurrent first requests in one process share one computation.
 import { createHmac } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Services } from "../../context";
 import { lawsuitNetworks } from "../../db/schema";
 import type { Entity, FetchResult, ModuleData } from "../../datasets/types";
@@ -136,6 +138,30 @@ export async function loadStoredNetwork(s: Services, workspaceId: string, enrich
   return row ? ordered(row.nodes as unknown as StoredNetwork) : null;
 }
 
+/** A node's stored lawsuits answer: the provider's result, kept with the network. */
+export type StoredNodeData = { kind: "ok"; data: ModuleData } | { kind: "not_found" } | { kind: "failed" };
+
+export async function loadNodeData(s: Services, workspaceId: string, enrichmentId: string, ref: string): Promise<StoredNodeData | null> {
+  const [row] = await s.db.select({ data: sql<StoredNodeData | null>`${lawsuitNetworks.nodeData} -> ${ref}::text` }).from(lawsuitNetworks)
+    .where(and(eq(lawsuitNetworks.enrichmentId, enrichmentId), eq(lawsuitNetworks.workspaceId, workspaceId)));
+  return row?.data ?? null;
+}
+
+/** Keeps one node's answer (networks stored before node data was kept get it on first view). */
+export async function storeNodeData(s: Services, workspaceId: string, enrichmentId: string, ref: string, data: StoredNodeData): Promise<void> {
+  await s.db.update(lawsuitNetworks)
+    .set({ nodeData: sql`${lawsuitNetworks.nodeData} || jsonb_build_object(${ref}::text, ${JSON.stringify(data)}::jsonb)` })
+    .where(and(eq(lawsuitNetworks.enrichmentId, enrichmentId), eq(lawsuitNetworks.workspaceId, workspaceId)));
+}
+
+function toStored(result: FetchResult): StoredNodeData {
+  if (result.kind === "ok") return { kind: "ok", data: result.data };
+  if (result.kind === "not_found") return { kind: "not_found" };
+  return { kind: "failed" };
+}
+
+const inFlight = new Map<string, Promise<Network>>();
+
 /** The network of a loaded enrichment: stored, or computed now and stored. */
 export async function networkOf(s: Services, loaded: NetworkSource): Promise<Network> {
   const reason = skipReason(loaded);
@@ -144,11 +170,23 @@ export async function networkOf(s: Services, loaded: NetworkSource): Promise<Net
   const { enrichment } = loaded;
   const existing = await loadStoredNetwork(s, enrichment.workspaceId, enrichment.id);
   if (existing) return { status: "ok", nodes: existing };
+  const key = `${enrichment.workspaceId}:${enrichment.id}`;
+  let running = inFlight.get(key);
+  if (!running) {
+    running = computeNetwork(s, loaded).finally(() => inFlight.delete(key));
+    inFlight.set(key, running);
+  }
+  return running;
+}
+
+async function computeNetwork(s: Services, loaded: NetworkSource): Promise<Network> {
+  const { enrichment } = loaded;
 
   const related = loaded.modules.find((m) => m.module === "related")!;
   const parties = relatedParties(related.data as ModuleData).filter((p) => p.document !== enrichment.document);
   const version = lawsuitsVersion(loaded);
   const nodes: Record<string, NetworkNode> = {};
+  const nodeData: Record<string, StoredNodeData> = {};
   const built = await mapBounded(parties, NETWORK_CONCURRENCY, async (party): Promise<[string, NetworkNode]> => {
     const dataset = datasetName(party.entity, "lawsuits", version);
     const node: NetworkNode = {
@@ -158,6 +196,7 @@ export async function networkOf(s: Services, loaded: NetworkSource): Promise<Net
     };
     if (!DATASET_VERSIONS.lawsuits[party.entity].includes(version)) return [party.shown, node];
     const result = await fetchLawsuits(s, party.entity, version, party.document);
+    nodeData[node.ref] = toStored(result);
     if (result.kind === "ok") {
       node.lawsuits = lawsuitsWithoutItems(result.data);
       node.query = { status: "ok", dataset: result.data.dataset ?? dataset };
@@ -171,7 +210,7 @@ export async function networkOf(s: Services, loaded: NetworkSource): Promise<Net
 
   // Stored once: a concurrent request that stored first wins, and both answer its nodes.
   const stored: StoredNetwork = { order: Object.keys(nodes), nodes };
-  await s.db.insert(lawsuitNetworks).values({ enrichmentId: enrichment.id, workspaceId: enrichment.workspaceId, nodes: stored as unknown as { order: string[]; nodes: Record<string, Record<string, unknown>> } })
+  await s.db.insert(lawsuitNetworks).values({ enrichmentId: enrichment.id, workspaceId: enrichment.workspaceId, nodes: stored as unknown as { order: string[]; nodes: Record<string, Record<string, unknown>> }, nodeData: nodeData as unknown as Record<string, Record<string, unknown>> })
     .onConflictDoNothing();
   const winner = await loadStoredNetwork(s, enrichment.workspaceId, enrichment.id);
   return { status: "ok", nodes: winner ?? nodes };

@@ -38,6 +38,6 @@ export function registerNetworkRoutes(app: FastifyInstance, s: Services): void {
     description: "The node (by the opaque ref from the network response) and its lawsuits in the lawsuits dataset format, with the complete list.",
     params: NodeParams,
     response: { 200: NetworkNodeLawsuits, 400: V3ErrorBody, 404: V3ErrorBody, 409: V3ErrorBody },
-    handler: async ({ params: { id, ref }, caller }) => nodeAnswer(s, await loadNetwork(s, caller.workspaceId, id), ref),
+    handler: async ({ params: { id, ref }, caller }) => nodeAnswer(s, await loadNetwork(s, caller.workspaceId, id), ref, { workspaceId: caller.workspaceId, id }),
   });
 }

@@ -1,0 +1,60 @@
+import { expect, test } from "./support/fixtures";
+import { WEB_URL } from "./support/env";
+
+// Security headers of every console page (issue 10, item 6): a Content-Security-Policy with a fresh
+// nonce per response that Next.js's scripts carry, frame-ancestors 'none', Referrer-Policy,
+// Permissions-Policy, nosniff; and pages still work under that policy (no CSP violation).
+
+const PAGES = ["/login", "/verifications", "/verifications/00000000-0000-4000-8000-000000000000", "/", "/does-not-exist"];
+
+function expectSecurityHeaders(headers: Record<string, string>): string {
+  const csp = headers["content-security-policy"] ?? "";
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'self'");
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  // served over http here: no HSTS (it is sent only over https)
+  expect(headers["strict-transport-security"]).toBeUndefined();
+  return /'nonce-([^']+)'/.exec(csp)![1]!;
+}
+
+for (const path of PAGES) {
+  test(`page ${path} carries the security headers and its scripts the response's nonce`, async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const response = await page.goto(path);
+    expect(response).not.toBeNull();
+    // redirects (/, signed-out pages) end on a page that has its own headers
+    const nonce = expectSecurityHeaders(await response!.allHeaders());
+    const scripts = await page.locator("script").evaluateAll((nodes) => nodes.map((n) => ({ nonce: (n as HTMLScriptElement).nonce, src: (n as HTMLScriptElement).src })));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script.nonce).toBe(nonce);
+    await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+    expect(violations).toEqual([]);
+  });
+}
+
+test("every response gets a different nonce", async ({ request }) => {
+  const a = (await request.get("/login")).headers()["content-security-policy"];
+  const b = (await request.get("/login")).headers()["content-security-policy"];
+  expect(a).not.toBe(b);
+});
+
+test("the BFF and static assets carry the static headers", async ({ request, page }) => {
+  const bff = await request.get("/bff/verifications");
+  expect(bff.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(bff.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  await page.goto("/login");
+  const asset = await page.locator("script[src]").first().getAttribute("src");
+  const res = await request.get(new URL(asset!, WEB_URL).toString());
+  expect(res.status()).toBe(200);
+  expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(res.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+});
