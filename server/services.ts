@@ -13,6 +13,7 @@ import { createMemoryRateLimiter, createRedisRateLimiter, createSqlRateLimiter, 
 import { registerOwner } from "./engine/owners";
 import { verificationHooks } from "./v2/verifications/hooks";
 import { enrichmentHooks } from "./v3/enrichments/hooks";
+import { closeVisionModels } from "./vision/models";
 
 export interface ServiceOptions {
   log?: Logger;
@@ -47,6 +48,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       ...services,
       async close() {
         await queue.stop();
+        await closeVisionModels(); // the face model's and the CNH reader's worker threads
         await events.stop();
         await rateLimiter.close();
         if (!options.database) await database.close();

@@ -5,7 +5,7 @@
 
 export type Entity = "person" | "company";
 
-export const MODULE_NAMES = ["profile", "finance", "financeAdvanced", "lawsuits", "ownersLawsuits", "related"] as const;
+export const MODULE_NAMES = ["profile", "finance", "financeAdvanced", "lawsuits", "ownersLawsuits", "related", "biometrics"] as const;
 export type ModuleName = (typeof MODULE_NAMES)[number];
 
 /** Dataset versions each module publishes, by entity (spec 2.5a). Empty list: not offered. */
@@ -16,6 +16,8 @@ export const DATASET_VERSIONS: Record<ModuleName, Record<Entity, readonly string
   lawsuits: { person: ["1.0", "2.0", "3.0"], company: ["1.0", "2.0", "3.0"] },
   ownersLawsuits: { person: [], company: ["1.0"] },
   related: { person: ["1.0", "1.1", "2.0"], company: ["1.0", "2.0"] },
+  // reference photo for face match (v2 faceRecognition); people only
+  biometrics: { person: ["1.0"], company: [] },
 };
 
 /** Add-on modules are billed on their own and must be requested explicitly (options.modules). */

@@ -57,6 +57,8 @@ interface BaseSpec<P, Q, B> {
   /** Response content types other than JSON, for OpenAPI. */
   produces?: string[];
   hide?: boolean;
+  /** Largest body in bytes, when a route needs more than the app's default (v2 creation: images). */
+  bodyLimit?: number;
 }
 
 export interface AuthenticatedSpec<P, Q, B> extends BaseSpec<P, Q, B> {
@@ -131,6 +133,7 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
     method: spec.method,
     url: spec.url,
     config: spec.permission ? { permission: spec.permission } : {},
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     schema,
     handler: async (request, reply) => {
       const params = (spec.params ? parseWith(spec.params, request.params ?? {}, codes.params) : {}) as P;

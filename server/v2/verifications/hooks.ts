@@ -9,6 +9,8 @@ import type { ModuleData } from "../../datasets/types";
 import { toBusinessProfile, toPersonFinance, toPersonProfile } from "../../datasets/dossier";
 import { scoreModules } from "./scoring";
 import { relatedParties } from "../../datasets/related-parties";
+import { VISION_STEPS } from "../../vision/steps";
+import { deleteImages } from "../../vision/intake";
 
 function dossierOf(entity: string, modules: ModuleRun[]): { dossier: Record<string, unknown>; name: string | null } {
   const section: Record<string, unknown> = {};
@@ -39,6 +41,7 @@ async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<
   const [row] = await tx.select().from(verifications).where(and(eq(verifications.workspaceId, c.workspaceId), eq(verifications.id, c.id)));
   if (!row) return;
   const now = new Date();
+  await deleteImages(tx, c.id); // vision: images are kept only while the verification runs
   if (c.status === "FAILED") {
     await tx.update(verifications).set({ status: "FAILED", failureReason: c.failureReason, updatedAt: now }).where(eq(verifications.id, c.id));
     return;
@@ -72,4 +75,5 @@ export const verificationHooks: OwnerHooks = {
       .where(and(eq(verifications.workspaceId, c.workspaceId), eq(verifications.id, c.id)));
   },
   onTerminal,
+  steps: VISION_STEPS, // face match and CNH reading, after the dataset modules
 };
