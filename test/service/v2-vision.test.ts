@@ -40,7 +40,7 @@ beforeAll(async () => {
     id: "prf_vision_no_biometrics", workspaceId: t.workspace.id, name: "Sem biometria", kind: "verification", entity: "person",
     billingAction: "verification.person", modules: { profile: { dataset: "person-profile-2.0" } },
   });
-});
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   await receiver?.close();
