@@ -9,6 +9,7 @@ export const VISION_RULES: ScoringRule[] = [
   { module: "faceMatch", rule: "face_mismatch", weight: 500 },
   { module: "faceMatch", rule: "face_not_detected", weight: 300 },
   { module: "faceMatch", rule: "face_reference_not_found", weight: 100 },
+  { module: "biometrics", rule: "biometric_reference_outdated", weight: 50 },
 ];
 
 /** The biometrics module of a profile: collected only when the request sends faceRecognition. */

@@ -54,7 +54,9 @@ describe("reference photos", () => {
     expect(referencePhotoFor("52998224725")).toBe(REFERENCE_PHOTOS[Number(52998224725n % BigInt(REFERENCE_PHOTOS.length))]);
     expect(referencePhotoFor("529.982.247-25")).toBe(referencePhotoFor("52998224725"));
     const data = buildBiometrics("1.0", "52998224725");
-    expect(data).toMatchObject({ dataset: "person-biometrics-1.0", module: "biometrics", rules: [] });
+    expect(data).toMatchObject({ dataset: "person-biometrics-1.0", module: "biometrics" });
+    const days = 30 + Number(52998224725n % 1500n);
+    expect(data.rules).toEqual([{ rule: "biometric_reference_outdated", fired: days > 1095 }]);
     expect((data.biometrics as { reference: { photoId: string; capturedAt: string } }).reference).toEqual({
       photoId: referencePhotoFor("52998224725").id, capturedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), source: "sandbox",
     });
