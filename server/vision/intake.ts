@@ -1,6 +1,6 @@
 // What v2 creation does with `verifications.cnh` and `verifications.faceRecognition` (spec 2.2):
 // checks the request, downloads or decodes each image (server/images/fetch.ts), plans the local
-// steps (faceMatch, cnh) and the biometrics module, and keeps the images until the verification
+// steps (faceRecognition, cnh) and the biometrics module, and keeps the images until the verification
 // is terminal. The record echoes each image block without its base64 payload.
 import { readFileSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
@@ -15,7 +15,7 @@ import { parseAllowList, type AllowList } from "../callbacks/destination";
 import { decodeBase64Image, fetchImage, ImageRefused, type Image } from "../images/fetch";
 import type { CreateVerificationBody } from "../v2/verifications/schemas";
 
-export const STEP_FACE = "faceMatch";
+export const STEP_FACE = "faceRecognition";
 export const STEP_CNH = "cnh";
 export type ImageKind = "cnh" | "face";
 

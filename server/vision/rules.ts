@@ -6,9 +6,9 @@ export const VISION_RULES: ScoringRule[] = [
   { module: "cnh", rule: "cnh_data_mismatch", weight: 300 },
   { module: "cnh", rule: "cnh_unreadable", weight: 100 },
   { module: "cnh", rule: "cnh_expired", weight: 100 },
-  { module: "faceMatch", rule: "face_mismatch", weight: 500 },
-  { module: "faceMatch", rule: "face_not_detected", weight: 300 },
-  { module: "faceMatch", rule: "face_reference_not_found", weight: 100 },
+  { module: "faceRecognition", rule: "face_mismatch", weight: 500 },
+  { module: "faceRecognition", rule: "face_not_detected", weight: 300 },
+  { module: "faceRecognition", rule: "face_reference_not_found", weight: 100 },
   { module: "biometrics", rule: "biometric_reference_outdated", weight: 50 },
 ];
 

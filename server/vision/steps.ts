@@ -1,6 +1,6 @@
 // The v2 verification's local steps (engine: OwnerHooks.steps), run after the dataset modules:
 //
-// - faceMatch: the face in `verifications.faceRecognition` against the photo on the CNH sent in
+// - faceRecognition: the face in `verifications.faceRecognition` against the photo on the CNH sent in
 //   the same request, or, without a CNH (or without a face found on it), against the biometrics
 //   dataset's reference photo. Data: { faceDetected, facesDetected, similarity, match, threshold,
 //   comparedWith }. Rules: face_not_detected, face_mismatch, face_reference_not_found.

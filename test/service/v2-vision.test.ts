@@ -109,8 +109,8 @@ describe("CNH reading and face match against the CNH photo", () => {
       comparison: { name: "equal", cpf: "equal", birthDate: "equal" },
     });
     expect(record.person.cnh.name).toBe(registry.name.toUpperCase());
-    expect(record.person.faceMatch).toMatchObject({ faceDetected: true, match: true, threshold: 0.55, comparedWith: "cnh" });
-    expect(record.person.faceMatch.similarity).toBeGreaterThanOrEqual(0.55);
+    expect(record.person.faceRecognition).toMatchObject({ faceDetected: true, match: true, threshold: 0.55, comparedWith: "cnh" });
+    expect(record.person.faceRecognition.similarity).toBeGreaterThanOrEqual(0.55);
     expect(record.person.biometrics.reference.photoId).toBe(referencePhotoFor(CPF).id);
     for (const rule of ["cnh_data_mismatch", "cnh_unreadable", "cnh_expired", "face_mismatch", "face_not_detected"]) expect(record.result.rules).not.toContain(rule);
     const left = await t.services.db.select().from(verificationImages).where(eq(verificationImages.verificationId, created.id));
@@ -132,11 +132,11 @@ describe("CNH reading and face match against the CNH photo", () => {
     const { record } = await follow(res.json().id);
     expect(record.status).toBe("COMPLETED");
     expect(record.person.cnh).toMatchObject({ name: "ROBERTO CARLOS PEREIRA", cpf: CPF, birthDate: "1970-02-01", category: "B", comparison: { name: "different", cpf: "equal", birthDate: "different" } });
-    expect(record.person.faceMatch).toMatchObject({ faceDetected: true, match: false, comparedWith: "cnh" });
-    expect(record.person.faceMatch.similarity).toBeLessThan(0.55);
+    expect(record.person.faceRecognition).toMatchObject({ faceDetected: true, match: false, comparedWith: "cnh" });
+    expect(record.person.faceRecognition.similarity).toBeLessThan(0.55);
     expect(record.result.rules).toEqual(expect.arrayContaining(["cnh_data_mismatch", "face_mismatch"]));
     const modules = record.result.scoreDistribution.map((d: { module: string }) => d.module);
-    expect(modules).toEqual(expect.arrayContaining(["cnh", "faceMatch"]));
+    expect(modules).toEqual(expect.arrayContaining(["cnh", "faceRecognition"]));
   }, MODEL_TEST_MS);
 });
 
@@ -147,11 +147,11 @@ describe("face match against the biometrics dataset's reference photo", () => {
     const same = (await create({ nationalId: OTHER_CPF, profileId: "prf_kyc_person", verifications: { faceRecognition: { imageBase64: b64(faceJpeg(reference, 0.3, 0.7)) } } })).json();
     const other = (await create({ nationalId: OTHER_CPF, profileId: "prf_kyc_person", verifications: { faceRecognition: { imageBase64: b64(faceJpeg(stranger, 0.1)) } } })).json();
     const a = (await follow(same.id)).record;
-    expect(a.person.faceMatch).toMatchObject({ faceDetected: true, match: true, comparedWith: "biometrics" });
+    expect(a.person.faceRecognition).toMatchObject({ faceDetected: true, match: true, comparedWith: "biometrics" });
     expect(a.person.biometrics.reference.photoId).toBe(reference.id);
     expect(a.person.cnh).toBeUndefined();
     const b = (await follow(other.id)).record;
-    expect(b.person.faceMatch).toMatchObject({ faceDetected: true, match: false, comparedWith: "biometrics" });
+    expect(b.person.faceRecognition).toMatchObject({ faceDetected: true, match: false, comparedWith: "biometrics" });
     expect(b.result.rules).toContain("face_mismatch");
     expect(b.result.score).toBeLessThan(a.result.score);
   }, MODEL_TEST_MS);
@@ -160,7 +160,7 @@ describe("face match against the biometrics dataset's reference photo", () => {
     const res = await create({ nationalId: CPF, profileId: "prf_kyc_person", verifications: { faceRecognition: { imageBase64: b64(noFacePng()), filename: "wall.png" } } });
     const { record } = await follow(res.json().id);
     expect(record.status).toBe("COMPLETED");
-    expect(record.person.faceMatch).toEqual({ faceDetected: false, facesDetected: 0, similarity: null, match: false, threshold: 0.55, comparedWith: null });
+    expect(record.person.faceRecognition).toEqual({ faceDetected: false, facesDetected: 0, similarity: null, match: false, threshold: 0.55, comparedWith: null });
     expect(record.result.rules).toContain("face_not_detected");
   }, MODEL_TEST_MS);
 });
@@ -227,6 +227,6 @@ describe("refusals (400, nothing created)", () => {
     const { record } = await follow(row.id);
     expect(record.status).toBe("COMPLETED");
     expect(record.person.cnh).toBeUndefined();
-    expect(record.person.faceMatch).toBeUndefined();
+    expect(record.person.faceRecognition).toBeUndefined();
   });
 });
