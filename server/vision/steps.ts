@@ -35,6 +35,9 @@ function timeoutOr(error: unknown): FetchResult {
 
 const firstFace = (d: Described | null): DescribedFace | null => (d && "faces" in d ? d.faces[0] ?? null : null);
 
+/** The sandbox's reference faces, described once per process (15 photos, always the same result). */
+const referenceFaces = new Map<string, DescribedFace | null>();
+
 async function referenceFace(s: Services, c: Collection, modules: ModuleRun[]): Promise<{ face: DescribedFace; from: "cnh" | "biometrics" } | null> {
   const timeout = s.config.vision.faceTimeoutMs;
   const cnh = await loadImage(s.db, c.id, "cnh");
@@ -46,7 +49,8 @@ async function referenceFace(s: Services, c: Collection, modules: ModuleRun[]): 
   const photoId = (biometrics?.biometrics as { reference?: { photoId?: string } } | null | undefined)?.reference?.photoId;
   const photo = photoId ? referencePhotoById(photoId) : null;
   if (!photo) return null;
-  const face = firstFace(await faceModel().describe(readSample(photo.sample), timeout, photo.region));
+  if (!referenceFaces.has(photo.id)) referenceFaces.set(photo.id, firstFace(await faceModel().describe(readSample(photo.sample), timeout, photo.region)));
+  const face = referenceFaces.get(photo.id)!;
   return face ? { face, from: "biometrics" } : null;
 }
 
