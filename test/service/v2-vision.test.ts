@@ -34,7 +34,9 @@ beforeAll(async () => {
   caDir = mkdtempSync(path.join(tmpdir(), "lupa-vision-ca-"));
   writeFileSync(path.join(caDir, "ca.pem"), receiver.ca);
   t = await startService({
-    env: { LUPA_CALLBACK_ALLOW_LIST: "127.0.0.1", LUPA_CALLBACK_CA_FILE: path.join(caDir, "ca.pem"), LUPA_IMAGE_MAX_BYTES: String(MAX_BYTES) },
+    env: { LUPA_CALLBACK_ALLOW_LIST: "127.0.0.1", LUPA_CALLBACK_CA_FILE: path.join(caDir, "ca.pem"), LUPA_IMAGE_MAX_BYTES: String(MAX_BYTES),
+      // a loaded CI machine: the first image also loads the model
+      LUPA_OCR_TIMEOUT_MS: "240000", LUPA_FACE_TIMEOUT_MS: "240000" },
   });
   await t.services.db.insert(profiles).values({
     id: "prf_vision_no_biometrics", workspaceId: t.workspace.id, name: "Sem biometria", kind: "verification", entity: "person",

@@ -73,26 +73,28 @@ export class CnhReader {
   read(image: Buffer, timeoutMs: number): Promise<OcrResult> {
     return this.queue.run(async () => {
       let timer: NodeJS.Timeout | undefined;
+      let timedOut = false;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
+          timedOut = true;
           void this.stop();
           reject(new VisionTimeout("CNH reading", timeoutMs));
         }, timeoutMs);
       });
+      const job = (async () => {
+        const worker = await this.start();
+        if (timedOut) throw new VisionTimeout("CNH reading", timeoutMs); // its worker is being stopped
+        const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
+        const lines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines)).map((l) => ({
+          text: l.text.trim(),
+          bbox: l.bbox,
+          words: l.words.map((w) => ({ text: w.text, confidence: w.confidence, bbox: w.bbox })),
+        }));
+        return { text: data.text, lines, confidence: data.confidence };
+      })();
+      job.catch(() => {}); // after a timeout the job fails with its stopped worker: nobody waits for it
       try {
-        return await Promise.race([
-          (async () => {
-            const worker = await this.start();
-            const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
-            const lines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines)).map((l) => ({
-              text: l.text.trim(),
-              bbox: l.bbox,
-              words: l.words.map((w) => ({ text: w.text, confidence: w.confidence, bbox: w.bbox })),
-            }));
-            return { text: data.text, lines, confidence: data.confidence };
-          })(),
-          timeout,
-        ]);
+        return await Promise.race([job, timeout]);
       } finally {
         clearTimeout(timer);
       }

@@ -52,7 +52,8 @@ export class FaceModel {
         const waiter = message.id !== undefined ? this.pending.get(message.id) : undefined;
         if (!waiter) return;
         this.pending.delete(message.id!);
-        waiter.resolve(message as unknown as Described);
+        const { id: _id, ...result } = message;
+        waiter.resolve(result as unknown as Described);
       });
       worker.on("error", (error) => {
         reject(error);
@@ -79,27 +80,30 @@ export class FaceModel {
       // the time limit covers loading the models too: a model that cannot load in time is as stuck
       const deadline = Date.now() + timeoutMs;
       let timer: NodeJS.Timeout | undefined;
+      let timedOut = false;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
+          timedOut = true;
           const worker = this.worker;
           this.drop(new VisionTimeout("face description", timeoutMs));
           void worker?.terminate();
           reject(new VisionTimeout("face description", timeoutMs));
         }, Math.max(1, deadline - Date.now()));
       });
+      const job = (async () => {
+        await this.start();
+        if (timedOut || !this.worker) throw new VisionTimeout("face description", timeoutMs);
+        const worker = this.worker;
+        const id = this.nextId++;
+        const copy = new Uint8Array(bytes); // transferred to the worker
+        return new Promise<Described>((resolve, reject) => {
+          this.pending.set(id, { resolve, reject });
+          worker.postMessage({ id, bytes: copy, crop }, [copy.buffer]);
+        });
+      })();
+      job.catch(() => {}); // after a timeout the job fails with its terminated worker: nobody waits for it
       try {
-        return await Promise.race([
-          (async () => {
-            await this.start();
-            const id = this.nextId++;
-            const copy = new Uint8Array(bytes); // transferred to the worker
-            return new Promise<Described>((resolve, reject) => {
-              this.pending.set(id, { resolve, reject });
-              this.worker!.postMessage({ id, bytes: copy, crop }, [copy.buffer]);
-            });
-          })(),
-          timeout,
-        ]);
+        return await Promise.race([job, timeout]);
       } finally {
         clearTimeout(timer);
       }
