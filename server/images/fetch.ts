@@ -38,11 +38,39 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
+/** Largest picture accepted, in pixels: a small file may declare a huge picture (decompression bomb). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** Width and height from the header (PNG IHDR, JPEG start of frame), without decoding; null if absent. */
+export function imageDimensions(bytes: Buffer, type: ImageType): { width: number; height: number } | null {
+  if (type === "image/png") {
+    if (bytes.length < 24 || bytes.toString("latin1", 12, 16) !== "IHDR") return null;
+    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  }
+  let i = 2;
+  while (i + 9 < bytes.length) {
+    if (bytes[i] !== 0xff) return null;
+    const marker = bytes[i + 1]!;
+    if (marker === 0xff) { i++; continue; } // fill byte
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { i += 2; continue; }
+    // start of frame: C0-CF except DHT (C4), JPG (C8) and DAC (CC)
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
+    }
+    if (marker === 0xda || marker === 0xd9) return null; // scan data or end before any frame header
+    i += 2 + bytes.readUInt16BE(i + 2);
+  }
+  return null;
+}
+
 function checked(bytes: Buffer, field: string, maxBytes: number): Image {
   if (bytes.length === 0) throw new ImageRefused(`${field}: the image is empty`);
   if (bytes.length > maxBytes) throw new ImageRefused(`${field}: the image is larger than ${maxBytes} bytes`);
   const contentType = sniffImageType(bytes);
   if (!contentType) throw new ImageRefused(`${field}: the image must be a JPEG or a PNG`);
+  const size = imageDimensions(bytes, contentType);
+  if (!size || size.width === 0 || size.height === 0) throw new ImageRefused(`${field}: the image has no readable size in its header`);
+  if (size.width * size.height > MAX_IMAGE_PIXELS) throw new ImageRefused(`${field}: the image is larger than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
   return { bytes, contentType };
 }
 

@@ -1,12 +1,27 @@
 // Image intake: type by magic bytes, base64 decoding with the size cap, and downloads through the
 // callbacks' destination guard against a real HTTPS server.
+import { createRequire } from "node:module";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { EMPTY_ALLOW_LIST, parseAllowList } from "../../server/callbacks/destination";
-import { checkImageUrl, decodeBase64Image, fetchImage, ImageRefused, sniffImageType } from "../../server/images/fetch";
+import { checkImageUrl, decodeBase64Image, fetchImage, imageDimensions, ImageRefused, sniffImageType } from "../../server/images/fetch";
+import { noFacePng } from "../support/vision-images";
 import { type HttpsReceiver, startHttpsReceiver } from "../support/https-receiver";
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 2)]);
+const require = createRequire(import.meta.url);
+const jpeg = require("jpeg-js") as { encode(image: { data: Buffer; width: number; height: number }, quality: number): { data: Buffer } };
+
+const PNG = noFacePng(8, 6);
+const JPEG = jpeg.encode({ data: Buffer.alloc(10 * 4 * 4, 200), width: 10, height: 4 }, 80).data;
+/** A PNG header declaring width × height, without pixel data. */
+function pngHeader(width: number, height: number): Buffer {
+  const header = Buffer.alloc(33);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header, 0);
+  header.writeUInt32BE(13, 8);
+  header.write("IHDR", 12, "latin1");
+  header.writeUInt32BE(width, 16);
+  header.writeUInt32BE(height, 20);
+  return header;
+}
 const allowList = parseAllowList(["127.0.0.1"]);
 
 describe("sniffImageType", () => {
@@ -17,6 +32,15 @@ describe("sniffImageType", () => {
     expect(sniffImageType(Buffer.from("<svg xmlns=...>"))).toBeNull();
     expect(sniffImageType(Buffer.from([0xff, 0xd8]))).toBeNull();
     expect(sniffImageType(PNG.subarray(0, 7))).toBeNull();
+  });
+});
+
+describe("imageDimensions", () => {
+  it("reads the size from the header of a PNG and a JPEG", () => {
+    expect(imageDimensions(PNG, "image/png")).toEqual({ width: 8, height: 6 });
+    expect(imageDimensions(JPEG, "image/jpeg")).toEqual({ width: 10, height: 4 });
+    expect(imageDimensions(Buffer.from([0xff, 0xd8, 0xff, 0xd9, 0, 0, 0, 0, 0, 0, 0, 0]), "image/jpeg")).toBeNull();
+    expect(imageDimensions(PNG.subarray(0, 20), "image/png")).toBeNull();
   });
 });
 
@@ -44,6 +68,11 @@ describe("decodeBase64Image", () => {
     expect(refused(() => decodeBase64Image(PNG.toString("base64"), "x.imageBase64", PNG.length - 1))).toBe(`x.imageBase64: the image is larger than ${PNG.length - 1} bytes`);
     expect(decodeBase64Image(PNG.toString("base64"), "x", PNG.length).bytes.length).toBe(PNG.length);
     expect(refused(() => decodeBase64Image(Buffer.from("GIF89a-----").toString("base64"), "x.imageBase64", 1000))).toBe("x.imageBase64: the image must be a JPEG or a PNG");
+    // a small file declaring a huge picture (decompression bomb), and a header without a size
+    expect(refused(() => decodeBase64Image(pngHeader(10_000, 10_000).toString("base64"), "x.imageBase64", 1000))).toBe("x.imageBase64: the image is larger than 40 megapixels");
+    expect(decodeBase64Image(pngHeader(8000, 5000).toString("base64"), "x", 1000).contentType).toBe("image/png");
+    const noFrame = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
+    expect(refused(() => decodeBase64Image(noFrame.toString("base64"), "x.imageBase64", 1000))).toBe("x.imageBase64: the image has no readable size in its header");
   });
 });
 
