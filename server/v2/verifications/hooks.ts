@@ -12,7 +12,7 @@ import { relatedParties } from "../../datasets/related-parties";
 import { VISION_STEPS } from "../../vision/steps";
 import { deleteImages } from "../../vision/intake";
 
-function dossierOf(entity: string, modules: ModuleRun[]): { dossier: Record<string, unknown>; name: string | null } {
+export function dossierOf(entity: string, modules: ModuleRun[]): { dossier: Record<string, unknown>; name: string | null } {
   const section: Record<string, unknown> = {};
   let name: string | null = null;
   for (const run of modules) {

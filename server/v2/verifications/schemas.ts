@@ -51,6 +51,9 @@ export const ListVerificationsQuery = z.object({
   limit: intParam(1, 25).default(10),
   scoreGte: intParam(0, 1000).optional(),
   scoreLte: intParam(0, 1000).optional(),
+  // beyond the spec: creation dates in [from, to), as the overview's figures (stats) count them
+  from: z.iso.datetime({ offset: true }).transform((text) => new Date(text)).optional(),
+  to: z.iso.datetime({ offset: true }).transform((text) => new Date(text)).optional(),
 }).strict();
 export type ListVerificationsQuery = z.infer<typeof ListVerificationsQuery>;
 
