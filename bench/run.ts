@@ -2,16 +2,19 @@
 //   v2-get [seconds] [concurrency]              GET /api/v2/verifications/{id} vs bare node:http
 //   v3-throughput [items] [noopJobs] [samples]  enrichments/s vs pg-boss no-op jobs/s; wake-up delay
 //   v2-stats [rows] [runs]                      GET /api/v2/verifications/stats over 100,000 verifications
+//   v2-list [rows] [runs]                       GET /api/v2/verifications with search and feedbackStatus over 100,000
 //   vision [samples]                            CNH reading and face match times, model load, memory
 import { benchV2Get } from "./v2-get";
 import { benchV3Throughput } from "./v3-throughput";
 import { benchV2Stats } from "./v2-stats";
+import { benchV2List } from "./v2-list";
 import { benchVision } from "./vision";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
   "v2-get": (a) => benchV2Get(Number(a[0] ?? 5), Number(a[1] ?? 16)),
   "v2-stats": (a) => benchV2Stats(Number(a[0] ?? 100_000), Number(a[1] ?? 5)),
+  "v2-list": (a) => benchV2List(Number(a[0] ?? 100_000), Number(a[1] ?? 30)),
   "v3-throughput": (a) => benchV3Throughput(Number(a[0] ?? 300), Number(a[1] ?? 2000), Number(a[2] ?? 30)),
   vision: (a) => benchVision(Number(a[0] ?? 5)),
 };

@@ -12,13 +12,14 @@ import { upsertGlobalProfiles } from "../server/tenancy/catalog";
 import { createUser, createWorkspace } from "../server/tenancy/workspaces";
 import { createLogger } from "../server/support/logger";
 import { callbackWorkers } from "../server/v3/callbacks/worker";
+import { OWNERS } from "../server/owners";
 
 export async function startBenchService(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lupa-bench-"));
   const config = loadConfig({ ...process.env, LUPA_DATA_DIR: dataDir, LUPA_SCRYPT_LOG_N: "12", LUPA_RATE_LIMIT_PER_SECOND: "100000", ...env });
   const services = await createServices(config, { log: createLogger("silent") });
   await upsertGlobalProfiles(services.db);
-  const stopWorkers = await startWorkers(services, { extra: callbackWorkers });
+  const stopWorkers = await startWorkers(services, { owners: OWNERS, extra: callbackWorkers });
   const app = await buildApp(services);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

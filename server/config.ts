@@ -1,6 +1,6 @@
 // Service configuration, read once from the environment. Every value has a default so that a
 // fresh clone starts with `npm start`; schedules are configurable so tests run them in seconds.
-import { loadSecrets, dataDir } from "../scripts/secrets.mjs";
+import { loadSecrets, dataDir } from "./support/secrets.mjs";
 import { loadVisionConfig, type VisionConfig } from "./vision/config";
 
 export interface Schedules {

@@ -8,12 +8,13 @@ import { upsertGlobalProfiles } from "./tenancy/catalog";
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "./tenancy/demo";
 import { DataDirLockedError } from "./db/lock";
 import { callbackWorkers } from "./v3/callbacks/worker";
+import { OWNERS } from "./owners";
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const services = await createServices(config);
   await upsertGlobalProfiles(services.db);
-  const stopWorkers = config.inProcessWorkers ? await startWorkers(services, { extra: callbackWorkers }) : async () => {};
+  const stopWorkers = config.inProcessWorkers ? await startWorkers(services, { owners: OWNERS, extra: callbackWorkers }) : async () => {};
   const seeded = config.seedDemo ? await seedDemo(services) : false;
   const app = await buildApp(services);
   await app.listen({ port: config.apiPort, host: config.apiHost });

@@ -1,5 +1,6 @@
 // Builds the services of one process: database (migrated), job queue, terminal events, dataset
-// provider, rate limiter, owners' hooks. `close()` stops them in reverse order.
+// provider, rate limiter. `close()` stops them in reverse order. (The owners' hooks are given to
+// the workers when they start: server/owners.ts.)
 import type { Config } from "./config";
 import type { Services } from "./context";
 import { openDatabase, type Database } from "./db/client";
@@ -10,9 +11,6 @@ import { createLogger, type Logger } from "./support/logger";
 import { createSandboxProvider } from "./datasets/sandbox";
 import type { DatasetProvider } from "./datasets/types";
 import { createMemoryRateLimiter, createRedisRateLimiter, createSqlRateLimiter, type RateLimiter } from "./http/rate-limit";
-import { registerOwner } from "./engine/owners";
-import { verificationHooks } from "./v2/verifications/hooks";
-import { enrichmentHooks } from "./v3/enrichments/hooks";
 import { closeVisionModels } from "./vision/models";
 import { createPasswordVerifier } from "./auth/hash-limiter";
 import { SessionGuard } from "./auth/sessions";
@@ -41,8 +39,6 @@ export async function createServices(config: Config, options: ServiceOptions = {
     await queue.start();
     const events = new TerminalEvents(database);
     await events.start();
-    registerOwner("verification", verificationHooks);
-    registerOwner("enrichment", enrichmentHooks);
     const provider = options.provider ?? createSandboxProvider({ latencyMs: config.sandboxLatencyMs, slowMs: config.sandboxSlowMs });
     const rateLimiter = rateLimiterFor(config, database);
     const passwords = createPasswordVerifier({ concurrency: config.hashConcurrency, queueLimit: config.hashQueueLimit });

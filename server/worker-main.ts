@@ -4,6 +4,7 @@ import { loadConfig } from "./config";
 import { createServices } from "./services";
 import { startWorkers } from "./engine/workers";
 import { callbackWorkers } from "./v3/callbacks/worker";
+import { OWNERS } from "./owners";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -12,7 +13,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const services = await createServices(config);
-  const stopWorkers = await startWorkers(services, { extra: callbackWorkers });
+  const stopWorkers = await startWorkers(services, { owners: OWNERS, extra: callbackWorkers });
   console.log(`Lupa worker ${process.pid} started`);
   const stop = async () => {
     await stopWorkers();

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { formatDateTime, formatRelative } from "@/lib/format/date";
+import { formatDateTime, formatRelative } from "@/lib/contract/format/date";
 
 /** "há 5 minutos", with the full pt-BR date on hover; refreshed every minute. */
 export function RelativeTime({ value, className }: { value: string | null | undefined; className?: string }) {

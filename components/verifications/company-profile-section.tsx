@@ -1,6 +1,6 @@
 import { Field, FieldList, Section } from "@/components/ui/section";
-import { formatDate } from "@/lib/format/date";
-import { formatMoney, formatPercent } from "@/lib/format/number";
+import { formatDate } from "@/lib/contract/format/date";
+import { formatMoney, formatPercent } from "@/lib/contract/format/number";
 import type { CodeDescription, CompanyProfileView } from "@/lib/verifications/view-models";
 import { IndicatorsList } from "./indicators-list";
 import { FiscalStatus, YesNo } from "./person-profile-section";

@@ -1,5 +1,5 @@
 import type { IndicatorView } from "@/lib/verifications/view-models";
-import { formatInteger } from "@/lib/format/number";
+import { formatInteger } from "@/lib/contract/format/number";
 import { cn } from "@/lib/utils/cn";
 
 /** Risk indicators of a profile: risky ones first, highlighted. */

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { Field, FieldList, Section } from "@/components/ui/section";
-import { formatDate } from "@/lib/format/date";
+import { formatDate } from "@/lib/contract/format/date";
 import type { DocumentView, PersonProfileView } from "@/lib/verifications/view-models";
 import { IndicatorsList } from "./indicators-list";
 

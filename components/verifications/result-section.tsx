@@ -1,6 +1,6 @@
 import { Section } from "@/components/ui/section";
-import { formatDuration } from "@/lib/format/date";
-import { formatInteger, formatPercent } from "@/lib/format/number";
+import { formatDuration } from "@/lib/contract/format/date";
+import { formatInteger, formatPercent } from "@/lib/contract/format/number";
 import type { ResultView } from "@/lib/verifications/view-models";
 
 const MODULE_LABELS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { formatInteger } from "@/lib/format/number";
+import { formatInteger } from "@/lib/contract/format/number";
 import { scoreBand } from "@/lib/verifications/status";
 
 /** Score 0–1000 (higher is more trustworthy), coloured by risk band. */

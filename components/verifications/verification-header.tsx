@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { EyeIcon, EyeOffIcon, BuildingIcon, UserIcon } from "@/components/ui/icons";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { formatDateTime } from "@/lib/format/date";
+import { formatDateTime } from "@/lib/contract/format/date";
 import type { VerificationDetail } from "@/lib/verifications/view-models";
 import { isTerminalStatus, scoreBand } from "@/lib/verifications/status";
 import { cn } from "@/lib/utils/cn";

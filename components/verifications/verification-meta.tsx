@@ -1,5 +1,5 @@
 import { Section } from "@/components/ui/section";
-import { formatDateTime } from "@/lib/format/date";
+import { formatDateTime } from "@/lib/contract/format/date";
 import type { VerificationDetail } from "@/lib/verifications/view-models";
 
 export function VerificationMeta({ detail }: { detail: VerificationDetail }) {

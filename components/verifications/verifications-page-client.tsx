@@ -7,7 +7,7 @@ import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { RefreshIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { StateMessage } from "@/components/ui/state-message";
-import { pluralize } from "@/lib/format/number";
+import { pluralize } from "@/lib/contract/format/number";
 import { verificationListQuery } from "@/lib/query/verification-queries";
 import { hasActiveFilters } from "@/lib/verifications/filters";
 import { LAST_LIST_URL_KEY, useVerificationFilters } from "./use-verification-filters";

@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { ChevronLeftIcon, ChevronRightIcon } from "@/components/ui/icons";
-import { formatInteger } from "@/lib/format/number";
+import { formatInteger } from "@/lib/contract/format/number";
 import { PAGE_SIZES } from "@/lib/verifications/filters";
 
 export function VerificationsPagination({

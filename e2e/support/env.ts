@@ -1,16 +1,19 @@
 // Where the e2e servers live. Ports differ from the development defaults (4000/3000) so a running
 // development stack is never touched.
+import { ROLES, type Role } from "../../lib/contract/enums";
+
 export const API_URL = process.env.LUPA_E2E_API_URL ?? "http://127.0.0.1:4100";
 export const WEB_URL = process.env.LUPA_E2E_WEB_URL ?? "http://127.0.0.1:3100";
 export const E2E_DATA_DIR = ".lupa-e2e";
 export const AUTH_DIR = ".test-output/auth";
 export const DEMO_PASSWORD = "lupa-demo";
 
+/** The demo user of each role of the contract. */
 export const USERS = {
   admin: "admin@lupa.local",
   analyst: "analyst@lupa.local",
   viewer: "viewer@lupa.local",
   integration: "integration@lupa.local",
-} as const;
+} as const satisfies Record<Role, string>;
 
-export type Role = keyof typeof USERS;
+export { ROLES, type Role };

@@ -1,26 +1,14 @@
 import "server-only";
+import { TokenPair } from "@/lib/contract/auth";
 import { apiFetch } from "./client";
 import { ApiError } from "./errors";
-import type { TokenPair } from "./types";
 
-// POST /api/v1/authentication, /refresh and /logout. Normalizes the two spellings of the token pair.
+// POST /api/v1/authentication, /refresh and /logout: the contract's token pair, checked on arrival.
 
 function toTokenPair(body: unknown): TokenPair {
-  const value = (body ?? {}) as Record<string, unknown>;
-  const accessToken = value.accessToken;
-  const refreshToken = value.refreshToken;
-  const expiresIn = Number(value.expiresIn ?? value.expires_in);
-  if (typeof accessToken !== "string" || typeof refreshToken !== "string" || !Number.isFinite(expiresIn)) {
-    throw ApiError.unavailable("API answered an invalid token pair");
-  }
-  const refreshExpiresIn = Number(value.refreshExpiresIn ?? value.refresh_expires_in);
-  return {
-    accessToken,
-    refreshToken,
-    expiresIn,
-    refreshExpiresIn: Number.isFinite(refreshExpiresIn) ? refreshExpiresIn : undefined,
-    tokenType: typeof value.tokenType === "string" ? value.tokenType : "Bearer",
-  };
+  const parsed = TokenPair.safeParse(body);
+  if (!parsed.success) throw ApiError.unavailable("API answered an invalid token pair");
+  return parsed.data;
 }
 
 export async function authenticate(username: string, password: string): Promise<TokenPair> {

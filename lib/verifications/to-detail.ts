@@ -1,56 +1,57 @@
 import type { VerificationRecord, VerificationResult } from "@/lib/api/types";
-import { list, num, obj, str } from "./read";
+import { isLegacyVerification } from "@/lib/contract/v2";
+import type { BusinessDossier, PersonDossier } from "@/lib/contract/dossier";
 import { toDocumentView } from "./document-view";
 import { toCompanyProfile, toPersonProfile } from "./to-profiles";
+import { text } from "./text";
 import type { ResultView, VerificationDetail } from "./view-models";
 
 // The verification page's view model, from an engine-shape or a legacy-shape record.
 
 function toResult(result: VerificationResult | null | undefined): ResultView | null {
-  const value = obj(result);
-  if (!value) return null;
-  const execution = obj(value.execution);
+  if (!result) return null;
   return {
-    score: num(value.score),
-    scoreFactor: num(value.scoreFactor),
-    rules: list(value.rules).map(str).filter((x): x is string => x !== null),
-    distribution: list(value.scoreDistribution)
-      .map((item) => ({ module: str(obj(item)?.module) ?? "", percent: num(obj(item)?.percent) ?? 0 }))
-      .filter((item) => item.module),
-    durationMs: num(execution?.durationMs),
-    startedAt: str(execution?.startedAt),
-    endedAt: str(execution?.endedAt),
-    relatedCount: num(value.relatedCount),
+    score: result.score ?? null,
+    scoreFactor: result.scoreFactor ?? null,
+    rules: result.rules ?? [],
+    distribution: (result.scoreDistribution ?? []).filter((item) => item.module),
+    durationMs: result.execution?.durationMs ?? null,
+    startedAt: text(result.execution?.startedAt),
+    endedAt: text(result.execution?.endedAt),
+    relatedCount: result.relatedCount ?? null,
   };
 }
 
-function entityOf(record: VerificationRecord, nationalId: string | null): "person" | "company" | null {
-  const entity = str(record.verifications?.entity)?.toLowerCase();
-  if (entity === "person" || entity === "company") return entity;
-  if (record.business || record.verification?.business) return "company";
-  if (record.person || record.verification?.person) return "person";
-  const length = nationalId?.replace(/[^0-9A-Za-z]/g, "").length;
+interface Sections {
+  person: PersonDossier | undefined;
+  business: BusinessDossier | undefined;
+}
+
+function entityOf(record: VerificationRecord, sections: Sections): "person" | "company" | null {
+  if (!isLegacyVerification(record)) return record.verifications.entity;
+  if (sections.business) return "company";
+  if (sections.person) return "person";
+  const length = record.nationalId.replace(/[^0-9A-Za-z]/g, "").length;
   return length === 14 ? "company" : length === 11 ? "person" : null;
 }
 
 export function toDetail(record: VerificationRecord): VerificationDetail {
-  const legacy = obj(record.verification);
-  const nationalId = str(record.nationalId);
-  const person = obj(record.person) ?? obj(legacy?.person);
-  const business = obj(record.business) ?? obj(legacy?.business);
+  const legacy = isLegacyVerification(record) ? record.verification : null;
+  const engine = isLegacyVerification(record) ? null : record;
+  const sections: Sections = { person: engine?.person ?? legacy?.person, business: engine?.business ?? legacy?.business };
   return {
     id: record.id,
-    status: str(record.status) ?? "CREATED",
-    name: str(record.name),
-    document: toDocumentView(nationalId),
-    entity: entityOf(record, nationalId),
-    flow: legacy && !record.result ? "legacy" : "engine",
-    profileId: str(record.profileId),
-    createdAt: str(record.createdAt ?? legacy?.createdAt),
-    updatedAt: str(record.updatedAt ?? legacy?.updatedAt),
-    failureReason: str(record.failureReason),
-    result: toResult(record.result ?? (legacy?.result as VerificationResult | undefined)),
-    person: toPersonProfile(person?.profile),
-    company: toCompanyProfile(business?.profile),
+    status: record.status,
+    name: text(record.name),
+    document: toDocumentView(record.nationalId),
+    entity: entityOf(record, sections),
+    flow: legacy && !engine ? "legacy" : "engine",
+    profileId: text(engine?.profileId),
+    createdAt: text(engine?.createdAt ?? legacy?.createdAt),
+    updatedAt: text(engine?.updatedAt ?? legacy?.updatedAt),
+    failureReason: text(record.failureReason),
+    result: toResult(engine ? engine.result : legacy?.result),
+    person: sections.person?.profile ? toPersonProfile(sections.person.profile) : null,
+    company: sections.business?.profile ? toCompanyProfile(sections.business.profile) : null,
   };
 }

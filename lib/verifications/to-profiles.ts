@@ -1,81 +1,69 @@
-import { ageFrom } from "@/lib/format/date";
-import { bool, list, num, obj, str } from "./read";
+import { ageFrom } from "@/lib/contract/format/date";
+import type { Blacklisted, BusinessPartner, BusinessProfile, Coded, PersonProfile } from "@/lib/contract/dossier";
 import { maskedDocument } from "./document-view";
 import { toContacts, toIndicators } from "./to-contacts";
+import { text } from "./text";
 import type { BlacklistedView, CodeDescription, CompanyProfileView, PartnerView, PersonProfileView } from "./view-models";
 
-// person.profile and business.profile blocks of a v2 record, read defensively.
+// person.profile and business.profile blocks of a v2 record (lib/contract/dossier.ts) as the page shows them.
 
-const GENDERS: Record<string, string> = { M: "Masculino", F: "Feminino", MASCULINO: "Masculino", FEMININO: "Feminino", MALE: "Masculino", FEMALE: "Feminino" };
+const GENDERS: Record<string, string> = { M: "Masculino", F: "Feminino" };
 
-function toBlacklisted(value: unknown): BlacklistedView | null {
-  const blacklisted = obj(value);
-  if (!blacklisted) return null;
+function toBlacklisted(blacklisted: Blacklisted): BlacklistedView {
   return {
-    client: bool(blacklisted.client),
-    service: bool(blacklisted.service),
-    clientType: str(blacklisted.clientType),
-    serviceType: str(blacklisted.serviceType),
+    client: blacklisted.client,
+    service: blacklisted.service,
+    clientType: text(blacklisted.clientType),
+    serviceType: text(blacklisted.serviceType),
   };
 }
 
-export function toPersonProfile(value: unknown): PersonProfileView | null {
-  const profile = obj(value);
-  if (!profile) return null;
-  const birthDate = str(profile.birthDate);
-  const gender = str(profile.gender);
+export function toPersonProfile(profile: PersonProfile): PersonProfileView {
+  const birthDate = text(profile.birthDate);
+  const gender = text(profile.gender);
   return {
-    name: str(profile.name),
-    fiscalStatus: str(profile.fiscalStatus),
+    name: text(profile.name),
+    fiscalStatus: text(profile.fiscalStatus),
     gender: gender ? (GENDERS[gender.toUpperCase()] ?? gender) : null,
-    motherName: str(profile.motherName),
-    motherNameMatches: bool(profile.isMotherNameCorrectly),
+    motherName: text(profile.motherName),
+    motherNameMatches: profile.isMotherNameCorrectly,
     birthDate,
-    age: num(profile.age) ?? ageFrom(birthDate),
-    obitFlag: bool(profile.obitFlag),
+    age: profile.age ?? ageFrom(birthDate),
+    obitFlag: profile.obitFlag,
     blacklisted: toBlacklisted(profile.blacklisted),
     indicators: toIndicators(profile.indicators),
     contacts: toContacts(profile.contacts),
   };
 }
 
-function toCodeDescription(value: unknown): CodeDescription | null {
-  const item = obj(value);
-  if (!item) return str(value) ? { code: null, description: str(value) } : null;
-  const code = str(item.code);
-  const description = str(item.description);
+function toCodeDescription(item: Coded): CodeDescription | null {
+  const code = text(item.code);
+  const description = text(item.description);
   return code || description ? { code, description } : null;
 }
 
-function toPartner(value: unknown): PartnerView | null {
-  const item = obj(value);
-  if (!item) return null;
-  const qualification = obj(item.qualification);
+function toPartner(partner: BusinessPartner): PartnerView {
   return {
-    name: str(item.name),
-    document: maskedDocument(str(item.document ?? item.nationalId)),
-    qualification: qualification
-      ? [str(qualification.code), str(qualification.description)].filter(Boolean).join(" – ") || null
-      : str(item.qualification),
-    sharePercent: num(item.sharePercent ?? item.share),
-    since: str(item.since ?? item.startDate),
+    name: text(partner.name),
+    document: maskedDocument(text(partner.nationalId)),
+    qualification: [text(partner.qualification.code), text(partner.qualification.description)].filter(Boolean).join(" – ") || null,
+    sharePercent: partner.sharePercent,
+    since: text(partner.since),
   };
 }
 
-export function toCompanyProfile(value: unknown): CompanyProfileView | null {
-  const profile = obj(value);
-  if (!profile) return null;
+export function toCompanyProfile(profile: BusinessProfile): CompanyProfileView {
   return {
-    name: str(profile.name),
-    tradeName: str(profile.tradeName),
-    document: maskedDocument(str(profile.nationalId)),
-    registrationStatus: str(profile.registrationStatus),
-    size: str(profile.size),
-    openingDate: str(profile.openingDate),
+    name: text(profile.name),
+    tradeName: text(profile.tradeName),
+    document: maskedDocument(text(profile.nationalId)),
+    registrationStatus: text(profile.registrationStatus),
+    size: text(profile.size),
+    openingDate: text(profile.openingDate),
     legalNature: toCodeDescription(profile.legalNature),
     mainActivity: toCodeDescription(profile.mainActivity),
-    shareCapital: num(profile.shareCapital),
-    partners: list(profile.partners).map(toPartner).filter((x): x is PartnerView => x !== null),
+    shareCapital: profile.shareCapital,
+    partners: profile.partners.map(toPartner),
     blacklisted: toBlacklisted(profile.blacklisted),
     indicators: toIndicators(profile.indicators),
     contacts: toContacts(profile.contacts),

@@ -1,33 +1,35 @@
 import type { VerificationListResponse, VerificationRecord } from "@/lib/api/types";
-import { num, str } from "./read";
+import { isLegacyVerification } from "@/lib/contract/v2";
 import { documentKind, maskedDocument } from "./document-view";
+import { text } from "./text";
 import type { VerificationPage, VerificationSummary } from "./view-models";
 
 // List rows for the browser: only what the table shows, the document already masked.
 
 export function scoreOf(record: VerificationRecord): number | null {
-  return num(record.result?.score ?? record.verification?.result?.score);
+  const result = isLegacyVerification(record) ? record.verification.result : record.result;
+  return result?.score ?? null;
 }
 
 export function toSummary(record: VerificationRecord): VerificationSummary {
-  const nationalId = str(record.nationalId);
+  const dates = isLegacyVerification(record) ? record.verification : record;
   return {
     id: record.id,
-    name: str(record.name),
-    document: maskedDocument(nationalId) ?? "—",
-    documentKind: nationalId ? documentKind(nationalId) : null,
-    status: str(record.status) ?? "CREATED",
+    name: text(record.name),
+    document: maskedDocument(record.nationalId) ?? "—",
+    documentKind: record.nationalId ? documentKind(record.nationalId) : null,
+    status: record.status,
     score: scoreOf(record),
-    createdAt: str(record.createdAt ?? record.verification?.createdAt),
-    updatedAt: str(record.updatedAt ?? record.verification?.updatedAt),
+    createdAt: text(dates.createdAt),
+    updatedAt: text(dates.updatedAt),
   };
 }
 
 export function toVerificationPage(response: VerificationListResponse): VerificationPage {
   return {
-    items: (Array.isArray(response.verifications) ? response.verifications : []).map(toSummary),
-    page: num(response.page) ?? 1,
-    limit: num(response.limit) ?? 10,
-    total: num(response.total) ?? 0,
+    items: response.verifications.map(toSummary),
+    page: response.page,
+    limit: response.limit,
+    total: response.total,
   };
 }

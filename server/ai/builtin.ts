@@ -1,6 +1,6 @@
 // The built-in summarizer: deterministic and rule-based (no generative model), pt-BR. The same
 // verification always gives the same text, highlights, verdict and risk level; `model` says so.
-import { formatInteger, formatMoney } from "../../lib/format/number";
+import { formatInteger, formatMoney } from "../../lib/contract/format/number";
 import { bandOf, decide, type HardStop } from "./bands";
 import { dossierFacts, type DossierFacts } from "./facts";
 import { checkInput } from "./input-checks";

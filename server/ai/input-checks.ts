@@ -4,7 +4,7 @@
 // case, punctuation and spacing of names; dates in DD/MM/AAAA, AAAA-MM-DD or as timestamps;
 // phone digits with or without country code and area code; document punctuation.
 import { maskDocument, stripDocument } from "../../lib/contract/documents";
-import { formatPhone } from "../../lib/format/contact";
+import { formatPhone } from "../../lib/contract/format/contact";
 import { arr, obj, str } from "./facts";
 import type { InputCheck } from "./types";
 

@@ -1,7 +1,8 @@
 // Roles and what each may do. Every route names the permission it needs; a token whose role
 // lacks it gets 403.
-export const ROLES = ["admin", "analyst", "viewer", "integration"] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from "../../lib/contract/enums";
+
+export { ROLES, type Role };
 
 export const PERMISSIONS = [
   "verifications:read",

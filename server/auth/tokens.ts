@@ -6,6 +6,7 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
 import type { Role } from "./permissions";
 import { isRole } from "./permissions";
+import type { TokenPair } from "../../lib/contract/auth";
 
 const ISSUER = "lupa";
 const AUDIENCE = "lupa-api";
@@ -49,7 +50,7 @@ async function sign(claims: TokenClaims, type: TokenType, seconds: number, secre
 }
 
 /** A pair never outlives its session: both lifetimes stop at `sessionExpiresAt` when given. */
-export async function issueTokenPair(claims: TokenClaims, settings: TokenSettings, sessionExpiresAt?: Date) {
+export async function issueTokenPair(claims: TokenClaims, settings: TokenSettings, sessionExpiresAt?: Date): Promise<TokenPair> {
   const left = sessionExpiresAt ? Math.max(1, Math.floor((sessionExpiresAt.getTime() - Date.now()) / 1000)) : Infinity;
   const accessTokenSeconds = Math.min(settings.accessTokenSeconds, left);
   const refreshTokenSeconds = Math.min(settings.refreshTokenSeconds, left);

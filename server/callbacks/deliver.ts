@@ -28,6 +28,8 @@ export const CALLBACK_USER_AGENT = "Lupa-Callbacks/1.0";
 
 export interface DeliverCallbackInput {
   url: string;
+  /** POST (default; v3 always) or PUT (a v2 callback may ask for it). */
+  method?: "POST" | "PUT";
   headers: Record<string, string>;
   body: string;
   secretHex: string;
@@ -85,7 +87,7 @@ export async function deliverCallback(input: DeliverCallbackInput): Promise<Deli
     let req: ClientRequest;
     try {
       req = request(url, {
-        method: "POST",
+        method: input.method ?? "POST",
         headers,
         agent: false, // no pooled sockets: each attempt resolves and checks the destination afresh
         lookup: hostAllowed ? undefined : guardedLookup(allowList),

@@ -3,10 +3,9 @@
 // this document?" — with one of four outcomes. The collection engine decides what to do with
 // each outcome (retry, new round, fail); providers never retry on their own.
 
-export type Entity = "person" | "company";
+import { MODULE_NAMES, type Entity, type ModuleData, type ModuleName } from "../../lib/contract";
 
-export const MODULE_NAMES = ["profile", "finance", "financeAdvanced", "lawsuits", "ownersLawsuits", "related", "biometrics"] as const;
-export type ModuleName = (typeof MODULE_NAMES)[number];
+export { MODULE_NAMES, type Entity, type ModuleName, type ModuleData };
 
 /** Dataset versions each module publishes, by entity (spec 2.5a). Empty list: not offered. */
 export const DATASET_VERSIONS: Record<ModuleName, Record<Entity, readonly string[]>> = {
@@ -40,13 +39,6 @@ export interface FetchRequest {
   round: number;
   signal?: AbortSignal;
 }
-
-/** A module's data as its dataset publishes it: `dataset`, `module`, a block named after the module, `rules`. */
-export type ModuleData = {
-  dataset: string;
-  module: ModuleName;
-  rules: { rule: string; fired: boolean }[];
-} & Record<string, unknown>;
 
 export type FetchResult =
   | { kind: "ok"; data: ModuleData }

@@ -27,7 +27,7 @@ function chain(error: unknown): unknown[] {
 export function sqlState(error: unknown): string | undefined {
   for (const e of chain(error)) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (typeof code === "string" && /^(?:[0-9][0-9A-Z]|HV|P0|XX|F0)[0-9A-Z]{3}$/.test(code)) return code;
   }
   return undefined;
 }

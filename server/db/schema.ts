@@ -1,6 +1,7 @@
 // The database schema. Every table that holds workspace data has `workspace_id`, and every query
-// in server/ filters by it (see server/db/README.md). Migrations are generated from this file by
-// drizzle-kit into server/db/migrations/ and applied at start.
+// in server/ filters by it (another workspace's object is not found, exactly like a missing one).
+// Migrations are SQL files in server/db/migrations/ (listed in meta/_journal.json), kept in step
+// with this file and applied at start.
 import { sql } from "drizzle-orm";
 import {
   boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,

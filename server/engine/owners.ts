@@ -1,14 +1,7 @@
-// Owners register their hooks once at start (server/services.ts); the engine calls them by name.
-import type { Owner, OwnerHooks } from "./types";
+// The hooks of a collection's owner, from the owners the workers were started with.
+import type { OwnerHooks, Owners } from "./types";
 
-const registry = new Map<Owner, OwnerHooks>();
-
-export function registerOwner(owner: Owner, hooks: OwnerHooks): void {
-  registry.set(owner, hooks);
-}
-
-export function hooksFor(owner: string): OwnerHooks {
-  const hooks = registry.get(owner as Owner);
-  if (!hooks) throw new Error(`No hooks registered for owner ${owner}`);
-  return hooks;
+export function hooksFor(owners: Owners, owner: string): OwnerHooks<unknown> {
+  if (!Object.hasOwn(owners, owner)) throw new Error(`No hooks given for owner ${owner.slice(0, 40)}`);
+  return owners[owner as keyof Owners];
 }

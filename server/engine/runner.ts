@@ -1,18 +1,19 @@
 // Runs a collection as far as it can go now. Called by the queue's workers with a collection id;
 // safe to call twice or concurrently (the lease admits one worker), and safe to interrupt at any
 // point: module results are saved as they arrive, and a collection whose worker died is taken
-// over by another once its lease expires (see sweeper.ts).
+// over by another once its lease expires (see the sweep in workers.ts). The owners' hooks are
+// those the workers were started with (startWorkers).
 import { randomUUID } from "node:crypto";
 import type { Services } from "../context";
 import { collectModule, type ModuleResult } from "./collect-module";
 import { hooksFor } from "./owners";
 import { claim, loadModules, releaseLease, renewLease, resetFailedModules, updateLiveCollection } from "./store";
 import { afterFailedRound, complete, fail } from "./transitions";
-import type { Collection, OwnerStep } from "./types";
+import type { Collection, OwnerStep, Owners } from "./types";
 
 export const WORKER_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
 
-export async function runCollection(s: Services, id: string): Promise<void> {
+export async function runCollection(s: Services, owners: Owners, id: string): Promise<void> {
   const claimed = await claim(s.db, id, WORKER_ID, s.config.schedules.leaseMs);
   if (!claimed) return;
   const heartbeat = setInterval(() => {
@@ -23,14 +24,14 @@ export async function runCollection(s: Services, id: string): Promise<void> {
   try {
     const now = Date.now();
     if (claimed.deadlineAt && claimed.deadlineAt.getTime() <= now) {
-      await fail(s, id, "deadline_exceeded");
+      await fail(s, owners, id, "deadline_exceeded");
       return;
     }
     if (claimed.nextRetryAt && claimed.nextRetryAt.getTime() > now) return; // early: its job comes later
     if (claimed.deadlineAt) deadlineTimer = setTimeout(() => stop.abort(), claimed.deadlineAt.getTime() - now);
-    const c = await begin(s, claimed);
+    const c = await begin(s, owners, claimed);
     if (!c) return;
-    await collect(s, c, stop.signal);
+    await collect(s, owners, c, stop.signal);
   } finally {
     clearTimeout(deadlineTimer);
     clearInterval(heartbeat);
@@ -39,11 +40,11 @@ export async function runCollection(s: Services, id: string): Promise<void> {
 }
 
 /** CREATED → FETCHING, or the start of a recovery round (only failed modules run again). */
-async function begin(s: Services, c: Collection): Promise<Collection | null> {
+async function begin(s: Services, owners: Owners, c: Collection): Promise<Collection | null> {
   if (c.status === "CREATED") {
     return s.db.transaction(async (tx) => {
       const updated = await updateLiveCollection(tx, c.id, { status: "FETCHING", startedAt: new Date(), wakeAt: null });
-      if (updated) await hooksFor(updated.owner).onFetching?.(tx, updated);
+      if (updated) await hooksFor(owners, updated.owner).onFetching?.(tx, updated);
       return updated;
     });
   }
@@ -54,19 +55,19 @@ async function begin(s: Services, c: Collection): Promise<Collection | null> {
   });
 }
 
-async function collect(s: Services, c: Collection, signal: AbortSignal): Promise<void> {
+async function collect(s: Services, owners: Owners, c: Collection, signal: AbortSignal): Promise<void> {
   const modules = await loadModules(s.db, c.id);
   const profile = modules.find((m) => m.module === "profile");
   if (profile && profile.status !== "ok") {
     const result = await collectModule(s, c, profile, signal);
-    if (result.kind === "not_found") return void (await complete(s, c.id, "subject_not_found"));
-    if (result.kind !== "ok") return settle(s, c, [result], signal);
+    if (result.kind === "not_found") return void (await complete(s, owners, c.id, "subject_not_found"));
+    if (result.kind !== "ok") return settle(s, owners, c, [result], signal);
   }
-  const steps = hooksFor(c.owner).steps ?? {};
+  const steps = hooksFor(owners, c.owner).steps ?? {};
   const rest = modules.filter((m) => m.module !== "profile" && m.status !== "ok" && !steps[m.module]);
   const results: ModuleResult[] = await Promise.all(rest.map((m) => collectModule(s, c, m, signal)));
   if (!results.some((r) => r.kind !== "ok" && r.kind !== "not_found")) results.push(...await runSteps(s, c, steps, signal));
-  await settle(s, c, results, signal);
+  await settle(s, owners, c, results, signal);
 }
 
 /** The owner's local steps planned for this collection, after its dataset modules, one at a time. */
@@ -90,11 +91,11 @@ async function runSteps(s: Services, c: Collection, steps: Record<string, OwnerS
   return results;
 }
 
-async function settle(s: Services, c: Collection, results: ModuleResult[], signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return void (await fail(s, c.id, "deadline_exceeded"));
+async function settle(s: Services, owners: Owners, c: Collection, results: ModuleResult[], signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return void (await fail(s, owners, c.id, "deadline_exceeded"));
   const permanent = results.find((r) => r.kind === "permanent");
-  if (permanent && permanent.kind === "permanent") return void (await fail(s, c.id, permanent.reason));
-  if (results.some((r) => r.kind === "exhausted")) return afterFailedRound(s, c);
+  if (permanent && permanent.kind === "permanent") return void (await fail(s, owners, c.id, permanent.reason));
+  if (results.some((r) => r.kind === "exhausted")) return afterFailedRound(s, owners, c);
   if (results.some((r) => r.kind === "stopped")) return; // terminal meanwhile, or stopping
-  await complete(s, c.id, "ok");
+  await complete(s, owners, c.id, "ok");
 }

@@ -5,9 +5,9 @@ import type { Services } from "../context";
 import type { Tx } from "../db/client";
 import { hooksFor } from "./owners";
 import { dropModulesExcept, failOpenModules, loadModules, lockLive, notifyTerminal, updateLiveCollection } from "./store";
-import type { Collection, Outcome } from "./types";
+import type { Collection, Outcome, Owners } from "./types";
 
-async function terminal(s: Services, id: string, apply: (c: Collection) => Partial<Collection>, before?: (tx: Tx) => Promise<void>): Promise<Collection | null> {
+async function terminal(s: Services, owners: Owners, id: string, apply: (c: Collection) => Partial<Collection>, before?: (tx: Tx) => Promise<void>): Promise<Collection | null> {
   const done = await s.db.transaction(async (tx) => {
     const live = await lockLive(tx, id);
     if (!live) return null; // already terminal: a terminal status never changes
@@ -17,25 +17,26 @@ async function terminal(s: Services, id: string, apply: (c: Collection) => Parti
       ...apply(live), completedAt: now, nextRetryAt: null, wakeAt: null, leaseOwner: null, leaseUntil: null,
     });
     if (!updated) return null;
-    await hooksFor(updated.owner).onTerminal(tx, updated, await loadModules(tx, id));
+    const fromTerminal = await hooksFor(owners, updated.owner).onTerminal(tx, updated, await loadModules(tx, id));
     await notifyTerminal(tx, id);
-    return updated;
+    return { updated, fromTerminal };
   });
-  if (done) await hooksFor(done.owner).afterTerminal?.(s, done);
-  return done;
+  // only after the commit, with what the hook returned inside the transaction
+  if (done) await hooksFor(owners, done.updated.owner).afterTerminal?.(s, done.updated, done.fromTerminal);
+  return done?.updated ?? null;
 }
 
-export function complete(s: Services, id: string, outcome: Outcome): Promise<Collection | null> {
+export function complete(s: Services, owners: Owners, id: string, outcome: Outcome): Promise<Collection | null> {
   return terminal(
-    s, id,
+    s, owners, id,
     () => ({ status: "COMPLETED", outcome }),
     // subject not found: only the profile module ran, the rest of the plan is dropped
     outcome === "subject_not_found" ? (tx) => dropModulesExcept(tx, id, "profile") : undefined,
   );
 }
 
-export function fail(s: Services, id: string, reason: string): Promise<Collection | null> {
-  return terminal(s, id, () => ({ status: "FAILED", failureReason: reason }), (tx) => failOpenModules(tx, id));
+export function fail(s: Services, owners: Owners, id: string, reason: string): Promise<Collection | null> {
+  return terminal(s, owners, id, () => ({ status: "FAILED", failureReason: reason }), (tx) => failOpenModules(tx, id));
 }
 
 /**
@@ -43,10 +44,10 @@ export function fail(s: Services, id: string, reason: string): Promise<Collectio
  * (15 min, 1 h, 4 h after the failure by default), or fail with retry_exhausted after the last.
  * A round that would start after the deadline is not scheduled: the deadline fails it first.
  */
-export async function afterFailedRound(s: Services, c: Collection): Promise<void> {
+export async function afterFailedRound(s: Services, owners: Owners, c: Collection): Promise<void> {
   const delays = s.config.schedules.recoveryRoundsMs;
   if (c.recoveryRound >= delays.length) {
-    await fail(s, c.id, "retry_exhausted");
+    await fail(s, owners, c.id, "retry_exhausted");
     return;
   }
   const nextRetryAt = new Date(Date.now() + delays[c.recoveryRound]!);

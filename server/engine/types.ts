@@ -4,17 +4,18 @@ import type { collections, moduleRuns } from "../db/schema";
 import type { Tx } from "../db/client";
 import type { Services } from "../context";
 import type { Entity, FetchResult, ModuleName } from "../datasets/types";
+import { MODULE_STATES, V3_STATUSES, type Lane, type ModuleState, type Outcome, type V3Status } from "../../lib/contract/enums";
 
 export type Collection = typeof collections.$inferSelect;
 export type ModuleRun = typeof moduleRuns.$inferSelect;
 
-export const COLLECTION_STATUS = ["CREATED", "FETCHING", "COMPLETED", "FAILED"] as const;
-export type CollectionStatus = (typeof COLLECTION_STATUS)[number];
+/** A collection's status is the v3 enrichment status (lib/contract/enums.ts). */
+export const COLLECTION_STATUS = V3_STATUSES;
+export type CollectionStatus = V3Status;
 export const TERMINAL: readonly string[] = ["COMPLETED", "FAILED"];
-export const MODULE_STATUS = ["pending", "retrying", "ok", "failed"] as const;
-export type ModuleStatus = (typeof MODULE_STATUS)[number];
-export type Outcome = "ok" | "subject_not_found";
-export type Lane = "interactive" | "batch";
+export const MODULE_STATUS = MODULE_STATES;
+export type ModuleStatus = ModuleState;
+export type { Outcome, Lane };
 export type Owner = "enrichment" | "verification";
 
 export interface PlannedModule {
@@ -36,14 +37,18 @@ export interface NewCollection {
   modules: PlannedModule[];
 }
 
-/** What the owner (v2 verification, v3 enrichment) does at the engine's milestones. */
-export interface OwnerHooks {
+/**
+ * What the owner (v2 verification, v3 enrichment) does at the engine's milestones. What
+ * onTerminal returns reaches afterTerminal only when its transaction committed: nothing is kept
+ * aside for a transaction that rolls back.
+ */
+export interface OwnerHooks<AfterCommit = void> {
   /** In the transaction that moves CREATED to FETCHING. */
   onFetching?(tx: Tx, collection: Collection): Promise<void>;
   /** In the transaction that makes the collection terminal (billing, dossier, callback). */
-  onTerminal(tx: Tx, collection: Collection, modules: ModuleRun[]): Promise<void>;
+  onTerminal(tx: Tx, collection: Collection, modules: ModuleRun[]): Promise<AfterCommit>;
   /** After that transaction committed (send jobs, e.g. a callback delivery). */
-  afterTerminal?(services: Services, collection: Collection): Promise<void>;
+  afterTerminal?(services: Services, collection: Collection, fromTerminal: AfterCommit): Promise<void>;
   /**
    * Local steps by module name (v2: face match, CNH reading; server/vision/steps.ts). A planned
    * module with a step's name runs after the dataset modules, one step at a time in this
@@ -58,3 +63,10 @@ export interface OwnerStep {
   /** `modules`: the collection's modules as collected so far (the step may read their data). */
   run(services: Services, collection: Collection, modules: ModuleRun[], signal: AbortSignal): Promise<FetchResult>;
 }
+
+/**
+ * The hooks of every owner, given to the workers when they start (server/owners.ts), as a job
+ * runner is given its task list: the engine keeps no registry of its own.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each owner passes its own AfterCommit type
+export type Owners = Record<Owner, OwnerHooks<any>>;

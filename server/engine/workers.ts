@@ -6,8 +6,11 @@ import { QUEUES } from "../jobs/queue";
 import { runCollection } from "./runner";
 import { findExpired, findLostWork, markEnqueued } from "./store";
 import { fail, queueOf } from "./transitions";
+import type { Owners } from "./types";
 
 export interface WorkerOptions {
+  /** The hooks of every owner of collections (server/owners.ts). */
+  owners: Owners;
   interactiveConcurrency?: number;
   batchConcurrency?: number;
   callbackConcurrency?: number;
@@ -20,11 +23,12 @@ function jobId(data: Record<string, unknown>): string | null {
   return typeof data.id === "string" && data.id.length > 0 && data.id.length < 100 ? data.id : null;
 }
 
-export async function startWorkers(s: Services, options: WorkerOptions = {}): Promise<() => Promise<void>> {
+export async function startWorkers(s: Services, options: WorkerOptions): Promise<() => Promise<void>> {
+  const { owners } = options;
   const run = async (data: Record<string, unknown>) => {
     const id = jobId(data);
     if (!id) return void s.log.error({ data: Object.keys(data) }, "invalid collection job payload dropped");
-    await runCollection(s, id);
+    await runCollection(s, owners, id);
   };
   await s.queue.work(QUEUES.interactive, options.interactiveConcurrency ?? 8, run);
   await s.queue.work(QUEUES.batch, options.batchConcurrency ?? 4, run);
@@ -35,7 +39,7 @@ export async function startWorkers(s: Services, options: WorkerOptions = {}): Pr
     if (sweeping) return;
     sweeping = true;
     try {
-      await sweep(s);
+      await sweep(s, owners);
     } catch (err) {
       s.log.warn({ err }, "sweep failed");
     } finally {
@@ -48,8 +52,8 @@ export async function startWorkers(s: Services, options: WorkerOptions = {}): Pr
   };
 }
 
-export async function sweep(s: Services): Promise<void> {
-  for (const id of await findExpired(s.db, 100)) await fail(s, id, "deadline_exceeded");
+export async function sweep(s: Services, owners: Owners): Promise<void> {
+  for (const id of await findExpired(s.db, 100)) await fail(s, owners, id, "deadline_exceeded");
   const requeueAfterMs = Math.max(s.config.schedules.leaseMs * 2, 60_000);
   for (const { id, lane } of await findLostWork(s.db, requeueAfterMs, 100)) {
     await markEnqueued(s.db, id);

@@ -1,15 +1,16 @@
 // The app factory: builds the Fastify instance from the process's services. The server
 // (server/main.ts) and the tests (test/support/harness.ts) both use it; tests call app.inject().
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { randomUUID } from "node:crypto";
 import type { Services } from "../context";
-import { registerErrorHandling } from "./error-handler";
+import { isV3, registerErrorHandling, sendError } from "./error-handler";
+import { ApiError } from "./errors";
 import { registerAuth } from "./auth";
 import { redactUrl } from "../support/logger";
 import { registerRateLimit } from "./rate-limit-hook";
 import { registerBoundary } from "./boundary";
+import { requestIdOf } from "./request-id";
 import { registerAuthenticationRoutes } from "../v1/authentication";
 import { registerVerificationRoutes } from "../v2/verifications/routes";
 import { registerVerificationStatsRoute } from "../v2/verifications/stats-routes";
@@ -17,14 +18,25 @@ import { registerVerificationNetworkRoutes } from "../v2/verifications/network-r
 import { registerV3Routes } from "../v3/routes";
 import { registerV2ReviewRoutes } from "../v2/review-routes";
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+/** Headers of every response: the request id, nosniff, and no-store on the API. */
+function baseHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header("x-request-id", request.id);
+  reply.header("X-Content-Type-Options", "nosniff");
+  // API responses carry personal data (documents, names, dossiers): no cache may keep them
+  if (request.url.startsWith("/api/")) reply.header("Cache-Control", "no-store");
+}
 
 export async function buildApp(s: Services): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: s.log as unknown as FastifyBaseLogger,
-    genReqId: (req) => {
-      const given = req.headers["x-request-id"];
-      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    genReqId: (req) => requestIdOf(req.headers["x-request-id"]),
+    // a path that is not valid percent-encoded UTF-8, or a path parameter over 100 characters:
+    // Fastify answers these before any hook; answer them in our envelope, without echoing the path
+    frameworkErrors: (error, request, reply) => {
+      baseHeaders(request, reply);
+      const code = isV3(request.url) ? "invalid_body" : "invalid_parameter";
+      const message = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "A path parameter is longer than 100 characters" : "The path is not valid percent-encoded UTF-8";
+      return sendError(request, reply, new ApiError(code, message));
     },
     bodyLimit: 2 * 1024 * 1024,
     // the sign-in limit per address needs the client's address behind a proxy (LUPA_TRUST_PROXY)
@@ -34,9 +46,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   // every error gets the exact code the spec gives it
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  app.addHook("onRequest", async (request, reply) => {
-    reply.header("x-request-id", request.id);
-  });
+  app.addHook("onRequest", async (request, reply) => baseHeaders(request, reply));
   app.setChildLoggerFactory((logger, bindings, opts) => logger.child(bindings, {
     ...opts,
     serializers: { req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id }) },

@@ -76,8 +76,31 @@ export function inputErrorCode(request: FastifyRequest, part: InputPart): ErrorC
   return part === "body" ? "invalid_request" : "invalid_parameter";
 }
 
+/** An API route as registered, however it was declared (route() or app.get/post). */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  permission: string | null;
+}
+const apiRoutes = new WeakMap<FastifyInstance, ApiRoute[]>();
+
+/**
+ * Every /api/ route of the app (HEAD excepted), for the boundary tests (test/service/fuzz.test.ts):
+ * a route joins them by being registered, whichever way.
+ */
+export function allApiRoutes(app: FastifyInstance): ApiRoute[] {
+  return [...(apiRoutes.get(app) ?? [])];
+}
+
 /** Checks params, query and body of every /api/ route before its handler. */
 export function registerBoundary(app: FastifyInstance): void {
+  const routes: ApiRoute[] = [];
+  apiRoutes.set(app, routes);
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/")) return;
+    const permission = (route.config as { permission?: string } | undefined)?.permission ?? null;
+    for (const method of [route.method].flat()) if (method !== "HEAD") routes.push({ method, url: route.url, permission });
+  });
   app.addHook("preHandler", async (request) => {
     if (!request.url.startsWith("/api/")) return;
     const parts: [InputPart, unknown][] = [["params", request.params], ["query", request.query], ["body", request.body]];

@@ -16,7 +16,10 @@
 // read for a caller without a valid token) and every string of the request passes the boundary
 // (server/http/boundary.ts: control characters, lone surrogates, depth), with the same codes.
 // Handlers that must check fields in an order the spec prescribes (v3 creation) pass a parse
-// function instead of a schema: `body: { schema, parse }`.
+// function instead of a schema: `body: { schema, parse }`; the parse function also gets the
+// request, for a header that must be checked in the same step (the batch's Idempotency-Key).
+// On v3, query parameters the query schema does not name are refused (invalid_body) before the
+// query is parsed, and every query parameter is refused when the route has no query schema.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import { z } from "zod";
 import type { Permission } from "../auth/permissions";
@@ -25,9 +28,10 @@ import { ApiError, type ErrorCode } from "./errors";
 import { caller as callerOf } from "./auth";
 import { isV3 } from "./error-handler";
 import { describeIssues, jsonSchema } from "./validate";
+import { V2ErrorBody, V3ErrorBody } from "../../lib/contract/error-bodies";
 
 /** A zod schema, or a parse function with the schema that documents it. */
-export type Input<T> = z.ZodType<T> | { schema: z.ZodType; parse: (raw: unknown) => T };
+export type Input<T> = z.ZodType<T> | { schema: z.ZodType; parse: (raw: unknown, request: FastifyRequest) => T };
 
 interface Context<P, Q, B> {
   params: P;
@@ -42,6 +46,8 @@ interface BaseSpec<P, Q, B> {
   url: string;
   tags: string[];
   summary: string;
+  /** OpenAPI operationId; derived from method and url when absent. */
+  operationId?: string;
   description?: string;
   params?: Input<P>;
   /** Absent: on v3 any query parameter is refused (invalid_body); elsewhere they are ignored. */
@@ -92,16 +98,40 @@ function schemaOf(input: Input<unknown>): z.ZodType {
   return input instanceof z.ZodType ? input : input.schema;
 }
 
-function parseWith<T>(input: Input<T>, raw: unknown, code: ErrorCode): T {
-  if (!(input instanceof z.ZodType)) return input.parse(raw);
+function parseWith<T>(input: Input<T>, raw: unknown, code: ErrorCode, request: FastifyRequest): T {
+  if (!(input instanceof z.ZodType)) return input.parse(raw, request);
   const result = input.safeParse(raw);
   if (!result.success) throw new ApiError(code, describeIssues(result.error));
   return result.data;
 }
 
-function refuseQuery(raw: unknown): void {
-  const keys = Object.keys((raw ?? {}) as Record<string, unknown>);
+/** The parameter names a query schema declares (an object schema's keys; none otherwise). */
+function namesOf(input: Input<unknown> | undefined): ReadonlySet<string> {
+  const schema = input ? schemaOf(input) : null;
+  return new Set(schema instanceof z.ZodObject ? Object.keys(schema.shape) : []);
+}
+
+function refuseQuery(raw: unknown, known: ReadonlySet<string>): void {
+  const keys = Object.keys((raw ?? {}) as Record<string, unknown>).filter((k) => !known.has(k));
   if (keys.length > 0) throw new ApiError("invalid_body", `Unknown query parameter(s): ${keys.slice(0, 5).map((k) => k.slice(0, 40)).join(", ")}`);
+}
+
+/** The answers every authenticated route may give besides its own (documented in OpenAPI). */
+function defaultResponses(spec: { url: string; permission?: Permission }): Record<number, z.ZodType> {
+  if (!spec.permission) return {};
+  const body: z.ZodType = isV3(spec.url) ? V3ErrorBody : V2ErrorBody;
+  const answers: Record<number, z.ZodType> = { 401: body, 403: body };
+  if (isV3(spec.url)) answers[429] = body;
+  return answers;
+}
+
+/** GET /api/v3/enrichments/:id -> getApiV3EnrichmentsById (stable and unique per route). */
+export function operationIdOf(method: string, url: string): string {
+  const words = url.split("/").filter(Boolean).map((part) => {
+    const name = part.startsWith(":") ? `by-${part.slice(1)}` : part;
+    return name.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
+  });
+  return method.toLowerCase() + words.join("");
 }
 
 export function route<P = Record<string, never>, Q = Record<string, never>, B = undefined>(
@@ -116,9 +146,11 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
   } satisfies Record<string, ErrorCode>;
 
   const response = Object.fromEntries(
-    Object.entries(spec.response).map(([status, schema]) => [status, jsonSchema(schema, "output")]),
+    Object.entries({ ...defaultResponses(spec), ...spec.response }).map(([status, schema]) => [status, jsonSchema(schema, "output")]),
   );
-  const schema: Record<string, unknown> = { tags: spec.tags, summary: spec.summary, response };
+  const schema: Record<string, unknown> = { tags: spec.tags, summary: spec.summary, operationId: spec.operationId ?? operationIdOf(spec.method, spec.url), response };
+  // public routes (sign-in) need no token; the others inherit the document's bearer scheme
+  if (!spec.permission) schema.security = [];
   if (spec.description) schema.description = spec.description;
   if (spec.hide) schema.hide = true;
   if (spec.params) schema.params = jsonSchema(schemaOf(spec.params));
@@ -128,6 +160,7 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
   if (spec.consumes) schema.consumes = spec.consumes;
   if (spec.produces) schema.produces = spec.produces;
 
+  const queryNames = namesOf(spec.query);
   const list = registry.get(app) ?? [];
   registry.set(app, list);
   list.push({ method: spec.method, url: spec.url, permission: spec.permission ?? null, hasQuery: Boolean(spec.query), hasBody: Boolean(spec.body) });
@@ -140,11 +173,11 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     schema,
     handler: async (request, reply) => {
-      const params = (spec.params ? parseWith(spec.params, request.params ?? {}, codes.params) : {}) as P;
+      const params = (spec.params ? parseWith(spec.params, request.params ?? {}, codes.params, request) : {}) as P;
       let query = {} as Q;
-      if (spec.query) query = parseWith(spec.query, request.query ?? {}, codes.query);
-      else if (v3) refuseQuery(request.query);
-      const body = (spec.body ? parseWith(spec.body, request.body, codes.body) : undefined) as B;
+      if (v3) refuseQuery(request.query, queryNames);
+      if (spec.query) query = parseWith(spec.query, request.query ?? {}, codes.query, request);
+      const body = (spec.body ? parseWith(spec.body, request.body, codes.body, request) : undefined) as B;
       const ctx = { params, query, body, request, reply };
       const result = spec.permission
         ? await (spec as AuthenticatedSpec<P, Q, B>).handler({ ...ctx, caller: callerOf(request) })

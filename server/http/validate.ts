@@ -1,13 +1,6 @@
 // Request validation with zod: one schema per resource, used to parse the request, to type the
 // handler and to document the route in OpenAPI (z.toJSONSchema).
 import { z } from "zod";
-import { ApiError, type ErrorCode } from "./errors";
-
-export function parseOr<T extends z.ZodType>(schema: T, value: unknown, code: ErrorCode): z.infer<T> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new ApiError(code, describeIssues(result.error));
-  return result.data;
-}
 
 /** "field: problem; other: problem": names fields, never echoes values. */
 export function describeIssues(error: z.ZodError): string {

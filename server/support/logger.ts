@@ -2,6 +2,7 @@
 // URLs are logged with sensitive query values masked, the Authorization header is never logged,
 // and `redactText` masks anything that looks like a document or a JWT in free text.
 import pino from "pino";
+import { sqlState } from "../db/errors";
 
 export type Logger = pino.Logger;
 
@@ -10,27 +11,48 @@ const SENSITIVE_QUERY = new Set(["nationalid", "document", "search", "name", "to
 // regular expression (/eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/g) it backtracks quadratically on
 // input such as "eyJeyJeyJ..." (every "eyJ" rescans to the end of the run), so masking is a
 // linear scan over runs of base64url characters instead.
-const SEGMENT = /[A-Za-z0-9_-]+/g;
 const MIN_PART = 5;
+const DOT = 46;
 
+function isBase64Url(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 95;
+}
+
+/** End of the run of base64url characters that starts at `i`. */
+function runEnd(text: string, i: number): number {
+  while (i < text.length && isBase64Url(text.charCodeAt(i))) i++;
+  return i;
+}
+
+// Each run is scanned at most three times (as a first, second or third part) and the search for
+// "eyJ" only moves forward, so the cost is linear in the text.
 function maskJwts(text: string): string {
-  if (!text.includes("eyJ")) return text;
-  const segments: [number, number][] = [];
-  for (const m of text.matchAll(SEGMENT)) segments.push([m.index, m.index + m[0].length]);
+  let next = text.indexOf("eyJ");
+  if (next === -1) return text;
   let out = "";
   let copied = 0;
-  for (let i = 0; i + 2 < segments.length; i++) {
-    const [start, end] = segments[i]!;
-    const found = text.slice(start, end).indexOf("eyJ");
-    const at = start + found;
-    if (found === -1 || end - at - 3 < MIN_PART) continue;
-    const [start2, end2] = segments[i + 1]!;
-    const [start3, end3] = segments[i + 2]!;
-    if (text[end] !== "." || start2 !== end + 1 || end2 - start2 < MIN_PART) continue;
-    if (text[end2] !== "." || start3 !== end2 + 1 || end3 - start3 < MIN_PART) continue;
-    out += text.slice(copied, at) + "[token]";
-    copied = end3;
-    i += 2;
+  let i = 0;
+  while (i < text.length) {
+    if (!isBase64Url(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const end = runEnd(text, i);
+    if (next !== -1 && next < i) next = text.indexOf("eyJ", i);
+    if (next === -1) break;
+    if (next < end && end - next - 3 >= MIN_PART && text.charCodeAt(end) === DOT) {
+      const end2 = runEnd(text, end + 1);
+      if (end2 - end - 1 >= MIN_PART && text.charCodeAt(end2) === DOT) {
+        const end3 = runEnd(text, end2 + 1);
+        if (end3 - end2 - 1 >= MIN_PART) {
+          out += text.slice(copied, next) + "[token]";
+          copied = end3;
+          i = end3;
+          continue;
+        }
+      }
+    }
+    i = end;
   }
   return copied === 0 ? text : out + text.slice(copied);
 }
@@ -58,6 +80,43 @@ export function redactUrl(url: string): string {
   return redactText(url.slice(0, q)) + "?" + query.join("&");
 }
 
+interface DatabaseErrorFields {
+  query?: unknown;
+  params?: unknown;
+  cause?: unknown;
+  table?: unknown;
+  column?: unknown;
+  constraint?: unknown;
+}
+
+/** Only the "at ..." lines of a stack: its first lines repeat the message. */
+const frames = (stack: string | undefined) => stack?.split("\n").filter((line) => /^\s+at /.test(line)).join("\n");
+const identifier = (value: unknown) => (typeof value === "string" && /^[A-Za-z0-9_.]{1,63}$/.test(value) ? value : undefined);
+
+/**
+ * An error as logged. A failed query (drizzle's DrizzleQueryError: "Failed query: <sql>\nparams:
+ * <values>", the driver's error as `cause`) is logged as its SQL text, SQLSTATE and the table,
+ * column and constraint it names, never its parameters or the driver's message and detail, which
+ * quote values (a name, a document). Other errors: name, masked message and stack frames.
+ */
+export function serializeError(error: Error): Record<string, unknown> {
+  const e = error as Error & DatabaseErrorFields;
+  const driver = (e.cause ?? e) as DatabaseErrorFields;
+  const code = sqlState(e);
+  if (typeof e.query === "string" && "params" in e) {
+    return {
+      type: e.constructor?.name ?? e.name, message: `Failed query: ${redactText(e.query)}`, code,
+      table: identifier(driver.table), column: identifier(driver.column), constraint: identifier(driver.constraint),
+      stack: frames(e.stack),
+    };
+  }
+  if (code) {
+    // a driver error met outside drizzle: its message may quote a value
+    return { type: e.name, message: "database error", code, table: identifier(e.table), column: identifier(e.column), constraint: identifier(e.constraint), stack: frames(e.stack) };
+  }
+  return { type: e.name, message: redactText(e.message), stack: e.stack ? redactText(e.stack) : undefined };
+}
+
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {
@@ -72,9 +131,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
           method.apply(this, masked);
         },
       },
-      serializers: {
-        err: (error: Error) => ({ type: error.name, message: redactText(error.message), stack: error.stack ? redactText(error.stack) : undefined }),
-      },
+      serializers: { err: serializeError },
     },
     destination,
   );

@@ -21,6 +21,8 @@ const personRules: ScoringRule[] = [
   { module: "profile", rule: "deceased_holder", weight: 1000 },
   { module: "profile", rule: "irregular_fiscal_status", weight: 300 },
   { module: "profile", rule: "listed_on_service_restrictive_list", weight: 400 },
+  { module: "profile", rule: "listed_on_workspace_restrictive_list", weight: 500 },
+  { module: "profile", rule: "related_on_workspace_restrictive_list", weight: 100 },
   { module: "lawsuits", rule: "has_criminal_lawsuit", weight: 250 },
   { module: "lawsuits", rule: "has_active_lawsuits_as_defendant", weight: 120 },
   { module: "finance", rule: "income_below_minimum_wage", weight: 40 },
@@ -28,6 +30,8 @@ const personRules: ScoringRule[] = [
 ];
 const companyRules: ScoringRule[] = [
   { module: "profile", rule: "company_inactive", weight: 600 },
+  { module: "profile", rule: "listed_on_workspace_restrictive_list", weight: 500 },
+  { module: "profile", rule: "related_on_workspace_restrictive_list", weight: 100 },
   { module: "lawsuits", rule: "has_active_lawsuits_as_defendant", weight: 120 },
   { module: "ownersLawsuits", rule: "has_criminal_lawsuit", weight: 200 },
   { module: "financeAdvanced", rule: "has_protests", weight: 150 },

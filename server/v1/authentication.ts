@@ -5,8 +5,8 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Services } from "../context";
 import { ApiError } from "../http/errors";
-import { jsonSchema, parseOr } from "../http/validate";
 import { route } from "../http/route";
+import { TokenPair, V2ErrorBody } from "../../lib/contract";
 import { dummyPasswordHash } from "../auth/passwords";
 import { InvalidTokenError, issueTokenPair, verifyToken, type TokenClaims } from "../auth/tokens";
 import { attemptSucceeded, releaseAttempt, reserveAttempt } from "../auth/login-throttle";
@@ -20,78 +20,76 @@ export const LoginBody = z.object({
 });
 export const RefreshBody = z.object({ refreshToken: z.string().min(1).max(4096) });
 
-const TokenPair = z.object({
-  accessToken: z.string(), refreshToken: z.string(), expiresIn: z.number(), expires_in: z.number(),
-  refreshExpiresIn: z.number(), tokenType: z.literal("Bearer"), token_type: z.literal("Bearer"),
-});
-const ErrorBody = z.object({ error: z.string() });
-
 function claimsOf(user: User, sessionId: string): TokenClaims {
   return { userId: user.id, workspaceId: user.workspaceId, role: user.role as Role, email: user.email, version: user.tokenVersion, sessionId };
 }
 
+const tags = ["v1 authentication"];
 const invalidCredentials = () => new ApiError("unauthorized", "Invalid username or password");
+
+async function refreshClaims(s: Services, refreshToken: string): Promise<TokenClaims> {
+  try {
+    return await verifyToken(refreshToken, "refresh", s.config.jwtSecret);
+  } catch (error) {
+    if (error instanceof InvalidTokenError) throw new ApiError("unauthorized", error.reason === "expired" ? "Refresh token expired" : "Refresh token invalid");
+    throw error;
+  }
+}
 
 export function registerAuthenticationRoutes(app: FastifyInstance, s: Services): void {
   const settings = { secret: s.config.jwtSecret, accessTokenSeconds: s.config.accessTokenSeconds, refreshTokenSeconds: s.config.refreshTokenSeconds };
 
-  app.post("/api/v1/authentication", {
-    schema: { tags: ["v1 authentication"], summary: "Sign in", body: jsonSchema(LoginBody), response: { 200: jsonSchema(TokenPair), 401: jsonSchema(ErrorBody), 429: jsonSchema(ErrorBody), 503: jsonSchema(ErrorBody) } },
-  }, async (request) => {
-    const body = parseOr(LoginBody.strict(), request.body, "invalid_request");
-    const email = body.username.toLowerCase();
-    // the attempt is counted before the password is hashed (server/auth/login-throttle.ts)
-    const wait = await reserveAttempt(s.db, email, request.ip);
-    if (wait > 0) throw new ApiError("too_many_attempts", "Too many failed sign-ins; try again later", { "Retry-After": String(wait) });
-    let user: User | null;
-    let ok: boolean;
-    try {
-      user = await findUserByEmail(s.db, email);
-      // compare against a dummy hash when the user is unknown: same time, no user enumeration
-      ok = await s.passwords.verify(body.password, user?.passwordHash ?? (await dummyPasswordHash()));
-    } catch (error) {
-      await releaseAttempt(s.db, email, request.ip);
-      throw error;
-    }
-    if (!user || !ok || user.disabled) throw invalidCredentials();
-    await attemptSucceeded(s.db, email, request.ip);
-    const session = await createSession(s.db, user, s.config.sessionSeconds);
-    return issueTokenPair(claimsOf(user, session.id), settings, session.expiresAt);
+  route(app, {
+    method: "POST", url: "/api/v1/authentication",
+    tags, summary: "Sign in",
+    body: LoginBody.strict(),
+    response: { 200: TokenPair, 400: V2ErrorBody, 401: V2ErrorBody, 429: V2ErrorBody, 503: V2ErrorBody },
+    handler: async ({ body, request }) => {
+      const email = body.username.toLowerCase();
+      // the attempt is counted before the password is hashed (server/auth/login-throttle.ts)
+      const wait = await reserveAttempt(s.db, email, request.ip);
+      if (wait > 0) throw new ApiError("too_many_attempts", "Too many failed sign-ins; try again later", { "Retry-After": String(wait) });
+      let user: User | null;
+      let ok: boolean;
+      try {
+        user = await findUserByEmail(s.db, email);
+        // compare against a dummy hash when the user is unknown: same time, no user enumeration
+        ok = await s.passwords.verify(body.password, user?.passwordHash ?? (await dummyPasswordHash()));
+      } catch (error) {
+        await releaseAttempt(s.db, email, request.ip);
+        throw error;
+      }
+      if (!user || !ok || user.disabled) throw invalidCredentials();
+      await attemptSucceeded(s.db, email, request.ip);
+      const session = await createSession(s.db, user, s.config.sessionSeconds);
+      return issueTokenPair(claimsOf(user, session.id), settings, session.expiresAt);
+    },
   });
 
-  app.post("/api/v1/authentication/refresh", {
-    schema: { tags: ["v1 authentication"], summary: "Refresh the token pair", body: jsonSchema(RefreshBody), response: { 200: jsonSchema(TokenPair), 401: jsonSchema(ErrorBody) } },
-  }, async (request) => {
-    const body = parseOr(RefreshBody.strict(), request.body, "invalid_request");
-    let claims: TokenClaims;
-    try {
-      claims = await verifyToken(body.refreshToken, "refresh", s.config.jwtSecret);
-    } catch (error) {
-      if (error instanceof InvalidTokenError) throw new ApiError("unauthorized", error.reason === "expired" ? "Refresh token expired" : "Refresh token invalid");
-      throw error;
-    }
-    const user = await findUserById(s.db, claims.workspaceId, claims.userId);
-    if (!user || user.disabled || user.tokenVersion !== claims.version) throw new ApiError("unauthorized", "Refresh token revoked");
-    const session = await liveSession(s.db, claims);
-    if (!session) throw new ApiError("unauthorized", "Refresh token revoked");
-    return issueTokenPair(claimsOf(user, session.id), settings, session.expiresAt);
+  route(app, {
+    method: "POST", url: "/api/v1/authentication/refresh",
+    tags, summary: "Refresh the token pair",
+    body: RefreshBody.strict(),
+    response: { 200: TokenPair, 400: V2ErrorBody, 401: V2ErrorBody },
+    handler: async ({ body }) => {
+      const claims = await refreshClaims(s, body.refreshToken);
+      const user = await findUserById(s.db, claims.workspaceId, claims.userId);
+      if (!user || user.disabled || user.tokenVersion !== claims.version) throw new ApiError("unauthorized", "Refresh token revoked");
+      const session = await liveSession(s.db, claims);
+      if (!session) throw new ApiError("unauthorized", "Refresh token revoked");
+      return issueTokenPair(claimsOf(user, session.id), settings, session.expiresAt);
+    },
   });
 
   route(app, {
     method: "POST", url: "/api/v1/authentication/logout",
-    tags: ["v1 authentication"], summary: "Sign out: end the session of a refresh token",
+    tags, summary: "Sign out: end the session of a refresh token",
     description: "Beyond the interface. Revokes the session (token family) of the refresh token: every refresh and access token of that sign-in stops working within seconds. Answers 204, also when the session had already ended.",
     body: RefreshBody.strict(),
     status: 204,
-    response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody },
+    response: { 204: z.null(), 400: V2ErrorBody, 401: V2ErrorBody },
     handler: async ({ body, reply }) => {
-      let claims: TokenClaims;
-      try {
-        claims = await verifyToken(body.refreshToken, "refresh", s.config.jwtSecret);
-      } catch (error) {
-        if (error instanceof InvalidTokenError) throw new ApiError("unauthorized", error.reason === "expired" ? "Refresh token expired" : "Refresh token invalid");
-        throw error;
-      }
+      const claims = await refreshClaims(s, body.refreshToken);
       await revokeSession(s.db, claims);
       return reply.status(204).send();
     },

@@ -2,7 +2,11 @@
 import type { FastifyInstance } from "fastify";
 import type { Services } from "../context";
 import { registerFeedbackRoutes } from "./feedback/routes";
+import { registerBlacklistRoutes } from "./blacklist/routes";
+import { registerBatchRoute } from "./batch/routes";
 
 export function registerV2ReviewRoutes(app: FastifyInstance, s: Services): void {
   registerFeedbackRoutes(app, s);
+  registerBlacklistRoutes(app, s);
+  registerBatchRoute(app, s);
 }

@@ -112,6 +112,19 @@ describe("control characters", () => {
   });
 });
 
+describe("malformed paths", () => {
+  it("a path that is not valid percent-encoding, or a path parameter over 100 characters, is 400 in the version's envelope, without echoing the path", async () => {
+    for (const url of ["/api/v3/enrichments/%zz", "/api/v3/profiles/%ED%A0%80", `/api/v3/enrichments/${CPF}%zz`, `/api/v3/profiles/${"i".repeat(3000)}`]) {
+      const res = await get(url);
+      v3Error(res, 400, "invalid_body");
+      expect(res.body).not.toContain(CPF);
+      expect(res.headers["x-request-id"]).toBeDefined();
+      expect(res.headers["cache-control"]).toBe("no-store");
+    }
+    for (const url of ["/api/v2/verifications/%zz", `/api/v2/verifications/${"i".repeat(3000)}`]) v2Error(await get(url), 400);
+  });
+});
+
 describe("metadata limits", () => {
   it(`metadata deeper than ${MAX_METADATA_DEPTH} levels is 413 metadata_too_large; 5,000 levels never overflow the stack`, async () => {
     v3Error(await post("/api/v3/enrichments", { document: CPF, profileId: "prf_person_complete", metadata: nested(MAX_METADATA_DEPTH + 1) }), 413, "metadata_too_large");

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, startService, PASSWORD, type TestService } from "../support/harness";
 import { formatDocument, makeCpf } from "../../lib/contract/documents";
+import { sql } from "drizzle-orm";
 
 const lines: string[] = [];
 let t: TestService;
@@ -37,5 +38,45 @@ describe("logs", () => {
       expect(text).not.toContain(secret);
     }
     expect(text).toContain("[redacted]");
+  });
+});
+
+describe("what logs never contain", () => {
+  it("a raw CPF sent as x-request-id is replaced by a generated id and never logged", async () => {
+    const other = makeCpf("987654321");
+    const from = lines.length;
+    const res = await t.request({ method: "GET", url: "/api/v3/profiles", token: t.workspace.tokens.viewer, headers: { "x-request-id": other } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["x-request-id"]).not.toBe(other);
+    const text = lines.slice(from).join("");
+    expect(text).toContain(String(res.headers["x-request-id"]));
+    expect(text).not.toContain(other);
+  });
+
+  it("a failing query is logged with its SQL and SQLSTATE, never its parameters (a name)", async () => {
+    const name = "Joaquina Teixeira Bragança";
+    // make the insert of a verification fail, with the name among the query's parameters
+    await t.services.db.execute(sql.raw("alter table verifications add constraint logging_test_refuse check (input is null)"));
+    const from = lines.length;
+    let res;
+    try {
+      res = await t.request({
+        method: "POST", url: "/api/v2/verifications", token: t.workspace.tokens.analyst,
+        body: { nationalId: makeCpf("111222333"), verifications: {}, input: [{ attribute: "name", value: name }] },
+      });
+    } finally {
+      await t.services.db.execute(sql.raw("alter table verifications drop constraint logging_test_refuse"));
+    }
+    expect(res.statusCode).toBe(500);
+    const logged = lines.slice(from);
+    const text = logged.join("");
+    const failure = logged.map((l) => JSON.parse(l)).find((l) => l.err);
+    expect(failure.err.message).toMatch(/^Failed query: insert into "verifications"/);
+    expect(failure.err.code).toBe("23514");
+    expect(failure.err.constraint).toBe("logging_test_refuse");
+    expect(text).not.toContain(name);
+    expect(text).not.toContain("Joaquina");
+    expect(text).not.toContain("params:");
+    expect(text).not.toContain("111222333");
   });
 });

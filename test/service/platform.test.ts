@@ -38,10 +38,57 @@ describe("platform routes", () => {
   });
 
   it("echoes a caller's request id and makes one otherwise", async () => {
-    const given = await t.request({ method: "GET", url: "/health", headers: { "x-request-id": "abc-123" } });
-    expect(given.headers["x-request-id"]).toBe("abc-123");
+    const given = await t.request({ method: "GET", url: "/health", headers: { "x-request-id": "req-abc-123" } });
+    expect(given.headers["x-request-id"]).toBe("req-abc-123");
     const made = await t.request({ method: "GET", url: "/health", headers: { "x-request-id": "bad id with spaces" } });
     expect(made.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("request ids", () => {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  it.each([
+    ["a raw CPF", "52998224725"],
+    ["a formatted CPF", "529.982.247-25"],
+    ["a CPF with hyphens", "529-982-247-25"],
+    ["a CPF inside a token", "req-52998224725-x"],
+    ["a numeric CNPJ", "11222333000181"],
+    ["an alphanumeric CNPJ", "12ABC34501DE35"],
+    ["digits only", "12345678"],
+    ["too short", "abc123"],
+    ["too long", "a".repeat(65)],
+    ["a dot", "req.abc.123"],
+    ["spaces", "bad id with spaces"],
+  ])("replaces %s with a generated id", async (_name, given) => {
+    const res = await t.request({ method: "GET", url: "/health", headers: { "x-request-id": given } });
+    expect(res.headers["x-request-id"]).toMatch(uuid);
+  });
+
+  it.each(["req-abc-123", "a1b2c3d4", "3f2b8c1e-9a4d-4e2f-8b7a-0c1d2e3f4a5b", "trace_ABCdef_0123456789"])("keeps the opaque token %s", async (given) => {
+    const res = await t.request({ method: "GET", url: "/health", headers: { "x-request-id": given } });
+    expect(res.headers["x-request-id"]).toBe(given);
+  });
+});
+
+describe("response headers", () => {
+  it("every /api/ response is Cache-Control: no-store and every response nosniff, errors included", async () => {
+    const token = t.workspace.tokens.admin;
+    const responses = await Promise.all([
+      t.request({ method: "GET", url: "/api/v2/verifications", token }),
+      t.request({ method: "GET", url: "/api/v3/profiles", token }),
+      t.request({ method: "GET", url: "/api/v3/enrichments?limit=0", token }),
+      t.request({ method: "GET", url: "/api/v3/enrichments/enr_missing", token }),
+      t.request({ method: "GET", url: "/api/v3/profiles" }),
+      t.request({ method: "GET", url: "/api/v3/nowhere", token }),
+      t.request({ method: "POST", url: "/api/v1/authentication", body: { username: "nobody@test.local", password: "wrong-password" } }),
+    ]);
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 400, 404, 401, 404, 401]);
+    for (const res of responses) {
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    }
+    const health = await t.request({ method: "GET", url: "/health" });
+    expect(health.headers["x-content-type-options"]).toBe("nosniff");
   });
 });
 

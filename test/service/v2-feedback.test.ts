@@ -47,7 +47,7 @@ beforeAll(async () => {
   for (const id of ids) await terminal(id);
   expect((await terminal(failedId)).status).toBe("FAILED");
   done = ids;
-});
+}, 180_000); // starting PGlite takes long on a busy machine
 afterAll(async () => { await t?.close(); });
 
 describe("POST /api/v2/verifications/{id}/feedbacks", () => {

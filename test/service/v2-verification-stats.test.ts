@@ -3,6 +3,7 @@
 // no route can backdate them; the figures are then read through the route.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
 import { startService, type TestService, type TestWorkspace } from "../support/harness";
 import { verificationFeedbacks, verifications } from "../../server/db/schema";
 
@@ -23,6 +24,10 @@ async function insertVerification(ws: TestWorkspace, status: string, score: numb
 
 async function decide(ws: TestWorkspace, verificationId: string, status: string, createdAt: Date) {
   await t.services.db.insert(verificationFeedbacks).values({ id: randomUUID(), workspaceId: ws.id, verificationId, status, userId: ws.users.analyst.id, createdAt });
+  // as the feedback route does (server/v2/feedback/store.ts): the row keeps its latest decision
+  await t.services.db.update(verifications).set({
+    feedbackStatus: sql`(select ${verificationFeedbacks.status} from ${verificationFeedbacks} where ${verificationFeedbacks.verificationId} = ${verificationId} order by ${verificationFeedbacks.createdAt} desc limit 1)`,
+  }).where(eq(verifications.id, verificationId));
 }
 
 const stats = (query = "", token = t.workspace.tokens.analyst) => t.request({ method: "GET", url: `/api/v2/verifications/stats${query}`, token });

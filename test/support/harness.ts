@@ -17,6 +17,7 @@ import type { Database } from "../../server/db/client";
 import { openDatabase } from "../../server/db/client";
 import { createTestDatabase, type TestDatabase } from "./databases";
 import { callbackWorkers } from "../../server/v3/callbacks/worker";
+import { OWNERS } from "../../server/owners";
 
 export const PASSWORD = "test-password";
 
@@ -71,7 +72,7 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
   const db = options.database?.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir, memory: !config.databaseUrl }));
   const services = await createServices(config, { log, database: db });
   await upsertGlobalProfiles(services.db);
-  const stopWorkers = options.workers === false ? async () => {} : await startWorkers(services, { extra: callbackWorkers });
+  const stopWorkers = options.workers === false ? async () => {} : await startWorkers(services, { owners: OWNERS, extra: callbackWorkers });
   const app = await buildApp(services);
 
   async function makeWorkspace(opts: { actions?: string[] | null } = {}): Promise<TestWorkspace> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { verifyCallbackSignature } from "../../lib/webhooks/verify";
+import { verifyCallbackSignature } from "../../lib/contract/webhooks/verify";
 import {
   CALLBACK_RETRY_SCHEDULE_SECONDS,
   CALLBACK_USER_AGENT,

@@ -1,4 +1,4 @@
-// Dossier mapping (server/datasets/dossier.ts): every dataset version maps to the same v2
+// Dossier mapping (server/datasets/dossier/): every dataset version maps to the same v2
 // shape, with the types of spec 2.3.
 import { describe, expect, it } from "vitest";
 import { makeCnpj, makeCpf } from "../../lib/contract/documents";

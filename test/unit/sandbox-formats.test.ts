@@ -2,7 +2,8 @@
 // same facts (finance 1.1 and financeAdvanced, ownersLawsuits and the partners' lawsuits) agree.
 import { describe, expect, it } from "vitest";
 import { makeCnpj, makeCpf } from "../../lib/contract/documents";
-import { createSandboxProvider, summarizeLawsuits } from "../../server/datasets/sandbox";
+import { createSandboxProvider } from "../../server/datasets/sandbox";
+import { summarizeLawsuits } from "../../server/v3/network/summarize-lawsuits";
 import type { Entity, ModuleData, ModuleName } from "../../server/datasets/types";
 
 const provider = createSandboxProvider();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { verifyCallbackSignature } from "../../lib/webhooks/verify";
+import { verifyCallbackSignature } from "../../lib/contract/webhooks/verify";
 import { signCallback } from "../../server/callbacks/sign";
 
 const secret = "a1".repeat(32);

@@ -46,5 +46,4 @@ function answer(request: FetchRequest): FetchResult {
 }
 
 export { SANDBOX_DOCUMENTS, sandboxDocument, sandboxDocumentFor, type BehaviourName, type SandboxDocument } from "./behaviours";
-export { summarizeLawsuits } from "./lawsuits/summary";
 export { REFERENCE_DATE } from "./core/calendar";

@@ -12,6 +12,7 @@ import type { TokenClaims } from "../../auth/tokens";
 import { planVerification } from "./plan";
 import type { CreateVerificationBody } from "./schemas";
 import type { VerificationRow } from "./serialize";
+import { validateV2Callback } from "../callbacks/validate";
 import { intakeVision, saveImages } from "../../vision/intake";
 
 export async function createVerification(s: Services, who: TokenClaims, body: CreateVerificationBody, lane: "interactive" | "batch" = "interactive"): Promise<VerificationRow> {
@@ -24,6 +25,7 @@ export async function createVerification(s: Services, who: TokenClaims, body: Cr
     if (profile.entity !== document.entity) throw new ApiError("invalid_request", `The profile serves ${profile.entity} documents`);
   }
   const modules = planVerification(body, document.entity, profile);
+  const callback = body.callback ? validateV2Callback(s, body.callback) : null;
   // vision: CNH and face images checked and fetched, their steps planned (server/vision/intake.ts)
   const vision = await intakeVision(s, body, document.entity, profile, modules, lane);
   modules.push(...vision.modules);
@@ -34,7 +36,7 @@ export async function createVerification(s: Services, who: TokenClaims, body: Cr
     const [created] = await tx.insert(verifications).values({
       id, workspaceId: who.workspaceId, userId: who.userId, profileId: profile?.id ?? null,
       nationalId: document.value, entity: document.entity, status: "CREATED", config,
-      input: body.input ?? null, callback: body.callback ?? null, createdAt: now, updatedAt: now,
+      input: body.input ?? null, callback, createdAt: now, updatedAt: now,
     }).returning();
     await insertCollection(tx, { id, workspaceId: who.workspaceId, owner: "verification", entity: document.entity, document: document.value, lane, deadlineAt: null, modules }, now);
     await saveImages(tx, id, who.workspaceId, vision.images);

@@ -9,10 +9,12 @@ import type { ModuleData } from "../../datasets/types";
 import { toBusinessProfile, toPersonFinance, toPersonProfile } from "../../datasets/dossier";
 import { scoreModules } from "./scoring";
 import { relatedParties } from "../../datasets/related-parties";
+import { armVerificationCallback, sendVerificationCallback } from "../callbacks/arm";
+import { applyRelatedListing, NOT_LISTED, withListingRules, workspaceListing, type WorkspaceListing } from "../blacklist/listing";
 import { VISION_STEPS } from "../../vision/steps";
 import { deleteImages } from "../../vision/intake";
 
-export function dossierOf(entity: string, modules: ModuleRun[]): { dossier: Record<string, unknown>; name: string | null } {
+export function dossierOf(entity: string, modules: ModuleRun[], listing: WorkspaceListing = NOT_LISTED): { dossier: Record<string, unknown>; name: string | null } {
   const section: Record<string, unknown> = {};
   let name: string | null = null;
   for (const run of modules) {
@@ -24,8 +26,8 @@ export function dossierOf(entity: string, modules: ModuleRun[]): { dossier: Reco
         section.profile = null;
         continue;
       }
-      const listing = { clientListed: false }; // the workspace restrictive list arrives with its issue
       const profile = entity === "company" ? toBusinessProfile(data, listing) : toPersonProfile(data, listing);
+      applyRelatedListing(profile, listing);
       section.profile = profile;
       name = (profile as { name?: string }).name ?? null;
     } else if (run.module === "finance" && entity === "person") {
@@ -44,15 +46,18 @@ async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<
   await deleteImages(tx, c.id); // vision: images are kept only while the verification runs
   if (c.status === "FAILED") {
     await tx.update(verifications).set({ status: "FAILED", failureReason: c.failureReason, updatedAt: now }).where(eq(verifications.id, c.id));
+    await armVerificationCallback(tx, row, "FAILED", null, c.completedAt ?? now);
     return;
   }
   const weights = row.profileId
     ? (await tx.select({ rules: profiles.rules }).from(profiles).where(eq(profiles.id, row.profileId)))[0]?.rules ?? []
     : [];
-  const { dossier, name } = dossierOf(c.entity, modules);
+  // the workspace's restrictive list (server/v2/blacklist/listing.ts)
+  const listing = c.outcome === "subject_not_found" ? NOT_LISTED : await workspaceListing(tx, c.workspaceId, c.document, modules);
+  const { dossier, name } = dossierOf(c.entity, modules, listing);
   const scored = c.outcome === "subject_not_found"
     ? { score: 0, scoreFactor: 1000, rules: ["subject_not_found"], scoreDistribution: [{ module: "profile", percent: 100 }] }
-    : scoreModules(modules, weights);
+    : scoreModules(withListingRules(modules, listing), weights);
   const relatedCount = relatedParties(modules.find((m) => m.module === "related")?.data as ModuleData | null).length;
   const result = {
     ...scored,
@@ -67,6 +72,7 @@ async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<
     status: "COMPLETED", name, dossier,
     result, score: scored.score, updatedAt: now,
   }).where(eq(verifications.id, c.id));
+  await armVerificationCallback(tx, row, "COMPLETED", scored.score, c.completedAt ?? now);
 }
 
 export const verificationHooks: OwnerHooks = {
@@ -75,5 +81,6 @@ export const verificationHooks: OwnerHooks = {
       .where(and(eq(verifications.workspaceId, c.workspaceId), eq(verifications.id, c.id)));
   },
   onTerminal,
+  afterTerminal: sendVerificationCallback,
   steps: VISION_STEPS, // face match and CNH reading, after the dataset modules
 };

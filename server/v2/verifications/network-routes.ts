@@ -8,10 +8,10 @@ import { z } from "zod";
 import type { Services } from "../../context";
 import { ApiError } from "../../http/errors";
 import { route } from "../../http/route";
-import { V2ErrorBody } from "../../../lib/contract/error-bodies";
+import { Network, NetworkNodeLawsuits, V2ErrorBody } from "../../../lib/contract";
 import { loadCollection, loadModules } from "../../engine/store";
 import { networkOf } from "../../v3/network/compute";
-import { NetworkBody, NODE_REF, NodeBody, nodeAnswer, readyNetwork } from "../../v3/network/answers";
+import { nodeAnswer, readyNetwork } from "../../v3/network/answers";
 import { getVerification } from "./queries";
 import { VerificationIdParams } from "./schemas";
 
@@ -32,7 +32,7 @@ export function registerVerificationNetworkRoutes(app: FastifyInstance, s: Servi
     tags, summary: "Lawsuit network of a verification (beyond the spec)",
     description: "The v3 network's shape, from the verification's related and lawsuits modules: one node per related CPF/CNPJ with lawsuit counters and indicators, or skipped with a reason. 409 while the verification collects.",
     params: VerificationIdParams,
-    response: { 200: NetworkBody, 400: V2ErrorBody, 404: V2ErrorBody, 409: V2ErrorBody },
+    response: { 200: Network, 400: V2ErrorBody, 404: V2ErrorBody, 409: V2ErrorBody },
     handler: async ({ params, caller }) => loadNetwork(s, caller.workspaceId, params.id),
   });
 
@@ -41,10 +41,7 @@ export function registerVerificationNetworkRoutes(app: FastifyInstance, s: Servi
     tags, summary: "Lawsuits of one network node of a verification (beyond the spec)",
     description: "The node (by the opaque ref from the network response) and its lawsuits in the lawsuits dataset format, with the complete list.",
     params: NodeParams,
-    response: { 200: NodeBody, 400: V2ErrorBody, 404: V2ErrorBody, 409: V2ErrorBody },
-    handler: async ({ params, caller }) => {
-      if (!NODE_REF.test(params.ref)) throw new ApiError("not_found", "network node not found");
-      return nodeAnswer(s, await loadNetwork(s, caller.workspaceId, params.id), params.ref);
-    },
+    response: { 200: NetworkNodeLawsuits, 400: V2ErrorBody, 404: V2ErrorBody, 409: V2ErrorBody },
+    handler: async ({ params, caller }) => nodeAnswer(s, await loadNetwork(s, caller.workspaceId, params.id), params.ref),
   });
 }

@@ -2,11 +2,10 @@
 // GET  /api/v2/verifications – list the workspace's verifications, filtered and paginated
 // GET  /api/v2/verifications/:id – one verification
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import type { Services } from "../../context";
 import { ApiError } from "../../http/errors";
 import { route } from "../../http/route";
-import { V2ErrorBody } from "../../../lib/contract/error-bodies";
+import { V2ErrorBody, VerificationList, VerificationRecord } from "../../../lib/contract";
 import { createVerification } from "./create";
 import { getVerification, listVerifications } from "./queries";
 import { CreateVerificationBody, ListVerificationsQuery, VerificationIdParams } from "./schemas";
@@ -14,7 +13,6 @@ import { toRecord } from "./serialize";
 import { decisionFields, latestFeedbacks } from "../feedback/store";
 
 const tags = ["v2 verifications"];
-const RecordSchema = z.object({ id: z.string(), status: z.string() }).loose();
 
 export function registerVerificationRoutes(app: FastifyInstance, s: Services): void {
   route(app, {
@@ -24,7 +22,7 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
     // room for two base64 images (CNH and face) at the configured size cap, plus the rest
     bodyLimit: 2 * 4 * Math.ceil(s.config.vision.imageMaxBytes / 3) + 1024 * 1024,
     status: 201,
-    response: { 201: RecordSchema, 400: V2ErrorBody },
+    response: { 201: VerificationRecord, 400: V2ErrorBody },
     handler: async ({ body, caller }) => ({ ...toRecord(await createVerification(s, caller, body)), ...decisionFields(null) }),
   });
 
@@ -32,13 +30,14 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
     method: "GET", url: "/api/v2/verifications", permission: "verifications:read",
     tags, summary: "List verifications",
     query: ListVerificationsQuery,
-    response: { 200: z.object({ verifications: z.array(RecordSchema), page: z.number(), limit: z.number(), total: z.number() }), 400: V2ErrorBody },
+    response: { 200: VerificationList, 400: V2ErrorBody },
     handler: async ({ query, caller }) => {
       if (query.scoreGte !== undefined && query.scoreLte !== undefined && query.scoreGte > query.scoreLte) {
         throw new ApiError("invalid_parameter", "scoreGte must not be greater than scoreLte");
       }
       const { rows, total } = await listVerifications(s.db, caller.workspaceId, query);
-      const latest = await latestFeedbacks(s.db, caller.workspaceId, rows.map((r) => r.id));
+      // only decided rows have a latest feedback to read (feedback_status is kept with each feedback)
+      const latest = await latestFeedbacks(s.db, caller.workspaceId, rows.filter((r) => r.feedbackStatus).map((r) => r.id));
       return { verifications: rows.map((r) => ({ ...toRecord(r), ...decisionFields(latest.get(r.id)) })), page: query.page, limit: query.limit, total };
     },
   });
@@ -47,11 +46,11 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
     method: "GET", url: "/api/v2/verifications/:id", permission: "verifications:read",
     tags, summary: "Get a verification",
     params: VerificationIdParams,
-    response: { 200: RecordSchema, 400: V2ErrorBody, 404: V2ErrorBody },
+    response: { 200: VerificationRecord, 400: V2ErrorBody, 404: V2ErrorBody },
     handler: async ({ params, caller }) => {
       const row = await getVerification(s.db, caller.workspaceId, params.id);
       if (!row) throw new ApiError("not_found", "verification not found");
-      const latest = await latestFeedbacks(s.db, caller.workspaceId, [row.id]);
+      const latest = await latestFeedbacks(s.db, caller.workspaceId, row.feedbackStatus ? [row.id] : []);
       return { ...toRecord(row), ...decisionFields(latest.get(row.id)) };
     },
   });

@@ -1,8 +1,8 @@
 // v2 verification request and list parameters (spec 2.2, 4.2). Unknown fields are refused.
 import { z } from "zod";
+import { FEEDBACK_STATUSES, V2_STATUSES } from "../../../lib/contract/enums";
 
-export const V2_STATUSES = ["CREATED", "PROCESSING", "ANALYZING", "COMPLETED", "FAILED", "CNH_EXTRACT"] as const;
-export const FEEDBACK_STATUSES = ["NOTSTARTED", "APPROVED", "REPROVED", "STANDBY", "WAIVED"] as const;
+export { FEEDBACK_STATUSES, V2_STATUSES };
 
 const nationalId = z.string().min(11).max(14);
 

@@ -19,22 +19,14 @@ import { newEnrichmentId } from "../enrichments/ids";
 import { isPlainObject, type BatchRequest } from "./validate";
 import { MAX_INPUT_DEPTH } from "../../http/boundary";
 import { metadataProblem } from "../../http/metadata";
+import type { BATCH_ITEM_ERRORS, BatchResponse } from "../../../lib/contract";
 
 export const IDEMPOTENCY_SCOPE = "batch";
 
-export type ItemErrorCode = "invalid_document" | "profile_entity_mismatch" | "duplicate_in_request" | "invalid_metadata";
-
-export type BatchItemResult =
-  | { index: number; id: string; document: unknown }
-  | { index: number; document: unknown; error: { code: ItemErrorCode; message: string } };
-
-export interface BatchResponse {
-  batchId: string;
-  total: number;
-  created: number;
-  failed: number;
-  items: BatchItemResult[];
-}
+/** The 202 answer (lib/contract/v3.ts). */
+export type { BatchResponse };
+export type BatchItemResult = BatchResponse["items"][number];
+export type ItemErrorCode = (typeof BATCH_ITEM_ERRORS)[number];
 
 export function newBatchId(): string {
   return `bat_${randomBytes(12).toString("hex")}`;
@@ -138,7 +130,7 @@ export async function createBatch(s: Services, who: TokenClaims, req: BatchReque
       // no synchronous wait in a batch: every item that has a callback sends it when it ends
       callbackArmed: req.callback !== null, createdAt: now,
     });
-    results.push({ index, id, document: item.document });
+    results.push({ index, id, document: item.document as string }); // a string: normalizeDocument accepted it
   });
   const response: BatchResponse = { batchId, total: req.items.length, created: rows.length, failed: req.items.length - rows.length, items: results };
 

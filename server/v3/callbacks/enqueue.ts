@@ -48,13 +48,3 @@ export async function armTerminalCallback(tx: Tx, enrichmentId: string, workspac
 export async function sendDeliveryJob(s: Services, deliveryId: string, startAfter?: Date): Promise<void> {
   await s.queue.send(QUEUES.callback, { id: deliveryId }, startAfter ? { startAfter } : {});
 }
-
-/**
- * After the terminal transaction: sends the job of the enrichment's pending delivery, if any.
- * Convenience for afterTerminal hooks that did not keep the id returned by armTerminalCallback.
- */
-export async function sendPendingDeliveryOf(s: Services, enrichmentId: string): Promise<void> {
-  const rows = await s.db.select({ id: callbackDeliveries.id }).from(callbackDeliveries)
-    .where(and(eq(callbackDeliveries.ownerId, enrichmentId), eq(callbackDeliveries.status, "pending")));
-  for (const row of rows) await sendDeliveryJob(s, row.id);
-}

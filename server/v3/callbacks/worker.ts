@@ -85,7 +85,7 @@ export async function attemptDelivery(s: Services, id: string, options: { allowL
   let result;
   try {
     result = await deliverCallback({
-      url: d.url, headers: d.headers, body: d.body, secretHex: ws.secret, timeoutMs: ATTEMPT_TIMEOUT_MS,
+      url: d.url, method: d.method === "PUT" ? "PUT" : "POST", headers: d.headers, body: d.body, secretHex: ws.secret, timeoutMs: ATTEMPT_TIMEOUT_MS,
       allowList: options.allowList ?? parseAllowList(s.config.callbackAllowList), ca: options.ca ?? caOf(s),
     });
   } catch (err) {

@@ -25,12 +25,13 @@ import { checkContract, planModules, resolveProfile, type Plan } from "./plan";
 import { loadView } from "./queries";
 import type { CreateInput } from "./schemas";
 import { isTerminal, retryAfterOf, toResource } from "./serialize";
+import type { Enrichment, EnrichmentAccepted } from "../../../lib/contract";
 
 export const IDEMPOTENCY_SCOPE = "enrichment";
 
 export interface CreationResponse {
   status: 200 | 202;
-  body: Record<string, unknown>;
+  body: Enrichment | EnrichmentAccepted;
   headers: Record<string, string>;
 }
 
@@ -136,7 +137,7 @@ async function afterArming(s: Services, workspaceId: string, id: string, c: Coll
   if (!c) throw new ApiError("not_found", "enrichment not found");
   if (isTerminal(c)) return finished(s, workspaceId, id);
   const retryAfter = retryAfterOf(c, s.config.schedules.retryAfterSeconds) ?? s.config.schedules.retryAfterSeconds;
-  return { status: 202, body: { id, status: c.status }, headers: { "Retry-After": String(retryAfter) } };
+  return { status: 202, body: { id, status: c.status as EnrichmentAccepted["status"] }, headers: { "Retry-After": String(retryAfter) } };
 }
 
 async function finished(s: Services, workspaceId: string, id: string): Promise<CreationResponse> {

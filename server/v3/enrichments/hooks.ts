@@ -1,6 +1,8 @@
 // What the engine's milestones mean for a v3 enrichment. In the terminal transaction (collection
 // row locked): the billing entries, and the callback delivery when the creation request stopped
-// waiting (callback_armed). After commit: the delivery's job.
+// waiting (callback_armed). After commit: the delivery's job, for the delivery id the terminal
+// transaction returned (the engine hands it over only once that transaction committed; when it
+// rolls back there is nothing to send, and nothing kept aside).
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { enrichments } from "../../db/schema";
@@ -9,24 +11,18 @@ import type { Services } from "../../context";
 import { recordBilling } from "../billing/record";
 import { armTerminalCallback, sendDeliveryJob } from "../callbacks/enqueue";
 
-/** Delivery ids created by committed-or-not terminal transactions, sent after commit. */
-const pendingDeliveries = new Map<string, string>();
-
-async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<void> {
+/** The id of the callback delivery written in the terminal transaction, or null. */
+async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<string | null> {
   const [e] = await tx.select({ profileId: enrichments.profileId, callback: enrichments.callback, callbackArmed: enrichments.callbackArmed })
     .from(enrichments).where(and(eq(enrichments.workspaceId, c.workspaceId), eq(enrichments.id, c.id)));
-  if (!e) return;
+  if (!e) return null;
   await recordBilling(tx, c, e.profileId, modules);
-  if (e.callbackArmed && e.callback) {
-    const deliveryId = await armTerminalCallback(tx, c.id, c.workspaceId);
-    if (deliveryId) pendingDeliveries.set(c.id, deliveryId);
-  }
+  if (!e.callbackArmed || !e.callback) return null;
+  return armTerminalCallback(tx, c.id, c.workspaceId);
 }
 
-async function afterTerminal(s: Services, c: Collection): Promise<void> {
-  const deliveryId = pendingDeliveries.get(c.id);
+async function afterTerminal(s: Services, c: Collection, deliveryId: string | null): Promise<void> {
   if (!deliveryId) return;
-  pendingDeliveries.delete(c.id);
   try {
     await sendDeliveryJob(s, deliveryId);
   } catch (err) {
@@ -35,4 +31,4 @@ async function afterTerminal(s: Services, c: Collection): Promise<void> {
   }
 }
 
-export const enrichmentHooks: OwnerHooks = { onTerminal, afterTerminal };
+export const enrichmentHooks: OwnerHooks<string | null> = { onTerminal, afterTerminal };

@@ -5,9 +5,9 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Services } from "../../context";
-import { caller } from "../../http/auth";
 import { ApiError } from "../../http/errors";
-import { jsonSchema } from "../../http/validate";
+import { route } from "../../http/route";
+import { Enrichment, EnrichmentAccepted, EnrichmentList, LANES, ModuleData, V3ErrorBody } from "../../../lib/contract";
 import { parseAllowList, type AllowList } from "../../callbacks/destination";
 import { MODULE_NAMES } from "../../datasets/types";
 import { encodeCursor } from "../cursor";
@@ -18,8 +18,6 @@ import { CreateEnrichmentBody, parseCreateBody, parseIdempotencyKey } from "./sc
 import { retryAfterOf, toResource, toSummary, type DataSelection } from "./serialize";
 
 const tags = ["v3 enrichments"];
-const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
-const Enrichment = z.object({ id: z.string(), status: z.string() }).loose();
 const IdParams = z.object({ id: z.string() });
 
 /**
@@ -38,73 +36,85 @@ export function parseInclude(value: unknown): DataSelection {
   return [...new Set(names)];
 }
 
-function onlyKnown(query: unknown, known: string[]): Record<string, unknown> {
-  const q = (query ?? {}) as Record<string, unknown>;
-  const unknown = Object.keys(q).filter((k) => !known.includes(k));
-  if (unknown.length > 0) throw new ApiError("invalid_body", `Unknown query parameter(s): ${unknown.slice(0, 5).map((k) => k.slice(0, 40)).join(", ")}`);
-  return q;
-}
+const ListEnrichmentsQuery = z.strictObject({
+  cursor: z.string().optional(),
+  limit: z.string().optional().describe("1 or more; above 100 becomes 100 (default 20)"),
+  from: z.string().optional().describe("RFC 3339 date-time with offset, inclusive"),
+  to: z.string().optional().describe("RFC 3339 date-time with offset, exclusive"),
+  document: z.string().optional().describe("CPF or CNPJ, with or without punctuation"),
+  profileId: z.string().optional(),
+  entity: z.enum(["person", "company", "pf", "pj"]).optional(),
+  batchId: z.string().optional(),
+  lane: z.enum(LANES).optional(),
+});
+const GetEnrichmentQuery = z.strictObject({
+  include: z.string().optional().describe("data (every completed module) or a comma-separated list of module names"),
+});
+const ModuleParams = z.object({ id: z.string(), module: z.string() });
 
 export function registerEnrichmentRoutes(app: FastifyInstance, s: Services): void {
   let allowList: AllowList | null = null;
   const callbackAllowList = () => (allowList ??= parseAllowList(s.config.callbackAllowList));
 
-  app.post("/api/v3/enrichments", {
-    config: { permission: "enrichments:write" },
-    schema: {
-      tags, summary: "Create an enrichment (waits up to 25 s for a terminal status)",
-      body: jsonSchema(CreateEnrichmentBody),
-      headers: { type: "object", properties: { "idempotency-key": { type: "string", maxLength: 255 } } },
-      response: { 200: jsonSchema(Enrichment), 202: jsonSchema(z.object({ id: z.string(), status: z.string() })), 400: jsonSchema(ErrorBody) },
+  route(app, {
+    method: "POST", url: "/api/v3/enrichments", permission: "enrichments:write",
+    tags, summary: "Create an enrichment (waits up to 25 s for a terminal status)",
+    body: { schema: CreateEnrichmentBody, parse: (raw: unknown) => parseCreateBody(raw, callbackAllowList()) },
+    headers: { "idempotency-key": { type: "string", maxLength: 255 } },
+    response: { 200: Enrichment, 202: EnrichmentAccepted, 400: V3ErrorBody },
+    handler: async ({ body, request, reply, caller }) => {
+      const key = parseIdempotencyKey(request.headers["idempotency-key"]);
+      const result = await createEnrichment(s, caller, body, key, reply);
+      for (const [name, value] of Object.entries(result.headers)) reply.header(name, value);
+      return reply.status(result.status).send(result.body);
     },
-  }, async (request, reply) => {
-    const input = parseCreateBody(request.body, callbackAllowList());
-    const key = parseIdempotencyKey(request.headers["idempotency-key"]);
-    const result = await createEnrichment(s, caller(request), input, key, reply);
-    for (const [name, value] of Object.entries(result.headers)) reply.header(name, value);
-    return reply.status(result.status).send(result.body);
   });
 
-  app.get("/api/v3/enrichments", {
-    config: { permission: "enrichments:read" },
-    schema: { tags, summary: "List enrichments (newest first; cursor, limit, from, to, document, profileId, entity, batchId, lane)", response: { 200: jsonSchema(z.object({ items: z.array(Enrichment), nextCursor: z.string().nullable() })) } },
-  }, async (request) => {
-    const q = parseListQuery(request.query, s.config.cursorSecret);
-    const { rows, more } = await listEnrichments(s.db, caller(request).workspaceId, q.filters, q.limit, q.after);
-    const last = rows[rows.length - 1];
-    return {
-      items: rows.map((r) => toSummary(r.enrichment, r.collection)),
-      nextCursor: more && last ? encodeCursor({ createdAt: new Date(Number(last.createdMs)), id: last.enrichment.id }, s.config.cursorSecret) : null,
-    };
+  route(app, {
+    method: "GET", url: "/api/v3/enrichments", permission: "enrichments:read",
+    tags, summary: "List enrichments (newest first; cursor, limit, from, to, document, profileId, entity, batchId, lane)",
+    query: { schema: ListEnrichmentsQuery, parse: (raw: unknown) => parseListQuery(raw, s.config.cursorSecret) },
+    response: { 200: EnrichmentList, 400: V3ErrorBody },
+    handler: async ({ query: q, caller }) => {
+      const { rows, more } = await listEnrichments(s.db, caller.workspaceId, q.filters, q.limit, q.after);
+      const last = rows[rows.length - 1];
+      return {
+        items: rows.map((r) => toSummary(r.enrichment, r.collection)),
+        nextCursor: more && last ? encodeCursor({ createdAt: new Date(Number(last.createdMs)), id: last.enrichment.id }, s.config.cursorSecret) : null,
+      };
+    },
   });
 
-  app.get("/api/v3/enrichments/:id", {
-    config: { permission: "enrichments:read" },
-    schema: { tags, summary: "Get an enrichment (include=data or include=<module>,<module>)", params: jsonSchema(IdParams), response: { 200: jsonSchema(Enrichment), 404: jsonSchema(ErrorBody) } },
-  }, async (request, reply) => {
-    const { id } = request.params as { id: string };
-    const include = parseInclude(onlyKnown(request.query, ["include"]).include);
-    const view = await loadView(s.db, caller(request).workspaceId, id);
-    if (!view) throw new ApiError("not_found", "enrichment not found");
-    const retryAfter = retryAfterOf(view.collection, s.config.schedules.retryAfterSeconds);
-    if (retryAfter !== null) reply.header("Retry-After", String(retryAfter));
-    return toResource(view, include);
-  });
-
-  app.get("/api/v3/enrichments/:id/modules/:module", {
-    config: { permission: "enrichments:read" },
-    schema: { tags, summary: "Get one module's data", params: jsonSchema(z.object({ id: z.string(), module: z.string() })), response: { 200: jsonSchema(z.object({}).loose()), 404: jsonSchema(ErrorBody), 409: jsonSchema(ErrorBody) } },
-  }, async (request) => {
-    const { id, module } = request.params as { id: string; module: string };
-    onlyKnown(request.query, []);
-    const view = await loadView(s.db, caller(request).workspaceId, id);
-    if (!view) throw new ApiError("not_found", "enrichment not found");
-    const run = view.modules.find((m) => m.module === module);
-    if (!run) throw new ApiError("module_not_found", "Module is not in this enrichment's plan");
-    if (run.status !== "ok" || !run.data) {
+  route(app, {
+    method: "GET", url: "/api/v3/enrichments/:id", permission: "enrichments:read",
+    tags, summary: "Get an enrichment (include=data or include=<module>,<module>)",
+    params: IdParams,
+    query: { schema: GetEnrichmentQuery, parse: (raw: unknown) => parseInclude((raw as Record<string, unknown>).include) },
+    response: { 200: Enrichment, 400: V3ErrorBody, 404: V3ErrorBody },
+    handler: async ({ params, query: include, caller, reply }) => {
+      const view = await loadView(s.db, caller.workspaceId, params.id);
+      if (!view) throw new ApiError("not_found", "enrichment not found");
       const retryAfter = retryAfterOf(view.collection, s.config.schedules.retryAfterSeconds);
-      throw new ApiError("module_not_ready", `Module is ${run.status}, not completed`, retryAfter === null ? {} : { "Retry-After": String(retryAfter) });
-    }
-    return run.data;
+      if (retryAfter !== null) reply.header("Retry-After", String(retryAfter));
+      return toResource(view, include);
+    },
+  });
+
+  route(app, {
+    method: "GET", url: "/api/v3/enrichments/:id/modules/:module", permission: "enrichments:read",
+    tags, summary: "Get one module's data",
+    params: ModuleParams,
+    response: { 200: ModuleData, 400: V3ErrorBody, 404: V3ErrorBody, 409: V3ErrorBody },
+    handler: async ({ params: { id, module }, caller }) => {
+      const view = await loadView(s.db, caller.workspaceId, id);
+      if (!view) throw new ApiError("not_found", "enrichment not found");
+      const run = view.modules.find((m) => m.module === module);
+      if (!run) throw new ApiError("module_not_found", "Module is not in this enrichment's plan");
+      if (run.status !== "ok" || !run.data) {
+        const retryAfter = retryAfterOf(view.collection, s.config.schedules.retryAfterSeconds);
+        throw new ApiError("module_not_ready", `Module is ${run.status}, not completed`, retryAfter === null ? {} : { "Retry-After": String(retryAfter) });
+      }
+      return run.data;
+    },
   });
 }

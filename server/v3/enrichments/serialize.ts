@@ -4,6 +4,7 @@ import type { enrichments } from "../../db/schema";
 import type { Collection, ModuleRun } from "../../engine/types";
 import { TERMINAL } from "../../engine/types";
 import { computeRetryAfter } from "../retry-after";
+import type { Enrichment, EnrichmentSummary, Entity, ModuleData, ModuleEntry, ProfileRef } from "../../../lib/contract";
 
 export type EnrichmentRow = typeof enrichments.$inferSelect;
 
@@ -27,15 +28,15 @@ function ordered(modules: ModuleRun[]): ModuleRun[] {
   return [...modules].sort((a, b) => (a.module === "profile" ? -1 : b.module === "profile" ? 1 : a.module.localeCompare(b.module)));
 }
 
-export function toSummary(e: EnrichmentRow, c: Collection): Record<string, unknown> {
+export function toSummary(e: EnrichmentRow, c: Collection): EnrichmentSummary {
   const live = !isTerminal(c);
   return {
     id: e.id,
-    status: c.status,
-    outcome: c.status === "COMPLETED" ? c.outcome : null,
-    entity: e.entity,
+    status: c.status as EnrichmentSummary["status"],
+    outcome: c.status === "COMPLETED" ? (c.outcome as EnrichmentSummary["outcome"]) : null,
+    entity: e.entity as Entity,
     document: e.document,
-    profile: { id: e.profileId, name: e.profileName, kind: e.profileKind },
+    profile: { id: e.profileId, name: e.profileName, kind: e.profileKind as ProfileRef["kind"] },
     metadata: e.metadata,
     createdAt: e.createdAt.toISOString(),
     completedAt: live ? null : iso(c.completedAt),
@@ -44,7 +45,7 @@ export function toSummary(e: EnrichmentRow, c: Collection): Record<string, unkno
     ...(c.status === "FAILED" && c.failureReason ? { failureReason: c.failureReason } : {}),
     // decision: `deadline` is the instant the deadline falls (creation + options.deadline)
     ...(e.deadline && c.deadlineAt ? { deadline: c.deadlineAt.toISOString() } : {}),
-    lane: e.lane,
+    lane: e.lane as EnrichmentSummary["lane"],
     ...(e.batchId ? { batchId: e.batchId } : {}),
   };
 }
@@ -53,26 +54,26 @@ export function moduleUrl(id: string, module: string): string {
   return `/api/v3/enrichments/${id}/modules/${module}`;
 }
 
-export function toResource(view: EnrichmentView, data: DataSelection = null): Record<string, unknown> {
+export function toResource(view: EnrichmentView, data: DataSelection = null): Enrichment {
   const { enrichment: e, collection: c } = view;
   const runs = ordered(view.modules);
-  const modules: Record<string, unknown> = {};
+  const modules: Record<string, ModuleEntry> = {};
   for (const m of runs) {
     modules[m.module] = {
       dataset: m.dataset,
-      status: m.status,
+      status: m.status as ModuleEntry["status"],
       ...(m.status === "retrying" && m.nextAttemptAt ? { nextAttemptAt: m.nextAttemptAt.toISOString() } : {}),
       url: moduleUrl(e.id, m.module),
     };
   }
   const summary = toSummary(e, c);
   const { lane, batchId, ...head } = summary;
-  const resource: Record<string, unknown> = { ...head, modules, lane, ...(batchId ? { batchId } : {}) };
+  const resource: Enrichment = { ...head, modules, lane, ...(batchId ? { batchId } : {}) };
   if (data) {
     const wanted = data === "all" ? null : new Set(data);
-    const out: Record<string, unknown> = {};
+    const out: Record<string, ModuleData> = {};
     for (const m of runs) {
-      if (m.status === "ok" && m.data && (!wanted || wanted.has(m.module))) out[m.module] = m.data;
+      if (m.status === "ok" && m.data && (!wanted || wanted.has(m.module))) out[m.module] = m.data as ModuleData;
     }
     resource.data = out;
   }

@@ -1,33 +1,17 @@
 // What the network routes answer, shared by v3 (spec 4.4) and v2 (beyond the spec): the
-// response schemas, the "not ready" refusal and the node answer with its complete lawsuit list.
-import { z } from "zod";
+// "not ready" refusal and the node answer with its complete lawsuit list. The shapes are the
+// contract's (lib/contract/v3.ts: Network, NetworkNodeLawsuits).
 import type { Services } from "../../context";
 import { ApiError } from "../../http/errors";
 import type { ModuleData } from "../../datasets/types";
 import { normalizeDocument } from "../../../lib/contract/documents";
-import { fetchLawsuits, type Network, type NetworkNode } from "./compute";
-
-export const NetworkNodeSchema = z.object({
-  ref: z.string(),
-  name: z.string().nullable(),
-  entity: z.enum(["person", "company"]),
-  relations: z.array(z.unknown()),
-  lawsuits: z.record(z.string(), z.unknown()).nullable(),
-  query: z.object({ status: z.enum(["ok", "failed"]), dataset: z.string() }),
-  restrictiveList: z.boolean().nullable().describe("Beyond the spec: on the service's restrictive list, as the related module says; null when it does not say"),
-});
-
-export const NetworkBody = z.union([
-  z.object({ status: z.literal("ok"), nodes: z.record(z.string(), NetworkNodeSchema) }),
-  z.object({ status: z.literal("skipped"), reason: z.enum(["related_disabled", "lawsuits_disabled", "network_not_configured", "subject_not_found", "not_run"]) }),
-]);
-
-export const NodeBody = z.object({ node: NetworkNodeSchema.omit({ lawsuits: true }).loose() }).loose();
+import type { Network as NetworkResource, NetworkNodeLawsuits } from "../../../lib/contract";
+import { fetchLawsuits, type Network } from "./compute";
 
 export const NODE_REF = /^nod_[A-Za-z0-9_-]{22}$/;
 
 /** The network once it can be answered: "not ready" is a 409 with Retry-After. */
-export function readyNetwork(s: Services, network: Network): Exclude<Network, { status: "not_ready" }> {
+export function readyNetwork(s: Services, network: Network): NetworkResource {
   if (network.status === "not_ready") {
     throw new ApiError("module_not_ready", "The lawsuit network is available once the collection has ended", { "Retry-After": String(s.config.schedules.retryAfterSeconds) });
   }
@@ -35,18 +19,18 @@ export function readyNetwork(s: Services, network: Network): Exclude<Network, { 
 }
 
 /** One node (by its opaque ref) with its lawsuits in the lawsuits dataset format, complete list included. */
-export async function nodeAnswer(s: Services, network: Exclude<Network, { status: "not_ready" }>, ref: string): Promise<Record<string, unknown>> {
-  if (network.status !== "ok") throw new ApiError("not_found", "network node not found");
+export async function nodeAnswer(s: Services, network: NetworkResource, ref: string): Promise<NetworkNodeLawsuits> {
+  if (!NODE_REF.test(ref) || network.status !== "ok") throw new ApiError("not_found", "network node not found");
   const found = Object.entries(network.nodes).find(([, node]) => node.ref === ref);
   if (!found) throw new ApiError("not_found", "network node not found");
   const [shown, node] = found;
-  const { lawsuits: _summary, ...head } = node as NetworkNode;
+  const { lawsuits: _summary, ...head } = node;
   const version = node.query.dataset.slice(node.query.dataset.lastIndexOf("-") + 1);
   const document = normalizeDocument(shown);
   const result = document ? await fetchLawsuits(s, node.entity, version, document.value) : null;
   if (result?.kind === "ok") {
     const data = result.data as ModuleData;
-    return { node: { ...head, query: { status: "ok", dataset: data.dataset } }, dataset: data.dataset, module: data.module, lawsuits: data.lawsuits, rules: data.rules };
+    return { node: { ...head, query: { status: "ok", dataset: data.dataset } }, dataset: data.dataset, module: "lawsuits", lawsuits: data.lawsuits as NetworkNodeLawsuits["lawsuits"], rules: data.rules };
   }
   if (result?.kind === "not_found") {
     return { node: { ...head, query: { status: "ok", dataset: node.query.dataset } }, dataset: node.query.dataset, module: "lawsuits", lawsuits: null, rules: [] };

@@ -13,33 +13,22 @@ import { DATASET_VERSIONS, datasetName } from "../../datasets/types";
 import type { EnrichmentView as LoadedEnrichment } from "../enrichments/serialize";
 import { sleep } from "../../support/sleep";
 import { relatedParties, type RelatedParty } from "../../datasets/related-parties";
+import type { Network as NetworkResource, NetworkNode, NetworkSkipReason } from "../../../lib/contract";
+import { summarizeLawsuits } from "./summarize-lawsuits";
 
 export { relatedParties, type RelatedParty };
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-import { summarizeLawsuits } from "../../datasets/sandbox/lawsuits/summary";
 
 export const NETWORK_CONCURRENCY = 8;
 
-export type SkipReason = "related_disabled" | "lawsuits_disabled" | "network_not_configured" | "subject_not_found" | "not_run";
+export type SkipReason = NetworkSkipReason;
+export type { NetworkNode };
 
-export interface NetworkNode {
-  ref: string;
-  name: string | null;
-  entity: Entity;
-  relations: Record<string, unknown>[];
-  lawsuits: Record<string, unknown> | null;
-  query: { status: "ok" | "failed"; dataset: string };
-  /** Beyond the spec: on the service's restrictive list, as the related module says (null: it does not say). */
-  restrictiveList: boolean | null;
-}
-
-export type Network =
-  | { status: "skipped"; reason: SkipReason }
-  | { status: "not_ready" }
-  | { status: "ok"; nodes: Record<string, NetworkNode> };
+/** The network resource (lib/contract/v3.ts), or "not_ready" while the enrichment runs. */
+export type Network = NetworkResource | { status: "not_ready" };
 
 
 /** Opaque, stable reference of a node: never the document (it goes into URLs). */

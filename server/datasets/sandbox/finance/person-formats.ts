@@ -7,8 +7,9 @@ import { personCore, type PersonCore } from "../people/person";
 import { creditOf, creditTotals, type CreditPicture } from "./credit";
 import { MINIMUM_WAGE } from "./income";
 import { personFinance, type PersonFinance } from "./person-finance";
+import type { PersonFinanceV1, PersonFinanceV11 } from "../../formats/person-finance";
 
-function financeV1(finance: PersonFinance) {
+function financeV1(finance: PersonFinance): PersonFinanceV1 {
   return {
     salarioEstimado: finance.salary,
     rendaEstimada: finance.incomeBand,
@@ -28,7 +29,7 @@ function financeV1(finance: PersonFinance) {
   };
 }
 
-function restrictionsV11(credit: CreditPicture) {
+function restrictionsV11(credit: CreditPicture): PersonFinanceV11["restricoes"] {
   const latest = credit.negativeRecords[0];
   const totals = creditTotals(credit);
   return {
@@ -51,7 +52,7 @@ function restrictionsV11(credit: CreditPicture) {
   };
 }
 
-function indicatorsV11(finance: PersonFinance, credit: CreditPicture) {
+function indicatorsV11(finance: PersonFinance, credit: CreditPicture): PersonFinanceV11["indicadores"] {
   const recentReturns = recentTaxReturns(finance);
   const activePrograms = finance.programs.filter((p) => p.active).length;
   return {
@@ -63,13 +64,8 @@ function indicatorsV11(finance: PersonFinance, credit: CreditPicture) {
   };
 }
 
-/** Block formats, for readers of these datasets (server/datasets/dossier.ts). */
-export type PersonFinanceV1 = ReturnType<typeof financeV1>;
-export type PersonFinanceV11 = PersonFinanceV1 & {
-  restricoes: ReturnType<typeof restrictionsV11>;
-  consultas: { ultimos30Dias: number; ultimos60Dias: number; ultimos90Dias: number; acima90Dias: number };
-  indicadores: ReturnType<typeof indicatorsV11>;
-};
+/** The block formats it publishes are declared in server/datasets/formats/person-finance.ts. */
+export type { PersonFinanceV1, PersonFinanceV11 };
 
 /** Returns filed for the last two years. */
 export function recentTaxReturns(finance: PersonFinance): number {
@@ -85,7 +81,7 @@ export function buildPersonFinance(version: string, cpf: string) {
   const finance = personFinance(core);
   const credit = personCredit(core, finance);
   const c = credit.consultations;
-  const block = version === "1.0"
+  const block: PersonFinanceV1 | PersonFinanceV11 = version === "1.0"
     ? financeV1(finance)
     : {
         ...financeV1(finance),

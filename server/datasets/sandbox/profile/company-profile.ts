@@ -10,6 +10,7 @@ import { moduleData, rulesFrom } from "../module-data";
 import { personCore } from "../people/person";
 import { personRegistry } from "../people/registry";
 import { addressV1, addressV2, emailV2, phoneText, phoneV2 } from "./contact-formats";
+import type { CompanyProfileV1, CompanyProfileV2 } from "../../formats/company-profile";
 
 /** The Receita masks partners' CPFs as ***456789** (digits 4 to 9 visible). */
 const maskedCpf = (cpf: string) => `***${cpf.slice(3, 9)}**`;
@@ -17,7 +18,7 @@ const maskedCpf = (cpf: string) => `***${cpf.slice(3, 9)}**`;
 /** "2062" -> "206-2", the legacy way of printing legal natures. */
 const legacyNature = (code: string) => `${code.slice(0, 3)}-${code.slice(3)}`;
 
-function profileV1({ identity, partners, contacts, serviceListing }: CompanyHolder) {
+function profileV1({ identity, partners, contacts, serviceListing }: CompanyHolder): CompanyProfileV1 {
   const address = addressV1(contacts.addresses[0]!);
   return {
     cnpj: identity.document,
@@ -48,7 +49,7 @@ function profileV1({ identity, partners, contacts, serviceListing }: CompanyHold
   };
 }
 
-function profileV2({ identity, partners, contacts, serviceListing }: CompanyHolder) {
+function profileV2({ identity, partners, contacts, serviceListing }: CompanyHolder): CompanyProfileV2 {
   return {
     document: identity.document,
     name: identity.name,
@@ -74,9 +75,8 @@ function profileV2({ identity, partners, contacts, serviceListing }: CompanyHold
   };
 }
 
-/** Block formats, for readers of these datasets (server/datasets/dossier.ts). */
-export type CompanyProfileV1 = ReturnType<typeof profileV1>;
-export type CompanyProfileV2 = ReturnType<typeof profileV2>;
+/** The block formats it publishes are declared in server/datasets/formats/company-profile.ts. */
+export type { CompanyProfileV1, CompanyProfileV2 };
 
 export function buildCompanyProfile(version: string, cnpj: string) {
   const holder = companyHolder(cnpj);

@@ -4,10 +4,11 @@
 import { brDate } from "../core/calendar";
 import { legacyUpper } from "../core/text";
 import type { Address, Email, Phone } from "../geo/contacts";
+import type { AddressV1, AddressV2, EmailV2, PhoneV1, PhoneV2 } from "../../formats/contacts";
 
 export const formatCep = (cep: string) => `${cep.slice(0, 5)}-${cep.slice(5)}`;
 
-export function addressV1(address: Address) {
+export function addressV1(address: Address): AddressV1 {
   return {
     tipo: address.type === "residential" ? "RESIDENCIAL" : "COMERCIAL",
     logradouro: legacyUpper(address.street),
@@ -23,7 +24,7 @@ export function addressV1(address: Address) {
   };
 }
 
-export function phoneV1(phone: Phone) {
+export function phoneV1(phone: Phone): PhoneV1 {
   return {
     tipo: phone.type === "mobile" ? "CELULAR" : "FIXO",
     ddd: phone.area,
@@ -34,7 +35,7 @@ export function phoneV1(phone: Phone) {
   };
 }
 
-export function addressV2(address: Address) {
+export function addressV2(address: Address): AddressV2 {
   return {
     type: address.type,
     street: address.street,
@@ -51,7 +52,7 @@ export function addressV2(address: Address) {
   };
 }
 
-export function phoneV2(phone: Phone) {
+export function phoneV2(phone: Phone): PhoneV2 {
   return {
     type: phone.type,
     countryCode: "55",
@@ -63,7 +64,7 @@ export function phoneV2(phone: Phone) {
   };
 }
 
-export function emailV2(email: Email) {
+export function emailV2(email: Email): EmailV2 {
   return { address: email.address, preferred: email.preferred };
 }
 

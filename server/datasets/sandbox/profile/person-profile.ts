@@ -8,6 +8,7 @@ import { personHolder, type PersonHolder } from "../people/holder";
 import { isIrregular } from "../people/registry";
 import { isServiceListed, relatedLinks } from "../related/nodes";
 import { addressV1, addressV2, emailV2, phoneV1, phoneV2 } from "./contact-formats";
+import type { PersonProfileV1, PersonProfileV2 } from "../../formats/person-profile";
 
 /** How many related companies and persons are on the service's restrictive list. */
 function listedRelations(cpf: string) {
@@ -18,7 +19,7 @@ function listedRelations(cpf: string) {
   };
 }
 
-function profileV1(holder: PersonHolder, listed: ReturnType<typeof listedRelations>) {
+function profileV1(holder: PersonHolder, listed: ReturnType<typeof listedRelations>): PersonProfileV1 {
   const { core, registry, contacts } = holder;
   return {
     cpf: core.document,
@@ -44,7 +45,7 @@ function profileV1(holder: PersonHolder, listed: ReturnType<typeof listedRelatio
   };
 }
 
-function profileV2(holder: PersonHolder, listed: ReturnType<typeof listedRelations>) {
+function profileV2(holder: PersonHolder, listed: ReturnType<typeof listedRelations>): PersonProfileV2 {
   const { core, registry, contacts } = holder;
   return {
     document: core.document,
@@ -73,9 +74,8 @@ function profileV2(holder: PersonHolder, listed: ReturnType<typeof listedRelatio
   };
 }
 
-/** Block formats, for readers of these datasets (server/datasets/dossier.ts). */
-export type PersonProfileV1 = ReturnType<typeof profileV1>;
-export type PersonProfileV2 = ReturnType<typeof profileV2>;
+/** The block formats it publishes are declared in server/datasets/formats/person-profile.ts. */
+export type { PersonProfileV1, PersonProfileV2 };
 
 export function buildPersonProfile(version: string, cpf: string) {
   const holder = personHolder(cpf);

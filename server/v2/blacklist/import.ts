@@ -1,0 +1,93 @@
+// POST /api/v2/blacklist/import (beyond the spec): CSV lines `nationalId,reason,name,expiresAt`
+// (header optional, columns after the fourth ignored so an export imports again), up to 10,000.
+// Each line answers added, duplicate (listed already, or earlier in the file) or invalid with the
+// reason. Valid lines are written in one transaction, audited with source "import".
+import type { Db } from "../../db/client";
+import { ApiError } from "../../http/errors";
+import { normalizeDocument } from "../../../lib/contract/documents";
+import type { TokenClaims } from "../../auth/tokens";
+import { parseCsv, uncell } from "./csv";
+import { MAX_IMPORT_LINES, MAX_NAME_LENGTH, MAX_REASON_LENGTH, type ImportResult } from "./schemas";
+import { insertEntries, type NewEntry } from "./store";
+
+type LineResult = ImportResult["lines"][number];
+
+const HEADER = /^\s*national_?id\s*$/i;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/** An import's expiresAt: RFC 3339 date-time, or YYYY-MM-DD (that day at 00:00 UTC). */
+export function parseExpiry(text: string): Date | null {
+  if (!DATE_ONLY.test(text) && !DATE_TIME.test(text)) return null;
+  const date = new Date(DATE_ONLY.test(text) ? `${text}T00:00:00Z` : text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export async function importCsv(db: Db, who: TokenClaims, text: string, now = new Date()): Promise<ImportResult> {
+  let records;
+  try {
+    records = parseCsv(text);
+  } catch (error) {
+    throw new ApiError("invalid_request", `CSV is malformed: ${(error as Error).message}`);
+  }
+  if (records[0] && HEADER.test(records[0].fields[0] ?? "")) records = records.slice(1);
+  if (records.length === 0) throw new ApiError("invalid_request", "CSV has no entries (expected lines nationalId,reason,name,expiresAt)");
+  if (records.length > MAX_IMPORT_LINES) throw new ApiError("invalid_request", `CSV has more than ${MAX_IMPORT_LINES} entries`);
+
+  const results: LineResult[] = [];
+  const pending: { result: LineResult; entry: NewEntry }[] = [];
+  const seen = new Set<string>();
+  for (const { line, fields } of records) {
+    const [rawId = "", rawReason = "", rawName = "", rawExpiry = ""] = fields.map((f) => uncell(f.trim()));
+    const document = normalizeDocument(rawId);
+    const result: LineResult = { line, nationalId: document ? document.value : rawId.slice(0, 32), result: "invalid" };
+    results.push(result);
+    if (!document) {
+      result.error = rawId === "" ? "nationalId is missing" : "nationalId is not a valid CPF or CNPJ";
+      continue;
+    }
+    if (rawReason === "") {
+      result.error = "reason is required";
+      continue;
+    }
+    if (rawReason.length > MAX_REASON_LENGTH) {
+      result.error = `reason is longer than ${MAX_REASON_LENGTH} characters`;
+      continue;
+    }
+    if (rawName.length > MAX_NAME_LENGTH) {
+      result.error = `name is longer than ${MAX_NAME_LENGTH} characters`;
+      continue;
+    }
+    let expiresAt: Date | null = null;
+    if (rawExpiry !== "") {
+      expiresAt = parseExpiry(rawExpiry);
+      if (!expiresAt) {
+        result.error = "expiresAt must be an RFC 3339 date-time or a YYYY-MM-DD date";
+        continue;
+      }
+      if (expiresAt <= now) {
+        result.error = "expiresAt is in the past";
+        continue;
+      }
+    }
+    if (seen.has(document.value)) {
+      result.result = "duplicate";
+      result.error = "repeats an earlier line of this file";
+      continue;
+    }
+    seen.add(document.value);
+    pending.push({ result, entry: { nationalId: document.value, entity: document.entity, reason: rawReason, name: rawName || null, expiresAt } });
+  }
+
+  const written = await db.transaction((tx) => insertEntries(tx, who, pending.map((p) => p.entry), "import"));
+  const added = new Set(written.map((row) => row.nationalId));
+  for (const { result, entry } of pending) {
+    if (added.has(entry.nationalId)) result.result = "added";
+    else {
+      result.result = "duplicate";
+      result.error = "already on the restrictive list";
+    }
+  }
+  const tally = (r: LineResult["result"]) => results.filter((x) => x.result === r).length;
+  return { total: results.length, added: tally("added"), duplicates: tally("duplicate"), invalid: tally("invalid"), lines: results };
+}

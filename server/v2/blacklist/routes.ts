@@ -1,0 +1,145 @@
+// The workspace's restrictive list (spec 4.3; docs/decisions.md "v2 restrictive list"):
+// GET    /api/v2/blacklist?workspaceId=…                 – entries, newest first, paginated
+// POST   /api/v2/blacklist?workspaceId=…                 – add an entry (201; 409 when listed)
+// DELETE /api/v2/blacklist/:nationalId?workspaceId=…     – remove an entry (204)
+// POST   /api/v2/blacklist/import?workspaceId=…          – CSV import (beyond the spec)
+// GET    /api/v2/blacklist/export?workspaceId=…          – CSV export (beyond the spec)
+// `workspaceId` must be the caller's: any other UUID answers the same 404, existing or not.
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { Services } from "../../context";
+import type { TokenClaims } from "../../auth/tokens";
+import { ApiError } from "../../http/errors";
+import { route } from "../../http/route";
+import { V2ErrorBody } from "../../../lib/contract/error-bodies";
+import { formatDocument, normalizeDocument } from "../../../lib/contract/documents";
+import { csvLine } from "./csv";
+import { importCsv } from "./import";
+import { CreateEntryBody, DeleteQuery, EntryList, EntryRecord, ImportResult, ListQuery, NationalIdParams, WorkspaceQuery } from "./schemas";
+import { allEntries, insertEntries, listEntries, removeEntry, toEntry } from "./store";
+
+const tags = ["v2 restrictive list"];
+export const IMPORT_URL = "/api/v2/blacklist/import";
+/** Largest CSV body: 10,000 lines of the longest fields fit (about 750 bytes each). */
+export const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
+
+function ownWorkspace(caller: TokenClaims, workspaceId: string): void {
+  if (workspaceId.toLowerCase() !== caller.workspaceId) throw new ApiError("not_found", "restrictive list not found");
+}
+
+function documentOf(nationalId: string) {
+  const document = normalizeDocument(nationalId);
+  if (!document) throw new ApiError("invalid_parameter", "nationalId is not a valid CPF or CNPJ");
+  return document;
+}
+
+/**
+ * text/csv bodies are read as text, only for the import route; elsewhere such a body is refused
+ * like any body that is not JSON. The import's size limit applies to the CSV text.
+ */
+function registerCsvParser(app: FastifyInstance): void {
+  app.addContentTypeParser("text/csv", { parseAs: "string", bodyLimit: IMPORT_BODY_LIMIT }, (request, body, done) => {
+    if (request.routeOptions.url !== IMPORT_URL) {
+      const error = Object.assign(new Error("Body must be JSON"), { code: "FST_ERR_CTP_INVALID_MEDIA_TYPE", statusCode: 415 });
+      return done(error, undefined);
+    }
+    done(null, body);
+  });
+}
+
+export function registerBlacklistRoutes(app: FastifyInstance, s: Services): void {
+  registerCsvParser(app);
+
+  route(app, {
+    method: "GET", url: "/api/v2/blacklist", permission: "blacklist:read",
+    tags, summary: "List the restrictive list",
+    description: "limit 1 to 100 (default 20), page from 1; `search` (beyond the spec) matches part of the document, the name or the reason. Expired entries are listed with `expired: true` and no longer count.",
+    query: ListQuery,
+    response: { 200: EntryList, 400: V2ErrorBody, 404: V2ErrorBody },
+    handler: async ({ query, caller }) => {
+      ownWorkspace(caller, query.workspaceId);
+      const { items, total } = await listEntries(s.db, caller.workspaceId, query);
+      return { items, page: query.page, limit: query.limit, total };
+    },
+  });
+
+  route(app, {
+    method: "POST", url: "/api/v2/blacklist", permission: "blacklist:write",
+    tags, summary: "Add a document to the restrictive list",
+    description: "Body {nationalId, reason, name?, expiresAt?}; `reason` is required and `expiresAt` optional (both beyond the spec). A document listed already is 409; an expired entry is replaced.",
+    query: WorkspaceQuery,
+    body: CreateEntryBody,
+    status: 201,
+    response: { 201: EntryRecord, 400: V2ErrorBody, 403: V2ErrorBody, 404: V2ErrorBody, 409: V2ErrorBody },
+    handler: async ({ query, body, caller }) => {
+      ownWorkspace(caller, query.workspaceId);
+      const document = normalizeDocument(body.nationalId);
+      if (!document) throw new ApiError("invalid_request", "nationalId is not a valid CPF or CNPJ");
+      const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
+      if (expiresAt && expiresAt <= new Date()) throw new ApiError("invalid_request", "expiresAt must be in the future");
+      const [row] = await s.db.transaction((tx) => insertEntries(tx, caller, [{
+        nationalId: document.value, entity: document.entity, reason: body.reason, name: body.name || null, expiresAt,
+      }], "api"));
+      if (!row) throw new ApiError("conflict", "this document is already on the restrictive list");
+      return toEntry(row, caller.email);
+    },
+  });
+
+  route(app, {
+    method: "DELETE", url: "/api/v2/blacklist/:nationalId", permission: "blacklist:write",
+    tags, summary: "Remove a document from the restrictive list",
+    description: "204 with no body. `reason` (query, beyond the spec) is kept in the audit trail.",
+    params: NationalIdParams,
+    query: DeleteQuery,
+    status: 204,
+    response: { 204: z.null(), 400: V2ErrorBody, 403: V2ErrorBody, 404: V2ErrorBody },
+    handler: async ({ params, query, caller, reply }) => {
+      ownWorkspace(caller, query.workspaceId);
+      const document = documentOf(params.nationalId);
+      if (!(await removeEntry(s.db, caller, document.value, query.reason ?? null))) throw new ApiError("not_found", "entry not found");
+      return reply.status(204).send();
+    },
+  });
+
+  route(app, {
+    method: "POST", url: IMPORT_URL, permission: "blacklist:write",
+    tags, summary: "Import entries from CSV (beyond the spec)",
+    description: "Content-Type text/csv, lines `nationalId,reason,name,expiresAt` (header optional; comma or semicolon; up to 10,000 lines). Answers each line: added, duplicate or invalid with the reason.",
+    query: WorkspaceQuery,
+    body: {
+      schema: z.string(),
+      parse: (raw: unknown) => {
+        if (typeof raw !== "string") throw new ApiError("invalid_request", "Body must be CSV text (Content-Type: text/csv)");
+        return raw;
+      },
+    },
+    consumes: ["text/csv"],
+    response: { 200: ImportResult, 400: V2ErrorBody, 403: V2ErrorBody, 404: V2ErrorBody, 413: V2ErrorBody },
+    handler: async ({ query, body, caller }) => {
+      ownWorkspace(caller, query.workspaceId);
+      return importCsv(s.db, caller, body);
+    },
+  });
+
+  route(app, {
+    method: "GET", url: "/api/v2/blacklist/export", permission: "blacklist:read",
+    tags, summary: "Export the restrictive list as CSV (beyond the spec)",
+    description: "text/csv: nationalId (formatted), reason, name, expiresAt, createdAt, createdBy (e-mail). Cells that a spreadsheet would read as a formula start with '.",
+    query: WorkspaceQuery,
+    produces: ["text/csv"],
+    response: { 200: z.string(), 400: V2ErrorBody, 404: V2ErrorBody },
+    handler: async ({ query, caller, reply }) => {
+      ownWorkspace(caller, query.workspaceId);
+      let csv = csvLine(["nationalId", "reason", "name", "expiresAt", "createdAt", "createdBy"]);
+      for await (const page of allEntries(s.db, caller.workspaceId)) {
+        for (const e of page) csv += csvLine([formatDocument(e.nationalId), e.reason, e.name, e.expiresAt, e.createdAt, e.createdByEmail]);
+      }
+      const day = new Date().toISOString().slice(0, 10);
+      return reply.status(200)
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="lista-restritiva-${day}.csv"`)
+        .header("cache-control", "no-store")
+        .send(csv);
+    },
+  });
+}
