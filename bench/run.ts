@@ -5,12 +5,14 @@
 //   v2-list [rows] [runs]                       GET /api/v2/verifications with search and feedbackStatus over 100,000
 //   pdf [iterations]                            PDF report of a full dossier vs a 1-page pdfkit document (p50, p99)
 //   sustained [seconds] [limit]                 60 s mixed traffic of two workspaces at their rate limit
+//   vision [samples]                            CNH reading and face match times, model load, memory
 import { benchV2Get } from "./v2-get";
 import { benchV3Throughput } from "./v3-throughput";
 import { benchPdf } from "./pdf";
 import { benchV2Stats } from "./v2-stats";
 import { benchV2List } from "./v2-list";
 import { benchSustained } from "./sustained";
+import { benchVision } from "./vision";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
@@ -20,6 +22,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   "v3-throughput": (a) => benchV3Throughput(Number(a[0] ?? 300), Number(a[1] ?? 2000), Number(a[2] ?? 30)),
   pdf: (a) => benchPdf(Number(a[0] ?? 100)),
   sustained: (a) => benchSustained(Number(a[0] ?? 60), Number(a[1] ?? 50)),
+  vision: (a) => benchVision(Number(a[0] ?? 5)),
 };
 
 const bench = benches[name];

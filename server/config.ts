@@ -1,6 +1,7 @@
 // Service configuration, read once from the environment. Every value has a default so that a
 // fresh clone starts with `npm start`; schedules are configurable so tests run them in seconds.
 import { loadSecrets, dataDir } from "./support/secrets.mjs";
+import { loadVisionConfig, type VisionConfig } from "./vision/config";
 
 export interface Schedules {
   /** Delays of the recovery rounds after a failed collection (spec 3.3: 15 min, 1 h, 4 h). */
@@ -52,6 +53,8 @@ export interface Config {
   callbackCaFile: string | null;
   schedules: Schedules;
   logLevel: string;
+  /** Image intake, CNH reading, face match (server/vision/config.ts). */
+  vision: VisionConfig;
   /** AI summary provider (server/ai): OpenAI-compatible endpoint when url is set, else the built-in one. */
   ai: AiConfig;
 }
@@ -135,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leaseMs: int(env.LUPA_LEASE_MS, DEFAULT_SCHEDULES.leaseMs),
     },
     logLevel: env.LUPA_LOG_LEVEL || "info",
+    vision: loadVisionConfig(env),
     ai: aiConfig(env),
   };
 }

@@ -11,6 +11,7 @@ import { createLogger, type Logger } from "./support/logger";
 import { createSandboxProvider } from "./datasets/sandbox";
 import type { DatasetProvider } from "./datasets/types";
 import { createMemoryRateLimiter, createRedisRateLimiter, createSqlRateLimiter, type RateLimiter } from "./http/rate-limit";
+import { closeVisionModels } from "./vision/models";
 import { createPasswordVerifier } from "./auth/hash-limiter";
 import { SessionGuard } from "./auth/sessions";
 
@@ -47,6 +48,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       ...services,
       async close() {
         await queue.stop();
+        await closeVisionModels(); // the face model's and the CNH reader's worker threads
         await events.stop();
         await rateLimiter.close();
         if (!options.database) await database.close();

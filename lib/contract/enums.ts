@@ -42,7 +42,8 @@ export const Entity = z.enum(ENTITIES);
 export type Entity = z.infer<typeof Entity>;
 
 /** Dataset modules (spec 2.5a). */
-export const MODULE_NAMES = ["profile", "finance", "financeAdvanced", "lawsuits", "ownersLawsuits", "related"] as const;
+// biometrics: the reference photo of v2 face recognition (server/vision)
+export const MODULE_NAMES = ["profile", "finance", "financeAdvanced", "lawsuits", "ownersLawsuits", "related", "biometrics"] as const;
 export const ModuleName = z.enum(MODULE_NAMES);
 export type ModuleName = z.infer<typeof ModuleName>;
 

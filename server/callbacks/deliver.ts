@@ -48,7 +48,9 @@ export interface DeliveryResult {
   error?: string;
 }
 
-const REFUSED_CODE = "ERR_LUPA_REFUSED_DESTINATION";
+/** Error code of a connection refused by guardedLookup (also used by server/images/fetch.ts). */
+export const REFUSED_DESTINATION_CODE = "ERR_LUPA_REFUSED_DESTINATION";
+const REFUSED_CODE = REFUSED_DESTINATION_CODE;
 
 // async so a bad secret (a configuration error) surfaces as a rejection, not a sync throw.
 export async function deliverCallback(input: DeliverCallbackInput): Promise<DeliveryResult> {
@@ -130,7 +132,7 @@ export async function deliverCallback(input: DeliverCallbackInput): Promise<Deli
 }
 
 /** dns.lookup that fails when any resolved address is refused (no mixing public and private). */
-function guardedLookup(allowList: AllowList): LookupFunction {
+export function guardedLookup(allowList: AllowList): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, "");

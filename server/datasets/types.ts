@@ -15,6 +15,8 @@ export const DATASET_VERSIONS: Record<ModuleName, Record<Entity, readonly string
   lawsuits: { person: ["1.0", "2.0", "3.0"], company: ["1.0", "2.0", "3.0"] },
   ownersLawsuits: { person: [], company: ["1.0"] },
   related: { person: ["1.0", "1.1", "2.0"], company: ["1.0", "2.0"] },
+  // reference photo for face match (v2 faceRecognition); people only
+  biometrics: { person: ["1.0"], company: [] },
 };
 
 /** Add-on modules are billed on their own and must be requested explicitly (options.modules). */

@@ -4,7 +4,7 @@
 // with this file and applied at start.
 import { sql } from "drizzle-orm";
 import {
-  boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -173,6 +173,23 @@ export const verifications = pgTable("verifications", {
   // 0004: covering index of the overview's counts; the SQL adds INCLUDE (status, score), which drizzle cannot express
   index("verifications_ws_created_stats_idx").on(t.workspaceId, t.createdAt),
 ]);
+
+// --- vision (v2 faceRecognition and cnh images; migration 0005) ---
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** Images of a verification (kind `cnh` or `face`), kept only until the verification is terminal. */
+export const verificationImages = pgTable("verification_images", {
+  verificationId: uuid("verification_id").notNull().references(() => verifications.id, { onDelete: "cascade" }),
+  workspaceId: uuid("workspace_id").notNull(),
+  kind: text("kind").notNull(),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.verificationId, t.kind] })]);
+// --- end vision ---
 
 export const enrichments = pgTable("enrichments", {
   id: text("id").primaryKey(),

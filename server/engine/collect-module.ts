@@ -28,7 +28,8 @@ async function ask(s: Services, c: Collection, m: ModuleRun, attempt: number, si
   }
 }
 
-export async function collectModule(s: Services, c: Collection, m: ModuleRun, signal: AbortSignal): Promise<ModuleResult> {
+/** `fetch` replaces the dataset provider for a local step (see OwnerHooks.steps). */
+export async function collectModule(s: Services, c: Collection, m: ModuleRun, signal: AbortSignal, fetch?: (attempt: number) => Promise<FetchResult>): Promise<ModuleResult> {
   const delays = s.config.schedules.moduleRetryMs;
   const maxAttempts = delays.length + 1;
   if (m.status === "failed") {
@@ -38,7 +39,7 @@ export async function collectModule(s: Services, c: Collection, m: ModuleRun, si
   }
   for (let attempt = m.attempts + 1; attempt <= maxAttempts; attempt++) {
     if (signal.aborted) return { kind: "stopped" };
-    const result = await ask(s, c, m, attempt, signal);
+    const result = fetch ? await fetch(attempt) : await ask(s, c, m, attempt, signal);
     if (signal.aborted) return { kind: "stopped" };
     const now = new Date();
     if (result.kind === "ok" || result.kind === "not_found") {

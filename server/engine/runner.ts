@@ -9,7 +9,7 @@ import { collectModule, type ModuleResult } from "./collect-module";
 import { hooksFor } from "./owners";
 import { claim, loadModules, releaseLease, renewLease, resetFailedModules, updateLiveCollection } from "./store";
 import { afterFailedRound, complete, fail } from "./transitions";
-import type { Collection, Owners } from "./types";
+import type { Collection, OwnerStep, Owners } from "./types";
 
 export const WORKER_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
 
@@ -71,9 +71,32 @@ async function collect(s: Services, owners: Owners, c: Collection, signal: Abort
     if (result.kind === "not_found") return void (await complete(s, owners, c.id, "subject_not_found"));
     if (result.kind !== "ok") return settle(s, owners, c, [result], signal);
   }
-  const rest = modules.filter((m) => m.module !== "profile" && m.status !== "ok");
-  const results = await Promise.all(rest.map((m) => collectModule(s, c, m, signal)));
+  const steps = hooksFor(owners, c.owner).steps ?? {};
+  const rest = modules.filter((m) => m.module !== "profile" && m.status !== "ok" && !steps[m.module]);
+  const results: ModuleResult[] = await Promise.all(rest.map((m) => collectModule(s, c, m, signal)));
+  if (!results.some((r) => r.kind !== "ok" && r.kind !== "not_found")) results.push(...await runSteps(s, c, steps, signal));
   await settle(s, owners, c, results, signal);
+}
+
+/** The owner's local steps planned for this collection, after its dataset modules, one at a time. */
+async function runSteps(s: Services, c: Collection, steps: Record<string, OwnerStep>, signal: AbortSignal): Promise<ModuleResult[]> {
+  const results: ModuleResult[] = [];
+  for (const [name, step] of Object.entries(steps)) {
+    const m = (await loadModules(s.db, c.id)).find((run) => run.module === name);
+    if (!m || m.status === "ok") continue;
+    if (step.enter) await s.db.transaction((tx) => step.enter!(tx, c));
+    const result = await collectModule(s, c, m, signal, async () => {
+      try {
+        return await step.run(s, c, await loadModules(s.db, c.id), signal);
+      } catch (error) {
+        s.log.warn({ err: error, collection: c.id, module: name }, "local step threw");
+        return { kind: "temporary_failure", reason: "step_error" };
+      }
+    });
+    results.push(result);
+    if (result.kind !== "ok") break;
+  }
+  return results;
 }
 
 async function settle(s: Services, owners: Owners, c: Collection, results: ModuleResult[], signal: AbortSignal): Promise<void> {

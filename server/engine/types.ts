@@ -3,7 +3,7 @@
 import type { collections, moduleRuns } from "../db/schema";
 import type { Tx } from "../db/client";
 import type { Services } from "../context";
-import type { Entity, ModuleName } from "../datasets/types";
+import type { Entity, FetchResult, ModuleName } from "../datasets/types";
 import { MODULE_STATES, V3_STATUSES, type Lane, type ModuleState, type Outcome, type V3Status } from "../../lib/contract/enums";
 
 export type Collection = typeof collections.$inferSelect;
@@ -49,6 +49,19 @@ export interface OwnerHooks<AfterCommit = void> {
   onTerminal(tx: Tx, collection: Collection, modules: ModuleRun[]): Promise<AfterCommit>;
   /** After that transaction committed (send jobs, e.g. a callback delivery). */
   afterTerminal?(services: Services, collection: Collection, fromTerminal: AfterCommit): Promise<void>;
+  /**
+   * Local steps by module name (v2: face match, CNH reading; server/vision/steps.ts). A planned
+   * module with a step's name runs after the dataset modules, one step at a time in this
+   * record's order, with the same retries and rounds as a module; its answer is the module data.
+   */
+  steps?: Record<string, OwnerStep>;
+}
+
+export interface OwnerStep {
+  /** In its own transaction before the step runs (v2: status CNH_EXTRACT). */
+  enter?(tx: Tx, collection: Collection): Promise<void>;
+  /** `modules`: the collection's modules as collected so far (the step may read their data). */
+  run(services: Services, collection: Collection, modules: ModuleRun[], signal: AbortSignal): Promise<FetchResult>;
 }
 
 /**

@@ -66,6 +66,8 @@ interface BaseSpec<P, Q, B> {
   /** Response content types other than JSON, for OpenAPI. */
   produces?: string[];
   hide?: boolean;
+  /** Largest body in bytes, when a route needs more than the app's default (v2 creation: images). */
+  bodyLimit?: number;
 }
 
 export interface AuthenticatedSpec<P, Q, B> extends BaseSpec<P, Q, B> {
@@ -168,6 +170,7 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
     url: spec.url,
     // the boundary (server/http/boundary.ts) answers these codes for params, query and body too
     config: spec.permission ? { permission: spec.permission, inputErrors: codes } : { inputErrors: codes },
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     schema,
     handler: async (request, reply) => {
       const params = (spec.params ? parseWith(spec.params, request.params ?? {}, codes.params, request) : {}) as P;

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { profiles, type ProfileModuleConfig, type ScoringRule } from "../db/schema";
+import { BIOMETRICS_MODULE, VISION_RULES } from "../vision/rules";
 
 export const ACTIONS = {
   enrichmentPerson: "enrichment.person",
@@ -52,8 +53,8 @@ export const GLOBAL_PROFILES: CatalogProfile[] = [
     modules: { profile: { dataset: "company-profile-2.0" }, finance: { dataset: "company-finance-1.0" }, lawsuits: { dataset: "company-lawsuits-3.0" }, ownersLawsuits: { dataset: "company-ownersLawsuits-1.0" }, related: { dataset: "company-related-2.0" }, financeAdvanced: addon("company-financeAdvanced-2.0") },
   },
   {
-    id: "prf_kyc_person", name: "KYC pessoa física", kind: "verification", entity: "person", billingAction: ACTIONS.verificationPerson, rules: personRules,
-    modules: { profile: { dataset: "person-profile-2.0", aiSummary: true }, finance: { dataset: "person-finance-1.1" }, lawsuits: { dataset: "person-lawsuits-3.0", aiSummary: true }, related: { dataset: "person-related-2.0" }, financeAdvanced: addon("person-financeAdvanced-2.0") },
+    id: "prf_kyc_person", name: "KYC pessoa física", kind: "verification", entity: "person", billingAction: ACTIONS.verificationPerson, rules: [...personRules, ...VISION_RULES],
+    modules: { profile: { dataset: "person-profile-2.0", aiSummary: true }, finance: { dataset: "person-finance-1.1" }, lawsuits: { dataset: "person-lawsuits-3.0", aiSummary: true }, related: { dataset: "person-related-2.0" }, financeAdvanced: addon("person-financeAdvanced-2.0"), biometrics: BIOMETRICS_MODULE },
   },
   {
     id: "prf_kyb_company", name: "KYB pessoa jurídica", kind: "verification", entity: "company", billingAction: ACTIONS.verificationCompany, rules: companyRules,

@@ -94,7 +94,7 @@ describe("POST /api/v2/verifications", () => {
     ["source outside the enum", { nationalId: CPF, verifications: { source: "CLI" } }],
     ["ia.resume not boolean", { nationalId: CPF, verifications: { ia: { resume: "yes" } } }],
     ["modules not an array", { nationalId: CPF, verifications: { modules: {} } }],
-    ["module outside the profile", { nationalId: CPF, profileId: "prf_kyc_person", verifications: { modules: [{ name: "biometrics", enabled: true }] } }],
+    ["module outside the profile", { nationalId: CPF, profileId: "prf_kyc_person", verifications: { modules: [{ name: "ownersLawsuits", enabled: true }] } }],
     ["profile module disabled", { nationalId: CPF, profileId: "prf_kyc_person", verifications: { modules: [{ name: "profile", enabled: false }] } }],
     ["unknown profileId", { nationalId: CPF, profileId: "prf_nope", verifications: {} }],
     ["enrichment profile", { nationalId: CPF, profileId: "prf_person_complete", verifications: {} }],

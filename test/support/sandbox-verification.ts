@@ -26,6 +26,7 @@ export async function sandboxVerification(document: string, options: { profileId
   let notFound = false;
   for (const [module, config] of Object.entries(profile.modules)) {
     if (config.addon && !options.addons) continue;
+    if (config.enabled === false && !config.addon) continue; // like the engine's plan (biometrics: only with faceRecognition)
     const version = config.dataset.slice(config.dataset.lastIndexOf("-") + 1);
     const r = await provider.fetch({ entity, module: module as ModuleName, version, document, attempt: 3, round: 3 });
     if (module === "profile" && r.kind === "not_found") notFound = true;

@@ -10,6 +10,7 @@ import { buildOwnersLawsuits } from "./lawsuits/owners";
 import { buildCompanyProfile } from "./profile/company-profile";
 import { buildPersonProfile } from "./profile/person-profile";
 import { buildRelated } from "./related/formats";
+import { buildBiometrics } from "./biometrics";
 
 type Builder = (version: string, document: string) => ModuleData;
 
@@ -20,6 +21,7 @@ export const SANDBOX_DATASETS: Record<Entity, Partial<Record<ModuleName, { versi
     financeAdvanced: { versions: ["2.0"], build: (version, document) => buildFinanceAdvanced("person", version, document) },
     lawsuits: { versions: ["1.0", "2.0", "3.0"], build: (version, document) => buildLawsuits("person", version, document) },
     related: { versions: ["1.0", "1.1", "2.0"], build: (version, document) => buildRelated("person", version, document) },
+    biometrics: { versions: ["1.0"], build: buildBiometrics },
   },
   company: {
     profile: { versions: ["1.0", "2.0"], build: buildCompanyProfile },

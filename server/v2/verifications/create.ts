@@ -13,6 +13,7 @@ import { planVerification } from "./plan";
 import type { CreateVerificationBody } from "./schemas";
 import type { VerificationRow } from "./serialize";
 import { validateV2Callback } from "../callbacks/validate";
+import { intakeVision, saveImages } from "../../vision/intake";
 
 export async function createVerification(s: Services, who: TokenClaims, body: CreateVerificationBody, lane: "interactive" | "batch" = "interactive"): Promise<VerificationRow> {
   const document = normalizeDocument(body.nationalId);
@@ -25,9 +26,12 @@ export async function createVerification(s: Services, who: TokenClaims, body: Cr
   }
   const modules = planVerification(body, document.entity, profile);
   const callback = body.callback ? validateV2Callback(s, body.callback) : null;
+  // vision: CNH and face images checked and fetched, their steps planned (server/vision/intake.ts)
+  const vision = await intakeVision(s, body, document.entity, profile, modules, lane);
+  modules.push(...vision.modules);
   const id = randomUUID();
   const now = new Date();
-  const config = { ...body.verifications, ...(body.verifications.source ? {} : { source: "API" }) };
+  const config = { ...vision.config, ...(body.verifications.source ? {} : { source: "API" }) };
   const row = await s.db.transaction(async (tx) => {
     const [created] = await tx.insert(verifications).values({
       id, workspaceId: who.workspaceId, userId: who.userId, profileId: profile?.id ?? null,
@@ -35,6 +39,7 @@ export async function createVerification(s: Services, who: TokenClaims, body: Cr
       input: body.input ?? null, callback, createdAt: now, updatedAt: now,
     }).returning();
     await insertCollection(tx, { id, workspaceId: who.workspaceId, owner: "verification", entity: document.entity, document: document.value, lane, deadlineAt: null, modules }, now);
+    await saveImages(tx, id, who.workspaceId, vision.images);
     return created!;
   });
   await dispatch(s, id, lane);

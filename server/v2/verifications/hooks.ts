@@ -12,6 +12,8 @@ import { relatedParties } from "../../datasets/related-parties";
 import { armVerificationCallback, sendVerificationCallback } from "../callbacks/arm";
 import { applyRelatedListing, NOT_LISTED, withListingRules, workspaceListing, type WorkspaceListing } from "../blacklist/listing";
 import { afterVerificationTerminal, markSummaryPending, summaryOnCompletion } from "../summary/generate";
+import { VISION_STEPS } from "../../vision/steps";
+import { deleteImages } from "../../vision/intake";
 
 export function dossierOf(entity: string, modules: ModuleRun[], listing: WorkspaceListing = NOT_LISTED): { dossier: Record<string, unknown>; name: string | null } {
   const section: Record<string, unknown> = {};
@@ -43,6 +45,7 @@ async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<
   const [row] = await tx.select().from(verifications).where(and(eq(verifications.workspaceId, c.workspaceId), eq(verifications.id, c.id)));
   if (!row) return null;
   const now = new Date();
+  await deleteImages(tx, c.id); // vision: images are kept only while the verification runs
   if (c.status === "FAILED") {
     await tx.update(verifications).set({ status: "FAILED", failureReason: c.failureReason, updatedAt: now }).where(eq(verifications.id, c.id));
     return armVerificationCallback(tx, row, "FAILED", null, c.completedAt ?? now);
@@ -90,4 +93,5 @@ export const verificationHooks: OwnerHooks<string | null> = {
     await sendVerificationCallback(s, c, deliveryId);
     await afterVerificationTerminal(s, c);
   },
+  steps: VISION_STEPS, // face match and CNH reading, after the dataset modules
 };

@@ -19,6 +19,8 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
     method: "POST", url: "/api/v2/verifications", permission: "verifications:write",
     tags, summary: "Create a verification",
     body: CreateVerificationBody,
+    // room for two base64 images (CNH and face) at the configured size cap, plus the rest
+    bodyLimit: 2 * 4 * Math.ceil(s.config.vision.imageMaxBytes / 3) + 1024 * 1024,
     status: 201,
     response: { 201: VerificationRecord, 400: V2ErrorBody },
     handler: async ({ body, caller }) => ({ ...toRecord(await createVerification(s, caller, body)), ...decisionFields(null) }),

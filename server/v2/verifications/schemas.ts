@@ -9,7 +9,8 @@ const nationalId = z.string().min(11).max(14);
 const Image = z.object({
   imageURL: z.url().max(2048).optional(),
   filename: z.string().max(255).optional(),
-  imageBase64: z.string().max(10_000_000).optional(),
+  // the decoded size is capped by LUPA_IMAGE_MAX_BYTES (server/images/fetch.ts)
+  imageBase64: z.string().max(30_000_000).optional(),
 }).strict();
 
 export const VerificationConfig = z.object({
