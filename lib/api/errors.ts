@@ -1,5 +1,7 @@
 // One error type for every failed API call. The service answers v2 errors as {error: string} and
-// v3 errors as {error: {code, message}}; both end up here with a stable `code`.
+// v3 errors as {error: {code, message}} (lib/contract/error-bodies.ts); both end up here with a
+// stable `code`.
+import { V2ErrorBody, V3ErrorBody } from "@/lib/contract/error-bodies";
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: "invalid_request",
@@ -31,17 +33,9 @@ export class ApiError extends Error {
 /** Builds an ApiError from a response status and its (possibly non-JSON) body. */
 export function toApiError(status: number, body: unknown): ApiError {
   const fallbackCode = CODE_BY_STATUS[status] ?? (status >= 500 ? "upstream_error" : "http_error");
-  if (body && typeof body === "object" && "error" in body) {
-    const error = (body as { error: unknown }).error;
-    if (typeof error === "string") return new ApiError(status, fallbackCode, error);
-    if (error && typeof error === "object") {
-      const { code, message } = error as { code?: unknown; message?: unknown };
-      return new ApiError(
-        status,
-        typeof code === "string" && code ? code : fallbackCode,
-        typeof message === "string" ? message : `HTTP ${status}`,
-      );
-    }
-  }
+  const v3 = V3ErrorBody.safeParse(body);
+  if (v3.success) return new ApiError(status, v3.data.error.code, v3.data.error.message);
+  const v2 = V2ErrorBody.safeParse(body);
+  if (v2.success) return new ApiError(status, fallbackCode, v2.data.error);
   return new ApiError(status, fallbackCode, `HTTP ${status}`);
 }

@@ -158,7 +158,11 @@ async function waitForOutcome(s: Services, workspaceId: string, id: string, repl
       armCallback(s.db, workspaceId, id).catch((err) => s.log.warn({ err, enrichment: id }, "arming the callback after a disconnect failed"));
       resolve(false);
     };
-    reply.raw.once("close", onClose);
+    // the client may have gone while the enrichment was being saved and dispatched: then the
+    // "close" event has already fired and will not come again
+    const gone = reply.raw.destroyed || reply.request.raw.destroyed || reply.raw.socket?.destroyed === true;
+    if (gone) onClose();
+    else reply.raw.once("close", onClose);
   });
   try {
     const terminal = await Promise.race([
