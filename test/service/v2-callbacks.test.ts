@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { eventually, startService, type TestService } from "../support/harness";
 import { startHttpsReceiver, type HttpsReceiver, type RecordedRequest } from "../support/https-receiver";
-import { verifyCallbackSignature } from "../../lib/webhooks/verify";
+import { verifyCallbackSignature } from "../../lib/contract/webhooks/verify";
 import { sandboxDocumentFor } from "../../server/datasets/sandbox/behaviours";
 import { makeCnpj, makeCpf } from "../../lib/contract/documents";
 import { callbackDeliveries } from "../../server/db/schema";
