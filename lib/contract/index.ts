@@ -5,6 +5,7 @@
 export * from "./enums";
 export * from "./dossier";
 export * from "./v2";
+export * from "./v2-review";
 export * from "./v3";
 export * from "./auth";
 export * from "./error-bodies";

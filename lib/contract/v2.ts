@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { BusinessDossier, PersonDossier } from "./dossier";
 import { Entity, FeedbackStatus, V2Status } from "./enums";
+import { LatestFeedback } from "./v2-review";
 
 export const VerificationResult = z.object({
   score: z.number().int().describe("0 to 1000, higher is more trustworthy"),
@@ -23,6 +24,9 @@ const common = {
   name: z.string().nullable(),
   status: V2Status,
   failureReason: z.string().optional(),
+  // answered by every v2 verification route (docs/decisions.md "v2 feedback")
+  feedbackStatus: FeedbackStatus.optional().describe("The latest decision's status; NOTSTARTED when none"),
+  feedback: LatestFeedback.optional().describe("The latest decision, or null"),
 };
 
 export const VerificationConfigEcho = z.object({

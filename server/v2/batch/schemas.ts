@@ -16,10 +16,4 @@ export const BatchBody = z.object({
 }).strict();
 export type BatchBody = z.infer<typeof BatchBody>;
 
-export const BatchResult = z.object({
-  total: z.number().int(),
-  success: z.number().int(),
-  errors: z.number().int(),
-  items: z.record(z.string(), z.union([z.object({ id: z.uuid() }), z.object({ error: z.string() })])),
-});
-export type BatchResult = z.infer<typeof BatchResult>;
+export { V2BatchResult as BatchResult } from "../../../lib/contract";

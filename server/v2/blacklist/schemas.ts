@@ -36,32 +36,4 @@ export const CreateEntryBody = z.object({
 }).strict();
 export type CreateEntryBody = z.infer<typeof CreateEntryBody>;
 
-export const EntryRecord = z.object({
-  id: z.uuid(),
-  workspaceId: z.uuid(),
-  nationalId: z.string(),
-  name: z.string().nullable(),
-  reason: z.string(),
-  createdBy: z.uuid(),
-  createdByEmail: z.string().nullable(),
-  createdAt: z.string(),
-  expiresAt: z.string().nullable(),
-  expired: z.boolean(),
-});
-export type EntryRecord = z.infer<typeof EntryRecord>;
-
-export const EntryList = z.object({ items: z.array(EntryRecord), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
-
-export const ImportResult = z.object({
-  total: z.number().int(),
-  added: z.number().int(),
-  duplicates: z.number().int(),
-  invalid: z.number().int(),
-  lines: z.array(z.object({
-    line: z.number().int(),
-    nationalId: z.string(),
-    result: z.enum(["added", "duplicate", "invalid"]),
-    error: z.string().optional(),
-  })),
-});
-export type ImportResult = z.infer<typeof ImportResult>;
+export { BlacklistEntry as EntryRecord, BlacklistList as EntryList, BlacklistImportResult as ImportResult } from "../../../lib/contract";

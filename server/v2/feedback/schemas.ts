@@ -1,9 +1,9 @@
 // Feedback on a v2 verification (spec 2.5, 3.2, 4.2; docs/decisions.md "v2 feedback"): the
 // request, the stored record and the latest decision shown on the verification record.
 import { z } from "zod";
+import { FEEDBACK_DECISIONS as DECISIONS } from "../../../lib/contract";
 
-export const DECISIONS = ["APPROVED", "REPROVED", "STANDBY", "WAIVED"] as const;
-export type Decision = (typeof DECISIONS)[number];
+export { FEEDBACK_DECISIONS as DECISIONS, type FeedbackDecision as Decision } from "../../../lib/contract";
 export const MAX_COMMENT_LENGTH = 2000;
 export const MAX_REASONS = 20;
 export const MAX_REASON_LENGTH = 100;
@@ -19,27 +19,4 @@ export const CreateFeedbackBody = z.object({
 }).strict();
 export type CreateFeedbackBody = z.infer<typeof CreateFeedbackBody>;
 
-export const FeedbackRecord = z.object({
-  id: z.uuid(),
-  verificationId: z.uuid(),
-  status: z.enum(DECISIONS),
-  comment: z.string().nullable(),
-  reasons: z.array(z.string()),
-  userId: z.uuid(),
-  userEmail: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type FeedbackRecord = z.infer<typeof FeedbackRecord>;
-
-export const FeedbackList = z.object({ feedbacks: z.array(FeedbackRecord) });
-
-/** The latest decision as the verification record shows it (`feedback`; null when none). */
-export const LatestFeedback = z.object({
-  id: z.uuid(),
-  status: z.enum(DECISIONS),
-  comment: z.string().nullable(),
-  reasons: z.array(z.string()),
-  userId: z.uuid(),
-  userEmail: z.string().nullable(),
-  createdAt: z.string(),
-}).nullable();
+export { FeedbackList, FeedbackRecord, LatestFeedback } from "../../../lib/contract";
