@@ -30,7 +30,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 
   if (request.nextUrl.pathname === "/login") {
     const signedIn = token?.accessToken && (token.refreshTokenExpires ?? 0) > now && (token.accessTokenExpires ?? 0) > now;
-    return signedIn ? NextResponse.redirect(new URL("/verifications", request.url)) : NextResponse.next();
+    return signedIn ? NextResponse.redirect(new URL("/overview", request.url)) : NextResponse.next();
   }
 
   if (!token?.accessToken) return unauthenticated(request);

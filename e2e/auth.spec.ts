@@ -4,12 +4,12 @@ import { SIGN_IN_TIMEOUT, expect, signInThroughForm, submitLogin, test } from ".
 // Sign-in, wrong credentials, sign-out and page protection, from a browser with no session.
 test.use({ storageState: { cookies: [], origins: [] } });
 
-test("signing in as an analyst lands on the verifications list", async ({ page }) => {
+test("signing in as an analyst lands on the overview", async ({ page }) => {
   await signInThroughForm(page, "analyst");
-  await expect(page).toHaveURL(/\/verifications$/);
+  await expect(page).toHaveURL(/\/overview$/);
   await expect(page.getByTestId("user-email")).toHaveText(USERS.analyst);
   await expect(page.getByTestId("user-role")).toHaveText("Analista");
-  await expect(page.getByTestId("verifications-count")).toContainText(/verificaç/);
+  await expect(page.getByRole("heading", { level: 1, name: "Visão geral" })).toBeVisible();
 });
 
 test("a wrong password shows a clear message and keeps the analyst on the login page", async ({ page }) => {
@@ -47,7 +47,7 @@ test("every console route needs a session", async ({ page, request }) => {
 
 test("signing out returns to the login page and closes the protected pages", async ({ page }) => {
   await signInThroughForm(page, "analyst");
-  await expect(page).toHaveURL(/\/verifications$/);
+  await expect(page).toHaveURL(/\/overview$/);
   await page.getByTestId("sign-out").click();
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByTestId("login-form")).toBeVisible();

@@ -12,7 +12,7 @@ import { StatusBadge } from "./status-badge";
 function DocumentLine({ detail }: { detail: VerificationDetail }) {
   const [revealed, setRevealed] = useState(false);
   const document = detail.document;
-  if (!document) return <span className="text-zinc-400">Documento não informado</span>;
+  if (!document) return <span className="text-zinc-500">Documento não informado</span>;
   return (
     <span className="inline-flex items-center gap-1.5">
       {document.kind ? <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-[10px] font-semibold tracking-wide text-zinc-600">{document.kind}</span> : null}
@@ -47,7 +47,7 @@ export function VerificationHeader({ detail }: { detail: VerificationDetail }) {
         <div className="min-w-0">
           <h1 data-testid="verification-name" className="truncate text-xl font-semibold tracking-tight text-zinc-900">
             {detail.name ?? (
-              <span className="font-normal text-zinc-400 italic">{isTerminalStatus(detail.status) ? "Nome não identificado" : "Nome ainda não identificado"}</span>
+              <span className="font-normal text-zinc-500 italic">{isTerminalStatus(detail.status) ? "Nome não identificado" : "Nome ainda não identificado"}</span>
             )}
           </h1>
           <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-zinc-500">
@@ -81,7 +81,7 @@ export function VerificationHeader({ detail }: { detail: VerificationDetail }) {
             >
               {score ?? "—"}
             </span>
-            {score !== null ? <span className="text-xs text-zinc-400">/ 1000</span> : null}
+            {score !== null ? <span className="text-xs text-zinc-500">/ 1000</span> : null}
           </div>
           {band ? <div className="mt-0.5 text-xs text-zinc-500">{band.label}</div> : null}
         </div>

@@ -1,6 +1,6 @@
 // Where to go after signing in: only a path of this console, never another origin or /login.
 
-export const DEFAULT_AFTER_SIGN_IN = "/verifications";
+export const DEFAULT_AFTER_SIGN_IN = "/overview";
 
 export function safeCallbackUrl(value: string | null | undefined, origin?: string): string {
   if (!value) return DEFAULT_AFTER_SIGN_IN;

@@ -1,6 +1,7 @@
 import type { VerificationListResponse, VerificationRecord } from "@/lib/api/types";
 import { num, str } from "./read";
 import { documentKind, maskedDocument } from "./document-view";
+import { latestDecisionOf } from "./latest-decision";
 import type { VerificationPage, VerificationSummary } from "./view-models";
 
 // List rows for the browser: only what the table shows, the document already masked.
@@ -18,6 +19,7 @@ export function toSummary(record: VerificationRecord): VerificationSummary {
     documentKind: nationalId ? documentKind(nationalId) : null,
     status: str(record.status) ?? "CREATED",
     score: scoreOf(record),
+    decision: latestDecisionOf(record),
     createdAt: str(record.createdAt ?? record.verification?.createdAt),
     updatedAt: str(record.updatedAt ?? record.verification?.updatedAt),
   };

@@ -20,6 +20,8 @@ export interface VerificationSummary {
   documentKind: DocumentKind | null;
   status: string;
   score: number | null;
+  /** Latest decision; null when none yet. */
+  decision: "APPROVED" | "REPROVED" | "STANDBY" | "WAIVED" | null;
   createdAt: string | null;
   updatedAt: string | null;
 }
