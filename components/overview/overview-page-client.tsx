@@ -227,7 +227,7 @@ function Overview({ stats }: { stats: VerificationStats }) {
 
 function OverviewSkeleton() {
   return (
-    <div data-testid="overview-loading" aria-busy="true" aria-label="Carregando a visão geral" className="space-y-4">
+    <div data-testid="overview-loading" role="status" aria-busy="true" aria-label="Carregando a visão geral" className="space-y-4">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} className="h-24 rounded-lg" />

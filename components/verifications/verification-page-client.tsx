@@ -20,6 +20,49 @@ import { ResultSection } from "./result-section";
 import { VerificationHeader } from "./verification-header";
 import { VerificationMeta } from "./verification-meta";
 import { FailedState, ProcessingState } from "./verification-states";
+import { FinanceAdvancedSection } from "./dossier/finance-advanced-section";
+import { FinanceSection } from "./dossier/finance-section";
+import { LawsuitsSection } from "./dossier/lawsuits-section";
+import { RelatedSection } from "./dossier/related-section";
+
+/** Finance, restrictions, lawsuits and related parties, each in its own region. */
+function DossierRegions({ detail }: { detail: VerificationDetail }) {
+  const { finance, financeAdvanced, lawsuits, ownersLawsuits, related } = detail.dossier;
+  return (
+    <>
+      {finance ? (
+        <Region name="as finanças">
+          <FinanceSection finance={finance} />
+        </Region>
+      ) : null}
+      {financeAdvanced ? (
+        <Region name="os protestos e negativações">
+          <FinanceAdvancedSection data={financeAdvanced} />
+        </Region>
+      ) : null}
+      {lawsuits ? (
+        <Region name="os processos">
+          <LawsuitsSection lawsuits={lawsuits} />
+        </Region>
+      ) : null}
+      {ownersLawsuits.map((owner, index) => (
+        <Region key={index} name="os processos dos sócios">
+          <LawsuitsSection
+            lawsuits={{ total: owner.total, active: owner.items.filter((i) => i.active).length, items: owner.items }}
+            title={`Processos do sócio ${owner.name ?? ""}`.trim()}
+            anchor={`processos-socio-${index + 1}`}
+            testId="owner-lawsuits-section"
+          />
+        </Region>
+      ))}
+      {related ? (
+        <Region name="os relacionados">
+          <RelatedSection persons={related.persons} companies={related.companies} />
+        </Region>
+      ) : null}
+    </>
+  );
+}
 
 /** One region of the case page: a rendering failure stays inside it. */
 function Region({ name, children }: { name: string; children: ReactNode }) {
@@ -78,7 +121,7 @@ function ProfileRegion({ detail }: { detail: VerificationDetail }) {
 
 export function DetailSkeleton() {
   return (
-    <div data-testid="verification-loading" aria-busy="true" aria-label="Carregando verificação" className="space-y-4">
+    <div data-testid="verification-loading" role="status" aria-busy="true" aria-label="Carregando verificação" className="space-y-4">
       <Skeleton className="h-24 w-full rounded-lg" />
       <div className="grid gap-4 lg:grid-cols-3">
         <Skeleton className="h-72 rounded-lg lg:col-span-2" />
@@ -139,6 +182,7 @@ export function VerificationPageClient({ id }: { id: string }) {
             <Region name="o perfil cadastral">
               <ProfileRegion detail={detail} />
             </Region>
+            <DossierRegions detail={detail} />
           </div>
           <div className="space-y-4">
             {detail.result ? (

@@ -143,7 +143,7 @@ export function VerificationsTable({ items, dimmed }: { items: VerificationSumma
 
 export function VerificationsTableSkeleton({ rows = 8 }: { rows?: number }) {
   return (
-    <div data-testid="verifications-loading" aria-busy="true" aria-label="Carregando verificações" className="divide-y divide-zinc-100">
+    <div data-testid="verifications-loading" role="status" aria-busy="true" aria-label="Carregando verificações" className="divide-y divide-zinc-100">
       <div className="h-9 bg-zinc-50/80" />
       {Array.from({ length: rows }, (_, index) => (
         <div key={index} className="flex items-center gap-6 px-4 py-3">

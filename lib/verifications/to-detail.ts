@@ -1,6 +1,8 @@
 import type { VerificationRecord, VerificationResult } from "@/lib/api/types";
 import { list, num, obj, str } from "./read";
 import { toDocumentView } from "./document-view";
+import { latestDecisionOf } from "./latest-decision";
+import { toDossier } from "./to-dossier";
 import { toCompanyProfile, toPersonProfile } from "./to-profiles";
 import type { ResultView, VerificationDetail } from "./view-models";
 
@@ -52,5 +54,7 @@ export function toDetail(record: VerificationRecord): VerificationDetail {
     result: toResult(record.result ?? (legacy?.result as VerificationResult | undefined)),
     person: toPersonProfile(person?.profile),
     company: toCompanyProfile(business?.profile),
+    dossier: toDossier(person ?? business, obj(legacy?.finance) ? legacy : null),
+    decision: latestDecisionOf(record),
   };
 }

@@ -1,3 +1,5 @@
+import type { DossierView } from "./to-dossier";
+
 // What the BFF sends to the browser: small, safe view models built on the server from the API's
 // records (to-summary.ts, to-detail.ts). Every dossier field is optional in the source, so every
 // field here is nullable or a (possibly empty) list.
@@ -141,4 +143,7 @@ export interface VerificationDetail {
   result: ResultView | null;
   person: PersonProfileView | null;
   company: CompanyProfileView | null;
+  /** Finance, restrictions, lawsuits and related parties (lib/verifications/to-dossier.ts). */
+  dossier: DossierView;
+  decision: "APPROVED" | "REPROVED" | "STANDBY" | "WAIVED" | null;
 }
