@@ -7,6 +7,7 @@ import { formatDateTime } from "@/lib/format/date";
 import type { VerificationDetail } from "@/lib/verifications/view-models";
 import { isTerminalStatus, scoreBand } from "@/lib/verifications/status";
 import { cn } from "@/lib/utils/cn";
+import { DecisionBadge } from "./decision-badge";
 import { StatusBadge } from "./status-badge";
 
 function DocumentLine({ detail }: { detail: VerificationDetail }) {
@@ -34,7 +35,7 @@ function DocumentLine({ detail }: { detail: VerificationDetail }) {
   );
 }
 
-export function VerificationHeader({ detail }: { detail: VerificationDetail }) {
+export function VerificationHeader({ detail, decision }: { detail: VerificationDetail; decision?: string | null }) {
   const EntityIcon = detail.entity === "company" ? BuildingIcon : UserIcon;
   const score = detail.result?.score ?? null;
   const band = score === null ? null : scoreBand(score);
@@ -56,6 +57,13 @@ export function VerificationHeader({ detail }: { detail: VerificationDetail }) {
               ·
             </span>
             <StatusBadge status={detail.status} testId="verification-status" />
+            <span aria-hidden="true" className="text-zinc-300">
+              ·
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <span className="sr-only">Decisão:</span>
+              <DecisionBadge decision={decision ?? detail.decision} testId="verification-decision" />
+            </span>
             <span aria-hidden="true" className="text-zinc-300">
               ·
             </span>

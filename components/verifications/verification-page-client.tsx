@@ -9,10 +9,12 @@ import { RefreshIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StateMessage } from "@/components/ui/state-message";
 import { isBffError } from "@/lib/query/bff-fetch";
+import { decisionHistoryQuery } from "@/lib/query/decision-queries";
 import { verificationDetailQuery } from "@/lib/query/verification-queries";
 import { isTerminalStatus } from "@/lib/verifications/status";
 import type { VerificationDetail } from "@/lib/verifications/view-models";
 import { BackToListLink } from "./back-to-list-link";
+import { CaseTriage } from "./triage/case-triage";
 import { CompanyProfileSection } from "./company-profile-section";
 import { ContactsSection } from "./contacts-section";
 import { PersonProfileSection } from "./person-profile-section";
@@ -133,6 +135,8 @@ export function DetailSkeleton() {
 
 export function VerificationPageClient({ id }: { id: string }) {
   const query = useQuery(verificationDetailQuery(id));
+  const history = useQuery({ ...decisionHistoryQuery(id), enabled: query.isSuccess });
+  const latestDecision = history.data ? (history.data.items[0]?.status ?? null) : undefined;
 
   let content: ReactNode;
   if (query.isPending) content = <DetailSkeleton />;
@@ -173,7 +177,7 @@ export function VerificationPageClient({ id }: { id: string }) {
     content = (
       <div className="space-y-4" data-testid="verification-detail" data-status={detail.status}>
         <Region name="o cabeçalho">
-          <VerificationHeader detail={detail} />
+          <VerificationHeader detail={detail} decision={latestDecision} />
         </Region>
         {!isTerminalStatus(detail.status) ? <ProcessingState status={detail.status} /> : null}
         {detail.status === "FAILED" ? <FailedState reason={detail.failureReason} /> : null}
@@ -185,6 +189,9 @@ export function VerificationPageClient({ id }: { id: string }) {
             <DossierRegions detail={detail} />
           </div>
           <div className="space-y-4">
+            <Region name="a decisão">
+              <CaseTriage id={detail.id} decidable={isTerminalStatus(detail.status)} />
+            </Region>
             {detail.result ? (
               <Region name="o resultado">
                 <ResultSection result={detail.result} />
