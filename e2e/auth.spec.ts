@@ -1,5 +1,5 @@
-import { USERS } from "./support/env";
-import { SIGN_IN_TIMEOUT, expect, signInThroughForm, submitLogin, test } from "./support/fixtures";
+import { API_URL, DEMO_PASSWORD, USERS, WEB_URL } from "./support/env";
+import { SIGN_IN_TIMEOUT, expect, gotoHydrated, readSessionToken, signInThroughForm, submitLogin, test } from "./support/fixtures";
 
 // Sign-in, wrong credentials, sign-out and page protection, from a browser with no session.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -45,9 +45,12 @@ test("every console route needs a session", async ({ page, request }) => {
   expect(await bff.json()).toMatchObject({ error: { code: "unauthorized" } });
 });
 
-test("signing out returns to the login page and closes the protected pages", async ({ page }) => {
+test("signing out returns to the login page, ends the session on the service and closes the protected pages", async ({ page, request }) => {
   await signInThroughForm(page, "analyst");
   await expect(page).toHaveURL(/\/overview$/);
+  const session = await readSessionToken(page);
+  const refreshToken = session?.refreshToken as string;
+  expect(typeof refreshToken).toBe("string");
   await page.getByTestId("sign-out").click();
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByTestId("login-form")).toBeVisible();
@@ -56,4 +59,16 @@ test("signing out returns to the login page and closes the protected pages", asy
   await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fverifications/);
   const bff = await page.request.get("/bff/verifications");
   expect(bff.status()).toBe(401);
+  // "Sair" ended the token family: the refresh token the cookie held is refused by the service
+  const refreshed = await request.post(`${API_URL}/api/v1/authentication/refresh`, { data: { refreshToken } });
+  expect(refreshed.status()).toBe(401);
+});
+
+test("a callbackUrl that would leave the console lands on the list instead (open redirect)", async ({ page }) => {
+  await gotoHydrated(page, "/login?callbackUrl=%2F%09%2Fevil.com");
+  await page.getByTestId("login-email").fill(USERS.analyst);
+  await page.getByTestId("login-password").fill(DEMO_PASSWORD);
+  await page.getByTestId("login-submit").click();
+  await expect(page).toHaveURL(/\/verifications$/, { timeout: SIGN_IN_TIMEOUT });
+  expect(new URL(page.url()).origin).toBe(new URL(WEB_URL).origin);
 });

@@ -29,6 +29,17 @@ export interface Config {
   cursorSecret: string;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
+  /** Absolute lifetime of a session (a sign-in and every refresh from it). */
+  sessionSeconds: number;
+  /** How long a request may rely on a checked session and token version (per process). */
+  sessionCheckMs: number;
+  /** Password comparisons at once, and how many may wait for one (beyond: 503 sign_in_busy). */
+  hashConcurrency: number;
+  hashQueueLimit: number;
+  /** Fastify's trustProxy: false, true, a hop count or addresses (the sign-in limit per address needs the client's). */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** Start even though the API listens beyond loopback while demo accounts keep the demo password. */
+  allowDemo: boolean;
   /** Run the job workers inside the API process (always true on the embedded database). */
   inProcessWorkers: boolean;
   seedDemo: boolean;
@@ -41,6 +52,15 @@ export interface Config {
   callbackCaFile: string | null;
   schedules: Schedules;
   logLevel: string;
+  /** AI summary provider (server/ai): OpenAI-compatible endpoint when url is set, else the built-in one. */
+  ai: AiConfig;
+}
+
+export interface AiConfig {
+  url: string | null;
+  model: string;
+  apiKey: string | null;
+  timeoutMs: number;
 }
 
 const SECOND = 1000;
@@ -69,6 +89,16 @@ function list(value: string | undefined, fallback: number[]): number[] {
   return value.split(",").map((v) => int(v.trim(), 0));
 }
 
+function trustProxy(value: string | undefined): Config["trustProxy"] {
+  if (!value || value === "0" || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops; // the last `hops` proxies in X-Forwarded-For are trusted
+  }
+  return value; // addresses or CIDRs, comma-separated
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const secrets = loadSecrets(env);
   const databaseUrl = env.DATABASE_URL || null;
@@ -82,6 +112,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cursorSecret: secrets.cursorSecret,
     accessTokenSeconds: int(env.LUPA_ACCESS_TOKEN_SECONDS, 900),
     refreshTokenSeconds: int(env.LUPA_REFRESH_TOKEN_SECONDS, 7 * 24 * 3600),
+    sessionSeconds: int(env.LUPA_SESSION_SECONDS, 30 * 24 * 3600),
+    sessionCheckMs: int(env.LUPA_SESSION_CHECK_MS, 3000),
+    hashConcurrency: Math.max(1, int(env.LUPA_HASH_CONCURRENCY, 2)),
+    hashQueueLimit: int(env.LUPA_HASH_QUEUE, 16),
+    trustProxy: trustProxy(env.LUPA_TRUST_PROXY),
+    allowDemo: env.LUPA_ALLOW_DEMO === "1",
     inProcessWorkers: databaseUrl === null || env.LUPA_IN_PROCESS_WORKERS === "1",
     seedDemo: env.LUPA_SEED_DEMO ? env.LUPA_SEED_DEMO === "1" : databaseUrl === null,
     sandboxLatencyMs: int(env.LUPA_SANDBOX_LATENCY_MS, 0),
@@ -99,5 +135,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leaseMs: int(env.LUPA_LEASE_MS, DEFAULT_SCHEDULES.leaseMs),
     },
     logLevel: env.LUPA_LOG_LEVEL || "info",
+    ai: aiConfig(env),
+  };
+}
+
+function aiConfig(env: Record<string, string | undefined>): AiConfig {
+  const url = env.LUPA_AI_URL || null;
+  if (url && !/^https?:\/\//.test(url)) throw new Error("LUPA_AI_URL must be an http(s) URL");
+  if (url && !env.LUPA_AI_MODEL) throw new Error("LUPA_AI_MODEL is required when LUPA_AI_URL is set");
+  return {
+    url,
+    model: env.LUPA_AI_MODEL || "",
+    apiKey: env.LUPA_AI_API_KEY || null,
+    timeoutMs: int(env.LUPA_AI_TIMEOUT_MS, 15_000),
   };
 }

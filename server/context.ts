@@ -6,6 +6,8 @@ import type { JobQueue } from "./jobs/queue";
 import type { Logger } from "./support/logger";
 import type { TerminalEvents } from "./engine/events";
 import type { RateLimiter } from "./http/rate-limit";
+import type { PasswordVerifier } from "./auth/hash-limiter";
+import type { SessionGuard } from "./auth/sessions";
 
 export interface Services {
   config: Config;
@@ -16,4 +18,8 @@ export interface Services {
   events: TerminalEvents;
   provider: DatasetProvider;
   rateLimiter: RateLimiter;
+  /** Password comparisons, bounded in number at once (server/auth/hash-limiter.ts). */
+  passwords: PasswordVerifier;
+  /** Per-request check of the token's session and user (server/auth/sessions.ts). */
+  sessionGuard: SessionGuard;
 }

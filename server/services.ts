@@ -13,6 +13,8 @@ import { createMemoryRateLimiter, createRedisRateLimiter, createSqlRateLimiter, 
 import { registerOwner } from "./engine/owners";
 import { verificationHooks } from "./v2/verifications/hooks";
 import { enrichmentHooks } from "./v3/enrichments/hooks";
+import { createPasswordVerifier } from "./auth/hash-limiter";
+import { SessionGuard } from "./auth/sessions";
 
 export interface ServiceOptions {
   log?: Logger;
@@ -42,7 +44,9 @@ export async function createServices(config: Config, options: ServiceOptions = {
     registerOwner("enrichment", enrichmentHooks);
     const provider = options.provider ?? createSandboxProvider({ latencyMs: config.sandboxLatencyMs, slowMs: config.sandboxSlowMs });
     const rateLimiter = rateLimiterFor(config, database);
-    const services: Services = { config, database, db: database.db, log, queue, events, provider, rateLimiter };
+    const passwords = createPasswordVerifier({ concurrency: config.hashConcurrency, queueLimit: config.hashQueueLimit });
+    const sessionGuard = new SessionGuard(database.db, config.sessionCheckMs);
+    const services: Services = { config, database, db: database.db, log, queue, events, provider, rateLimiter, passwords, sessionGuard };
     return {
       ...services,
       async close() {

@@ -12,7 +12,7 @@ function first(value: string | string[] | undefined): string | undefined {
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
-  const callbackUrl = safeCallbackUrl(first(params.callbackUrl));
+  const callbackUrl = safeCallbackUrl(first(params.callbackUrl), process.env.NEXTAUTH_URL || undefined);
   const initialError = signInErrorMessage(first(params.error));
 
   return (

@@ -3,7 +3,7 @@ import { apiFetch } from "./client";
 import { ApiError } from "./errors";
 import type { TokenPair } from "./types";
 
-// POST /api/v1/authentication and /refresh. Normalizes the two spellings of the token pair.
+// POST /api/v1/authentication, /refresh and /logout. Normalizes the two spellings of the token pair.
 
 function toTokenPair(body: unknown): TokenPair {
   const value = (body ?? {}) as Record<string, unknown>;
@@ -29,4 +29,9 @@ export async function authenticate(username: string, password: string): Promise<
 
 export async function refreshTokens(refreshToken: string): Promise<TokenPair> {
   return toTokenPair(await apiFetch<unknown>("/api/v1/authentication/refresh", { method: "POST", body: { refreshToken } }));
+}
+
+/** Ends the session (token family) of the refresh token on the service (sign-out). */
+export async function logout(refreshToken: string): Promise<void> {
+  await apiFetch<unknown>("/api/v1/authentication/logout", { method: "POST", body: { refreshToken }, timeoutMs: 5_000 });
 }

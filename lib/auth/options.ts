@@ -1,6 +1,6 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { authenticate } from "@/lib/api/authentication";
+import { authenticate, logout } from "@/lib/api/authentication";
 import { ApiError } from "@/lib/api/errors";
 import { readAccessTokenClaims } from "@/lib/api/access-token-claims";
 import { SESSION_MAX_AGE_SECONDS, toSessionTokens } from "./session-tokens";
@@ -45,6 +45,19 @@ export const authOptions: NextAuthOptions = {
       },
     }),
   ],
+  events: {
+    // "Sair": the service ends the session's token family, so a copied cookie or refresh token is
+    // worthless afterwards. next-auth awaits this before clearing the cookie; the tokens never
+    // leave the server. A failure (service unreachable) still clears the cookie here.
+    async signOut({ token }) {
+      if (!token?.refreshToken) return;
+      try {
+        await logout(token.refreshToken);
+      } catch (error) {
+        console.error("Sign-out could not end the session on the service:", error instanceof Error ? error.message : "unknown error");
+      }
+    },
+  },
   callbacks: {
     async jwt({ token, user }) {
       if (user) {

@@ -37,11 +37,14 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   rate_limited: 429,
+  metadata_too_large: 413,
   // v1 / v2 (message-only envelope)
   invalid_request: 400,
   invalid_parameter: 400,
   route_not_found: 404,
+  conflict: 409,
   too_many_attempts: 429,
+  sign_in_busy: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -7,7 +7,7 @@ import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { users, workspaces } from "../db/schema";
-import { createUser, createWorkspace, resetPassword } from "../tenancy/workspaces";
+import { createUser, createWorkspace, resetPassword, setUserDisabled } from "../tenancy/workspaces";
 import { isRole, ROLES } from "../auth/permissions";
 import { upsertGlobalProfiles } from "../tenancy/catalog";
 
@@ -18,6 +18,8 @@ Commands:
   create-workspace --name <name> [--no-contract]
   create-user --workspace <id> --email <email> --role <${ROLES.join("|")}> --password <password> [--name <name>]
   reset-password --email <email> --password <password>
+  disable-user --email <email>
+  enable-user --email <email>
   list-users --workspace <id>
   usage --workspace <id> [--from <date>] [--to <date>]
 `;
@@ -64,7 +66,14 @@ async function main(): Promise<number> {
       }
       case "reset-password": {
         const ok = await resetPassword(db, need("email"), need("password"));
-        console.log(ok ? "Password reset; earlier refresh tokens no longer work." : "No user with that e-mail.");
+        console.log(ok ? "Password reset; every session of the user has ended (its tokens stop within seconds)." : "No user with that e-mail.");
+        return ok ? 0 : 1;
+      }
+      case "disable-user":
+      case "enable-user": {
+        const disable = command === "disable-user";
+        const ok = await setUserDisabled(db, need("email"), disable);
+        console.log(!ok ? "No user with that e-mail." : disable ? "User disabled; every session has ended (its tokens stop within seconds)." : "User enabled.");
         return ok ? 0 : 1;
       }
       case "list-users":

@@ -1,38 +1,97 @@
-// Password guessing is refused: after MAX_FAILURES failed sign-ins for one e-mail within the
-// window, that e-mail is locked for LOCK_MS (429 with Retry-After), even with the right password.
-// A successful sign-in clears the count.
+// Password guessing is refused by three counters of failed sign-ins, each over a 15-minute window
+// (docs/decisions.md):
+// - one e-mail from one address: 5 failures lock that pair for 15 minutes, even with the right
+//   password. Guesses from one place lock the account only there, not everywhere;
+// - one address, any e-mails: 20 failures lock the address for 15 minutes;
+// - one e-mail, any addresses: 50 failures lock the e-mail for 15 minutes (distributed guessing).
+// An attempt is reserved atomically (INSERT ... ON CONFLICT DO UPDATE ... WHERE not locked
+// RETURNING) before the password is hashed, so N guesses sent at once cannot all pass the check:
+// at most `limit` attempts per counter are ever compared. A successful sign-in gives its
+// reservation back and clears the pair.
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { loginFailures } from "../db/schema";
+import { loginAttempts } from "../db/schema";
 
 export const MAX_FAILURES = 5;
+export const MAX_ADDRESS_FAILURES = 20;
+export const MAX_EMAIL_FAILURES = 50;
 export const WINDOW_MS = 15 * 60 * 1000;
 export const LOCK_MS = 15 * 60 * 1000;
 
-/** Seconds until the e-mail may try again, or 0 when it may try now. */
-export async function lockedForSeconds(db: Db, email: string, now = new Date()): Promise<number> {
-  const [row] = await db.select().from(loginFailures).where(eq(loginFailures.email, email));
-  if (!row?.lockedUntil || row.lockedUntil <= now) return 0;
-  return Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000);
+interface Counter {
+  key: string;
+  limit: number;
 }
 
-export async function recordFailure(db: Db, email: string, now = new Date()): Promise<void> {
-  const windowStart = new Date(now.getTime() - WINDOW_MS);
-  const lockUntil = new Date(now.getTime() + LOCK_MS);
-  await db
-    .insert(loginFailures)
-    .values({ email, failures: 1, firstFailureAt: now })
+export function countersOf(email: string, address: string): Counter[] {
+  return [
+    { key: `pair:${email} ${address}`, limit: MAX_FAILURES },
+    { key: `addr:${address}`, limit: MAX_ADDRESS_FAILURES },
+    { key: `email:${email}`, limit: MAX_EMAIL_FAILURES },
+  ];
+}
+
+const t = loginAttempts;
+
+/** Counts one attempt on the counter unless it is locked; returns 0, or the seconds of the lock. */
+async function reserveOne(db: Db, counter: Counter, now: Date): Promise<number> {
+  const nowIso = now.toISOString();
+  const windowStart = new Date(now.getTime() - WINDOW_MS).toISOString();
+  const lockUntil = new Date(now.getTime() + LOCK_MS).toISOString();
+  // a count whose window has passed, or whose lock has ended, starts again at 1
+  const fresh = sql`(${t.firstFailureAt} < ${windowStart}::timestamptz or (${t.lockedUntil} is not null and ${t.lockedUntil} <= ${nowIso}::timestamptz))`;
+  const rows = await db.insert(t)
+    .values({ key: counter.key, failures: 1, firstFailureAt: now, lockedUntil: counter.limit <= 1 ? new Date(lockUntil) : null })
     .onConflictDoUpdate({
-      target: loginFailures.email,
+      target: t.key,
       set: {
-        // a failure outside the window starts a new count
-        failures: sql`case when ${loginFailures.firstFailureAt} < ${windowStart} then 1 else ${loginFailures.failures} + 1 end`,
-        firstFailureAt: sql`case when ${loginFailures.firstFailureAt} < ${windowStart} then ${now} else ${loginFailures.firstFailureAt} end`,
-        lockedUntil: sql`case when ${loginFailures.firstFailureAt} >= ${windowStart} and ${loginFailures.failures} + 1 >= ${MAX_FAILURES} then ${lockUntil}::timestamptz else ${loginFailures.lockedUntil} end`,
+        failures: sql`case when ${fresh} then 1 else ${t.failures} + 1 end`,
+        firstFailureAt: sql`case when ${fresh} then ${nowIso}::timestamptz else ${t.firstFailureAt} end`,
+        lockedUntil: sql`case when not ${fresh} and ${t.failures} + 1 >= ${counter.limit} then ${lockUntil}::timestamptz else null end`,
       },
-    });
+      setWhere: sql`${t.lockedUntil} is null or ${t.lockedUntil} <= ${nowIso}::timestamptz`,
+    })
+    .returning({ failures: t.failures });
+  if (rows.length === 1) return 0;
+  const [row] = await db.select({ lockedUntil: t.lockedUntil }).from(t).where(eq(t.key, counter.key));
+  if (!row?.lockedUntil) return 1;
+  return Math.max(1, Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000));
 }
 
-export async function clearFailures(db: Db, email: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+/** Takes one attempt back (it was not a failure): the count drops, and a lock it caused ends. */
+async function giveBackOne(db: Db, counter: Counter): Promise<void> {
+  await db.update(t).set({
+    failures: sql`greatest(${t.failures} - 1, 0)`,
+    lockedUntil: sql`case when ${t.failures} - 1 < ${counter.limit} then null else ${t.lockedUntil} end`,
+  }).where(eq(t.key, counter.key));
+}
+
+/**
+ * Reserves one attempt on every counter of (e-mail, address). Returns 0 when the attempt may go
+ * on, else the seconds until it may (nothing stays reserved then).
+ */
+export async function reserveAttempt(db: Db, email: string, address: string, now = new Date()): Promise<number> {
+  const counters = countersOf(email, address);
+  const taken: Counter[] = [];
+  for (const counter of counters) {
+    const wait = await reserveOne(db, counter, now);
+    if (wait > 0) {
+      for (const c of taken) await giveBackOne(db, c);
+      return wait;
+    }
+    taken.push(counter);
+  }
+  return 0;
+}
+
+/** The attempt did not count as a failure (the service could not compare the password). */
+export async function releaseAttempt(db: Db, email: string, address: string): Promise<void> {
+  for (const counter of countersOf(email, address)) await giveBackOne(db, counter);
+}
+
+/** The attempt succeeded: the pair starts over, the address and e-mail counts get it back. */
+export async function attemptSucceeded(db: Db, email: string, address: string): Promise<void> {
+  const [pair, ...others] = countersOf(email, address);
+  await db.delete(t).where(eq(t.key, pair!.key));
+  for (const counter of others) await giveBackOne(db, counter);
 }

@@ -1,7 +1,8 @@
 // Access and refresh tokens: HS256 JWTs with a pinned algorithm, issuer, audience, expiry and a
 // token type claim (`typ`), so a refresh token is never accepted as an access token or the reverse.
-// Refresh tokens also carry the user's token version: a password change or a disabled user
-// invalidates every refresh token issued before.
+// Both carry the user's token version and the session id (`sid`): a password change, a disabled
+// user or a revoked session invalidates every token of it (checked on each request, see
+// server/auth/sessions.ts). A token without `sid` (issued before sessions existed) is invalid.
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
 import type { Role } from "./permissions";
 import { isRole } from "./permissions";
@@ -18,6 +19,11 @@ export interface TokenClaims {
   role: Role;
   email: string;
   version: number;
+  /**
+   * The session (token family) the pair belongs to: one per sign-in (server/auth/sessions.ts).
+   * Always set on verified tokens; optional for claims built in-process (demo seed).
+   */
+  sessionId?: string;
 }
 
 export interface TokenSettings {
@@ -31,7 +37,7 @@ function key(secret: string): Uint8Array {
 }
 
 async function sign(claims: TokenClaims, type: TokenType, seconds: number, secret: string): Promise<string> {
-  return new SignJWT({ wid: claims.workspaceId, role: claims.role, email: claims.email, ver: claims.version, typ: type })
+  return new SignJWT({ wid: claims.workspaceId, role: claims.role, email: claims.email, ver: claims.version, sid: claims.sessionId, typ: type })
     .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -42,18 +48,22 @@ async function sign(claims: TokenClaims, type: TokenType, seconds: number, secre
     .sign(key(secret));
 }
 
-export async function issueTokenPair(claims: TokenClaims, settings: TokenSettings) {
+/** A pair never outlives its session: both lifetimes stop at `sessionExpiresAt` when given. */
+export async function issueTokenPair(claims: TokenClaims, settings: TokenSettings, sessionExpiresAt?: Date) {
+  const left = sessionExpiresAt ? Math.max(1, Math.floor((sessionExpiresAt.getTime() - Date.now()) / 1000)) : Infinity;
+  const accessTokenSeconds = Math.min(settings.accessTokenSeconds, left);
+  const refreshTokenSeconds = Math.min(settings.refreshTokenSeconds, left);
   const [accessToken, refreshToken] = await Promise.all([
-    sign(claims, "access", settings.accessTokenSeconds, settings.secret),
-    sign(claims, "refresh", settings.refreshTokenSeconds, settings.secret),
+    sign(claims, "access", accessTokenSeconds, settings.secret),
+    sign(claims, "refresh", refreshTokenSeconds, settings.secret),
   ]);
   // both spellings (spec 2.1); lifetimes in seconds (docs/decisions.md)
   return {
     accessToken,
     refreshToken,
-    expiresIn: settings.accessTokenSeconds,
-    expires_in: settings.accessTokenSeconds,
-    refreshExpiresIn: settings.refreshTokenSeconds,
+    expiresIn: accessTokenSeconds,
+    expires_in: accessTokenSeconds,
+    refreshExpiresIn: refreshTokenSeconds,
     tokenType: "Bearer",
     token_type: "Bearer",
   };
@@ -68,7 +78,7 @@ export class InvalidTokenError extends Error {
 export async function verifyToken(token: string, type: TokenType, secret: string): Promise<TokenClaims> {
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
-    if (payload.typ !== type || typeof payload.sub !== "string" || typeof payload.wid !== "string" || !isRole(payload.role)) {
+    if (payload.typ !== type || typeof payload.sub !== "string" || typeof payload.wid !== "string" || !isRole(payload.role) || typeof payload.sid !== "string") {
       throw new InvalidTokenError("invalid");
     }
     return {
@@ -77,6 +87,7 @@ export async function verifyToken(token: string, type: TokenType, secret: string
       role: payload.role,
       email: String(payload.email ?? ""),
       version: Number(payload.ver ?? 0),
+      sessionId: payload.sid,
     };
   } catch (error) {
     if (error instanceof InvalidTokenError) throw error;

@@ -13,6 +13,8 @@ export interface RelatedParty {
   entity: Entity;
   name: string | null;
   relations: Record<string, unknown>[];
+  /** Whether the related module says the party is on the service's restrictive list (null: it does not say). */
+  restrictiveList: boolean | null;
 }
 
 const DOCUMENT_FIELDS = ["document", "cpf", "cnpj", "nationalId", "taxId"];
@@ -50,6 +52,7 @@ export function relatedParties(data: ModuleData | null | undefined): RelatedPart
         byDocument.set(normalized.value, {
           shown, document: normalized.value, entity: normalized.entity,
           name: nameField ? (value[nameField] as string) : null, relations: [relation],
+          restrictiveList: typeof value.restrictiveList === "boolean" ? value.restrictiveList : null,
         });
       }
       return;
@@ -72,5 +75,7 @@ function relationOf(entry: Record<string, unknown>, listName: string | null): Re
   if (typeof entry.role === "string") out.role = entry.role;
   if (typeof entry.since === "string") out.since = entry.since;
   if (entry.qualification !== undefined && entry.qualification !== null) out.qualification = entry.qualification;
+  // a link found through another party (the sandbox's huge_network): that party's document as shown
+  if (typeof entry.via === "string") out.via = entry.via;
   return out;
 }

@@ -3,6 +3,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -37,17 +38,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
 }
 
+/** Contrib extensions PGlite loads (PostgreSQL has them installed): pg_trgm for the v2 list search. */
+const EXTENSIONS = { pg_trgm };
+
 async function openPglite(options: OpenOptions): Promise<Database> {
   let release = () => {};
   let client: PGlite;
   if (options.memory) {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: EXTENSIONS });
   } else {
     release = lockDataDir(options.dataDir);
     const folder = path.join(options.dataDir, "pglite");
     mkdirSync(folder, { recursive: true }); // PGlite does not create parent folders
     try {
-      client = await PGlite.create(folder);
+      client = await PGlite.create(folder, { extensions: EXTENSIONS });
     } catch (error) {
       release();
       throw error;

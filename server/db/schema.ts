@@ -30,13 +30,30 @@ export const users = pgTable("users", {
   createdAt: createdAt(),
 }, (t) => [uniqueIndex("users_email_key").on(t.email)]);
 
-/** Failed sign-ins per e-mail, to slow down and then refuse password guessing. */
-export const loginFailures = pgTable("login_failures", {
-  email: text("email").primaryKey(),
+/**
+ * Sign-in attempts counted per key (server/auth/login-throttle.ts): `pair:<email> <address>`,
+ * `addr:<address>` and `email:<email>`. An attempt is reserved (counted) before the password is
+ * hashed; a successful sign-in gives it back.
+ */
+export const loginAttempts = pgTable("login_attempts", {
+  key: text("key").primaryKey(),
   failures: integer("failures").notNull(),
   firstFailureAt: ts("first_failure_at").notNull(),
   lockedUntil: ts("locked_until"),
 });
+
+/**
+ * One sign-in: the family of every token pair refreshed from it. It ends at `expires_at` (absolute
+ * lifetime, LUPA_SESSION_SECONDS) or when revoked (sign-out, password reset, user disabled).
+ */
+export const sessions = pgTable("sessions", {
+  id: uuid("id").primaryKey(),
+  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  userId: uuid("user_id").notNull().references(() => users.id),
+  createdAt: createdAt(),
+  expiresAt: ts("expires_at").notNull(),
+  revokedAt: ts("revoked_at"),
+}, (t) => [index("sessions_user_idx").on(t.userId)]);
 
 export const contracts = pgTable("contracts", {
   id: uuid("id").primaryKey(),
@@ -142,10 +159,14 @@ export const verifications = pgTable("verifications", {
   callback: jsonb("callback").$type<Record<string, unknown>>(),
   failureReason: text("failure_reason"),
   score: integer("score"),
+  /** The latest feedback's status (null: none yet), written with the feedback (server/v2/feedback). */
+  feedbackStatus: text("feedback_status"),
   createdAt: createdAt(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 }, (t) => [
   index("verifications_ws_created_idx").on(t.workspaceId, t.createdAt),
+  index("verifications_ws_feedback_idx").on(t.workspaceId, t.feedbackStatus, t.createdAt),
+  // 0001_v2_review also adds trigram (pg_trgm) indexes on name and national_id for the list's search
   index("verifications_ws_status_idx").on(t.workspaceId, t.status),
   index("verifications_ws_national_idx").on(t.workspaceId, t.nationalId),
   // 0004: covering index of the overview's counts; the SQL adds INCLUDE (status, score), which drizzle cannot express
@@ -244,10 +265,46 @@ export const verificationFeedbacks = pgTable("verification_feedbacks", {
   createdAt: createdAt(),
 }, (t) => [
   index("verification_feedbacks_verification_idx").on(t.verificationId, t.createdAt),
+  index("verification_feedbacks_ws_idx").on(t.workspaceId, t.verificationId),
   // 0004: latest decision per verification and decisions per day, for the overview
   index("verification_feedbacks_ws_verification_idx").on(t.workspaceId, t.verificationId, t.createdAt),
   index("verification_feedbacks_ws_created_idx").on(t.workspaceId, t.createdAt),
 ]);
+
+/** The workspace's restrictive list (v2 blacklist): one entry per normalized document. */
+export const blacklistEntries = pgTable("blacklist_entries", {
+  id: uuid("id").primaryKey(),
+  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  nationalId: text("national_id").notNull(),
+  entity: text("entity").notNull(),
+  name: text("name"),
+  reason: text("reason").notNull(),
+  createdBy: uuid("created_by").notNull(),
+  createdAt: createdAt(),
+  /** null: never expires. An expired entry no longer counts. */
+  expiresAt: ts("expires_at"),
+}, (t) => [
+  uniqueIndex("blacklist_entries_ws_national_key").on(t.workspaceId, t.nationalId),
+  index("blacklist_entries_ws_created_idx").on(t.workspaceId, t.createdAt),
+]);
+
+/** Every change of the restrictive list: who (user), when, what (action, document) and why (reason). */
+export const blacklistAudit = pgTable("blacklist_audit", {
+  id: uuid("id").primaryKey(),
+  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  /** added, replaced (an expired entry listed again), removed */
+  action: text("action").notNull(),
+  /** api or import */
+  source: text("source").notNull(),
+  nationalId: text("national_id").notNull(),
+  entryId: uuid("entry_id"),
+  name: text("name"),
+  reason: text("reason"),
+  expiresAt: ts("expires_at"),
+  userId: uuid("user_id").notNull(),
+  userEmail: text("user_email").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("blacklist_audit_ws_created_idx").on(t.workspaceId, t.createdAt)]);
 
 /**
  * The lawsuit network of an enrichment (GET /api/v3/enrichments/{id}/modules/lawsuits/network):
@@ -260,5 +317,7 @@ export const lawsuitNetworks = pgTable("lawsuit_networks", {
   enrichmentId: text("enrichment_id").primaryKey(),
   workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
   nodes: jsonb("nodes").$type<{ order: string[]; nodes: Record<string, Record<string, unknown>> }>().notNull(),
+  /** Each node's lawsuits answer with the complete list, by ref (the node route reads it: no provider call). */
+  nodeData: jsonb("node_data").$type<Record<string, Record<string, unknown>>>().notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
 });

@@ -9,10 +9,13 @@ import { registerErrorHandling } from "./error-handler";
 import { registerAuth } from "./auth";
 import { redactUrl } from "../support/logger";
 import { registerRateLimit } from "./rate-limit-hook";
+import { registerBoundary } from "./boundary";
 import { registerAuthenticationRoutes } from "../v1/authentication";
 import { registerVerificationRoutes } from "../v2/verifications/routes";
 import { registerVerificationStatsRoute } from "../v2/verifications/stats-routes";
+import { registerVerificationNetworkRoutes } from "../v2/verifications/network-routes";
 import { registerV3Routes } from "../v3/routes";
+import { registerV2ReviewRoutes } from "../v2/review-routes";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
@@ -24,6 +27,8 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 2 * 1024 * 1024,
+    // the sign-in limit per address needs the client's address behind a proxy (LUPA_TRUST_PROXY)
+    trustProxy: s.config.trustProxy,
   });
   // route schemas document the API (OpenAPI); validation is done by zod in the handlers, so
   // every error gets the exact code the spec gives it
@@ -50,6 +55,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerAuth(app, s);
   registerRateLimit(app, s);
+  registerBoundary(app);
 
   app.get("/health", { schema: { hide: true } }, async () => {
     await s.database.query("select 1");
@@ -59,7 +65,9 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
 
   registerAuthenticationRoutes(app, s);
   registerVerificationRoutes(app, s);
+  registerV2ReviewRoutes(app, s);
   registerVerificationStatsRoute(app, s);
+  registerVerificationNetworkRoutes(app, s);
   registerV3Routes(app, s);
   await app.ready();
   return app;

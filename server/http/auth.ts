@@ -28,10 +28,15 @@ export function registerAuth(app: FastifyInstance, services: Services): void {
     }
   });
 
-  app.addHook("preHandler", async (request) => {
+  // onRequest: before the body is read, so a caller without a valid token never has it parsed
+  app.addHook("onRequest", async (request) => {
     const permission = request.routeOptions.config?.permission;
     if (!permission) return;
     request.auth = await authenticate(request, services.config.jwtSecret);
+    // a signed-out session, a reset password or a disabled user ends the token within seconds
+    if (!(await services.sessionGuard.isLive(request.auth))) {
+      throw new ApiError("unauthorized", "Session ended", { "WWW-Authenticate": `Bearer error="invalid_token"` });
+    }
     if (!can(request.auth.role, permission)) {
       throw new ApiError("forbidden", `Role ${request.auth.role} lacks permission ${permission}`);
     }
@@ -50,7 +55,7 @@ async function authenticate(request: FastifyRequest, secret: string): Promise<To
   }
 }
 
-/** The caller of an authenticated route (the preHandler guarantees it is set). */
+/** The caller of an authenticated route (the onRequest hook guarantees it is set). */
 export function caller(request: FastifyRequest): TokenClaims {
   if (!request.auth) throw new ApiError("unauthorized", "Missing bearer token");
   return request.auth;

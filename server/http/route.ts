@@ -12,6 +12,9 @@
 //   });
 //
 // Validation order: params, then query, then body (each failure answers its own code, below).
+// Before any of it, the caller is authenticated (onRequest, server/http/auth.ts: a body is never
+// read for a caller without a valid token) and every string of the request passes the boundary
+// (server/http/boundary.ts: control characters, lone surrogates, depth), with the same codes.
 // Handlers that must check fields in an order the spec prescribes (v3 creation) pass a parse
 // function instead of a schema: `body: { schema, parse }`.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
@@ -130,7 +133,8 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
   app.route({
     method: spec.method,
     url: spec.url,
-    config: spec.permission ? { permission: spec.permission } : {},
+    // the boundary (server/http/boundary.ts) answers these codes for params, query and body too
+    config: spec.permission ? { permission: spec.permission, inputErrors: codes } : { inputErrors: codes },
     schema,
     handler: async (request, reply) => {
       const params = (spec.params ? parseWith(spec.params, request.params ?? {}, codes.params) : {}) as P;

@@ -1,11 +1,12 @@
 // Creating workspaces, users and contracts (admin command, demo seed, tests).
 import { randomBytes, randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { contracts, users, workspaces } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
 import { isRole, type Role } from "../auth/permissions";
 import { ALL_ACTIONS } from "./catalog";
+import { revokeUserSessions } from "../auth/sessions";
 
 export async function createWorkspace(db: Db, name: string, options: { actions?: string[] | null } = {}) {
   const id = randomUUID();
@@ -28,7 +29,19 @@ export async function resetPassword(db: Db, email: string, password: string): Pr
   if (password.length < 4) throw new Error("Password must have at least 4 characters");
   const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
   if (!user) return false;
-  // bumping the version revokes every refresh token issued with the old password
-  await db.update(users).set({ passwordHash: await hashPassword(password), tokenVersion: user.tokenVersion + 1 }).where(eq(users.id, user.id));
+  // bumping the version and revoking the sessions ends every token issued with the old password
+  await db.update(users).set({ passwordHash: await hashPassword(password), tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, user.id));
+  await revokeUserSessions(db, user.id);
+  return true;
+}
+
+/** Disables (or enables again) a user: disabling ends every session and token of the user. */
+export async function setUserDisabled(db: Db, email: string, disabled: boolean): Promise<boolean> {
+  const [user] = await db.update(users)
+    .set({ disabled, ...(disabled ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
+    .where(eq(users.email, email.toLowerCase()))
+    .returning({ id: users.id });
+  if (!user) return false;
+  if (disabled) await revokeUserSessions(db, user.id);
   return true;
 }

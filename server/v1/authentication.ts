@@ -1,13 +1,16 @@
 // POST /api/v1/authentication – exchange e-mail and password for a token pair
 // POST /api/v1/authentication/refresh – exchange a refresh token for a new pair
+// POST /api/v1/authentication/logout – end the session of a refresh token (beyond the spec)
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Services } from "../context";
 import { ApiError } from "../http/errors";
 import { jsonSchema, parseOr } from "../http/validate";
-import { dummyPasswordHash, verifyPassword } from "../auth/passwords";
+import { route } from "../http/route";
+import { dummyPasswordHash } from "../auth/passwords";
 import { InvalidTokenError, issueTokenPair, verifyToken, type TokenClaims } from "../auth/tokens";
-import { clearFailures, lockedForSeconds, recordFailure } from "../auth/login-throttle";
+import { attemptSucceeded, releaseAttempt, reserveAttempt } from "../auth/login-throttle";
+import { createSession, liveSession, revokeSession } from "../auth/sessions";
 import { findUserByEmail, findUserById, type User } from "../tenancy/users";
 import type { Role } from "../auth/permissions";
 
@@ -23,8 +26,8 @@ const TokenPair = z.object({
 });
 const ErrorBody = z.object({ error: z.string() });
 
-function claimsOf(user: User): TokenClaims {
-  return { userId: user.id, workspaceId: user.workspaceId, role: user.role as Role, email: user.email, version: user.tokenVersion };
+function claimsOf(user: User, sessionId: string): TokenClaims {
+  return { userId: user.id, workspaceId: user.workspaceId, role: user.role as Role, email: user.email, version: user.tokenVersion, sessionId };
 }
 
 const invalidCredentials = () => new ApiError("unauthorized", "Invalid username or password");
@@ -33,21 +36,27 @@ export function registerAuthenticationRoutes(app: FastifyInstance, s: Services):
   const settings = { secret: s.config.jwtSecret, accessTokenSeconds: s.config.accessTokenSeconds, refreshTokenSeconds: s.config.refreshTokenSeconds };
 
   app.post("/api/v1/authentication", {
-    schema: { tags: ["v1 authentication"], summary: "Sign in", body: jsonSchema(LoginBody), response: { 200: jsonSchema(TokenPair), 401: jsonSchema(ErrorBody), 429: jsonSchema(ErrorBody) } },
+    schema: { tags: ["v1 authentication"], summary: "Sign in", body: jsonSchema(LoginBody), response: { 200: jsonSchema(TokenPair), 401: jsonSchema(ErrorBody), 429: jsonSchema(ErrorBody), 503: jsonSchema(ErrorBody) } },
   }, async (request) => {
     const body = parseOr(LoginBody.strict(), request.body, "invalid_request");
     const email = body.username.toLowerCase();
-    const wait = await lockedForSeconds(s.db, email);
+    // the attempt is counted before the password is hashed (server/auth/login-throttle.ts)
+    const wait = await reserveAttempt(s.db, email, request.ip);
     if (wait > 0) throw new ApiError("too_many_attempts", "Too many failed sign-ins; try again later", { "Retry-After": String(wait) });
-    const user = await findUserByEmail(s.db, email);
-    // compare against a dummy hash when the user is unknown: same time, no user enumeration
-    const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash()));
-    if (!user || !ok || user.disabled) {
-      await recordFailure(s.db, email);
-      throw invalidCredentials();
+    let user: User | null;
+    let ok: boolean;
+    try {
+      user = await findUserByEmail(s.db, email);
+      // compare against a dummy hash when the user is unknown: same time, no user enumeration
+      ok = await s.passwords.verify(body.password, user?.passwordHash ?? (await dummyPasswordHash()));
+    } catch (error) {
+      await releaseAttempt(s.db, email, request.ip);
+      throw error;
     }
-    await clearFailures(s.db, email);
-    return issueTokenPair(claimsOf(user), settings);
+    if (!user || !ok || user.disabled) throw invalidCredentials();
+    await attemptSucceeded(s.db, email, request.ip);
+    const session = await createSession(s.db, user, s.config.sessionSeconds);
+    return issueTokenPair(claimsOf(user, session.id), settings, session.expiresAt);
   });
 
   app.post("/api/v1/authentication/refresh", {
@@ -63,6 +72,28 @@ export function registerAuthenticationRoutes(app: FastifyInstance, s: Services):
     }
     const user = await findUserById(s.db, claims.workspaceId, claims.userId);
     if (!user || user.disabled || user.tokenVersion !== claims.version) throw new ApiError("unauthorized", "Refresh token revoked");
-    return issueTokenPair(claimsOf(user), settings);
+    const session = await liveSession(s.db, claims);
+    if (!session) throw new ApiError("unauthorized", "Refresh token revoked");
+    return issueTokenPair(claimsOf(user, session.id), settings, session.expiresAt);
+  });
+
+  route(app, {
+    method: "POST", url: "/api/v1/authentication/logout",
+    tags: ["v1 authentication"], summary: "Sign out: end the session of a refresh token",
+    description: "Beyond the interface. Revokes the session (token family) of the refresh token: every refresh and access token of that sign-in stops working within seconds. Answers 204, also when the session had already ended.",
+    body: RefreshBody.strict(),
+    status: 204,
+    response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody },
+    handler: async ({ body, reply }) => {
+      let claims: TokenClaims;
+      try {
+        claims = await verifyToken(body.refreshToken, "refresh", s.config.jwtSecret);
+      } catch (error) {
+        if (error instanceof InvalidTokenError) throw new ApiError("unauthorized", error.reason === "expired" ? "Refresh token expired" : "Refresh token invalid");
+        throw error;
+      }
+      await revokeSession(s.db, claims);
+      return reply.status(204).send();
+    },
   });
 }

@@ -21,7 +21,8 @@ export type BehaviourName =
   | "irregular"
   | "service_blacklisted"
   | "large_network"
-  | "profile_temporary_then_ok";
+  | "profile_temporary_then_ok"
+  | "huge_network";
 
 export interface SandboxDocument {
   name: BehaviourName;
@@ -62,6 +63,7 @@ export const SANDBOX_DOCUMENTS: readonly SandboxDocument[] = [
   ...both("service_blacklisted", 9, "Listed on the service's restrictive list: profile blacklisted.service is true; rule listed_on_service_restrictive_list fires."),
   ...both("large_network", 10, "related returns a large network (at least 25 persons and companies), most of them with lawsuits, including sandbox holders that are deceased, blacklisted or inactive."),
   ...both("profile_temporary_then_ok", 11, "The profile module itself answers temporary_failure on attempt 1 of round 0 and ok on attempt 2."),
+  ...both("huge_network", 12, "related returns a network of more than 300 persons and companies on three levels (links beyond the first carry via), most with lawsuits: the lawsuit network graph's large example."),
 ];
 
 const BY_DOCUMENT = new Map(SANDBOX_DOCUMENTS.map((entry) => [entry.document, entry]));

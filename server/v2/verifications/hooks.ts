@@ -10,7 +10,7 @@ import { toBusinessProfile, toPersonFinance, toPersonProfile } from "../../datas
 import { scoreModules } from "./scoring";
 import { relatedParties } from "../../datasets/related-parties";
 
-function dossierOf(entity: string, modules: ModuleRun[]): { dossier: Record<string, unknown>; name: string | null } {
+export function dossierOf(entity: string, modules: ModuleRun[]): { dossier: Record<string, unknown>; name: string | null } {
   const section: Record<string, unknown> = {};
   let name: string | null = null;
   for (const run of modules) {

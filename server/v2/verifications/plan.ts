@@ -26,7 +26,7 @@ export function planVerification(body: CreateVerificationBody, entity: Entity, p
   }
   const overrides = new Map((config.modules ?? []).map((m) => [m.name, m.enabled]));
   for (const name of overrides.keys()) {
-    if (!profile.modules[name]) throw new ApiError("invalid_request", `Module ${name} is not in the profile's catalog`);
+    if (!Object.hasOwn(profile.modules, name)) throw new ApiError("invalid_request", `Module ${name} is not in the profile's catalog`);
   }
   if (overrides.get("profile") === false) throw new ApiError("invalid_request", "Module profile cannot be disabled: it runs first in every verification");
   const plan: PlannedModule[] = [];

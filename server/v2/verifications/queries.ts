@@ -1,7 +1,7 @@
 // Reads of v2 verifications, always scoped by workspace.
-import { and, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { verificationFeedbacks, verifications } from "../../db/schema";
+import { verifications } from "../../db/schema";
 import type { ListVerificationsQuery } from "./schemas";
 import type { VerificationRow } from "./serialize";
 
@@ -13,10 +13,6 @@ export async function getVerification(db: Db, workspaceId: string, id: string): 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
-
-const latestFeedback = sql`(select ${verificationFeedbacks.status} from ${verificationFeedbacks}
-  where ${verificationFeedbacks.verificationId} = ${verifications.id}
-  order by ${verificationFeedbacks.createdAt} desc limit 1)`;
 
 function filters(workspaceId: string, q: ListVerificationsQuery, now: Date): SQL[] {
   const where: SQL[] = [eq(verifications.workspaceId, workspaceId)];
@@ -37,8 +33,9 @@ function filters(workspaceId: string, q: ListVerificationsQuery, now: Date): SQL
     where.push(lte(verifications.createdAt, new Date(now.getTime() - 15 * 60_000)));
     where.push(gte(verifications.createdAt, new Date(now.getTime() - 12 * 3600_000)));
   }
-  if (q.feedbackStatus === "NOTSTARTED") where.push(sql`${latestFeedback} is null`);
-  else if (q.feedbackStatus) where.push(sql`${latestFeedback} = ${q.feedbackStatus}`);
+  // the latest feedback's status is kept on the row by server/v2/feedback/store.ts
+  if (q.feedbackStatus === "NOTSTARTED") where.push(isNull(verifications.feedbackStatus));
+  else if (q.feedbackStatus) where.push(eq(verifications.feedbackStatus, q.feedbackStatus));
   return where;
 }
 

@@ -11,6 +11,7 @@ import { createVerification } from "./create";
 import { getVerification, listVerifications } from "./queries";
 import { CreateVerificationBody, ListVerificationsQuery, VerificationIdParams } from "./schemas";
 import { toRecord } from "./serialize";
+import { decisionFields, latestFeedbacks } from "../feedback/store";
 
 const tags = ["v2 verifications"];
 const RecordSchema = z.object({ id: z.string(), status: z.string() }).loose();
@@ -22,7 +23,7 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
     body: CreateVerificationBody,
     status: 201,
     response: { 201: RecordSchema, 400: V2ErrorBody },
-    handler: async ({ body, caller }) => toRecord(await createVerification(s, caller, body)),
+    handler: async ({ body, caller }) => ({ ...toRecord(await createVerification(s, caller, body)), ...decisionFields(null) }),
   });
 
   route(app, {
@@ -35,7 +36,8 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
         throw new ApiError("invalid_parameter", "scoreGte must not be greater than scoreLte");
       }
       const { rows, total } = await listVerifications(s.db, caller.workspaceId, query);
-      return { verifications: rows.map(toRecord), page: query.page, limit: query.limit, total };
+      const latest = await latestFeedbacks(s.db, caller.workspaceId, rows.map((r) => r.id));
+      return { verifications: rows.map((r) => ({ ...toRecord(r), ...decisionFields(latest.get(r.id)) })), page: query.page, limit: query.limit, total };
     },
   });
 
@@ -47,7 +49,8 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
     handler: async ({ params, caller }) => {
       const row = await getVerification(s.db, caller.workspaceId, params.id);
       if (!row) throw new ApiError("not_found", "verification not found");
-      return toRecord(row);
+      const latest = await latestFeedbacks(s.db, caller.workspaceId, [row.id]);
+      return { ...toRecord(row), ...decisionFields(latest.get(row.id)) };
     },
   });
 }

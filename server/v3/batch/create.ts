@@ -17,6 +17,8 @@ import type { Entity } from "../../datasets/types";
 import { checkContract, planModules, resolveProfile } from "../enrichments/plan";
 import { newEnrichmentId } from "../enrichments/ids";
 import { isPlainObject, type BatchRequest } from "./validate";
+import { MAX_INPUT_DEPTH } from "../../http/boundary";
+import { metadataProblem } from "../../http/metadata";
 
 export const IDEMPOTENCY_SCOPE = "batch";
 
@@ -39,11 +41,13 @@ export function newBatchId(): string {
 }
 
 /** Stable JSON (sorted keys) so that key order does not make two equal bodies differ. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+function canonical(value: unknown, depth = 0): string {
+  // the boundary bounds every request's depth (MAX_INPUT_DEPTH); refuse deeper here too
+  if (depth > MAX_INPUT_DEPTH + 3) throw new ApiError("invalid_body", `body: nested deeper than ${MAX_INPUT_DEPTH} levels`);
+  if (Array.isArray(value)) return `[${value.map((v) => canonical(v, depth + 1)).join(",")}]`;
   if (value && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v, depth + 1)}`).join(",")}}`;
   }
   return JSON.stringify(value ?? null);
 }
@@ -119,11 +123,14 @@ export async function createBatch(s: Services, who: TokenClaims, req: BatchReque
       return refuse("profile_entity_mismatch", `Profile serves ${profile.entity} documents, the document is a ${document.entity}`);
     }
     if (item.hasMetadata && !isPlainObject(item.metadata)) return refuse("invalid_metadata");
+    // item metadata overrides the batch metadata key by key, first level only; the result is
+    // held to the metadata limits (the batch's own metadata was checked with the request)
+    const metadata = item.hasMetadata ? { ...req.metadata, ...(item.metadata as Record<string, unknown>) } : req.metadata;
+    const tooLarge = item.hasMetadata ? metadataProblem(metadata, `items.${index}.metadata`) : null;
+    if (tooLarge) return refuse("invalid_metadata", `${tooLarge} (with the batch metadata)`);
     if (seen.has(document.value)) return refuse("duplicate_in_request");
     seen.add(document.value);
     const id = newEnrichmentId();
-    // item metadata overrides the batch metadata key by key, first level only
-    const metadata = { ...req.metadata, ...(item.hasMetadata ? (item.metadata as Record<string, unknown>) : {}) };
     rows.push({
       id, workspaceId, userId: who.userId, profileId: profile.id, profileName: profile.name, profileKind: profile.kind,
       entity: document.entity, document: document.value, lane: "batch", batchId, metadata,

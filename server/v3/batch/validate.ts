@@ -5,6 +5,7 @@ import { ApiError } from "../../http/errors";
 import { parseDeadline } from "../deadline";
 import { validateCallback, type ValidCallback } from "../../callbacks/validate";
 import type { AllowList } from "../../callbacks/destination";
+import { metadataProblem } from "../../http/metadata";
 
 export const MAX_BATCH_ITEMS = 500;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
@@ -98,6 +99,8 @@ export function parseBatchBody(body: unknown, allowList: AllowList): BatchReques
   let metadata: Record<string, unknown> = {};
   if (body.metadata !== undefined) {
     if (!isPlainObject(body.metadata)) throw new ApiError("invalid_body", "metadata: expected object");
+    const tooLarge = metadataProblem(body.metadata);
+    if (tooLarge) throw new ApiError("metadata_too_large", tooLarge);
     metadata = body.metadata;
   }
 

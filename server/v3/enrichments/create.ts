@@ -13,6 +13,7 @@ import type { Services } from "../../context";
 import type { Db } from "../../db/client";
 import { collections, enrichments, idempotencyKeys } from "../../db/schema";
 import { ApiError } from "../../http/errors";
+import { isUnavailable } from "../../db/errors";
 import { insertCollection, loadCollection } from "../../engine/store";
 import { dispatch } from "../../engine/workers";
 import type { TokenClaims } from "../../auth/tokens";
@@ -35,12 +36,15 @@ export interface CreationResponse {
 
 class KeyTaken extends Error {}
 
-/** A database failure while reading profiles or contracts is a temporary 503 (spec 7), not a 500. */
+/**
+ * The database being unavailable while reading profiles or contracts is a temporary 503 (spec 7).
+ * Any other failure is not the client's to retry and stays a 500 (server/db/errors.ts).
+ */
 async function unavailableAs<T>(s: Services, code: "profiles_unavailable" | "billing_unavailable", read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (error instanceof ApiError || !isUnavailable(error)) throw error;
     s.log.error({ err: error }, code);
     throw new ApiError(code, "Temporarily unavailable; repeat the request with the same Idempotency-Key");
   }

@@ -12,7 +12,7 @@ export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 
 const KNOWN = new Set(["cursor", "limit", "from", "to", "document", "profileId", "entity", "batchId", "lane"]);
-const ENTITIES: Record<string, "person" | "company"> = { person: "person", company: "company", pf: "person", pj: "company" };
+const ENTITIES = new Map<string, "person" | "company">([["person", "person"], ["company", "company"], ["pf", "person"], ["pj", "company"]]);
 
 export interface ListQuery {
   filters: ListFilters;
@@ -66,7 +66,7 @@ export function parseListQuery(raw: unknown, cursorSecret: string): ListQuery {
   if (profileId !== undefined) filters.profileId = profileId;
   const entity = single(query, "entity", "invalid_entity");
   if (entity !== undefined) {
-    filters.entity = ENTITIES[entity.toLowerCase()];
+    filters.entity = ENTITIES.get(entity.toLowerCase());
     if (!filters.entity) throw new ApiError("invalid_entity", "entity must be person, company, pf or pj");
   }
   const batchId = single(query, "batchId", "invalid_body");

@@ -53,7 +53,8 @@ export interface Plan {
 export function planModules(profile: Profile, addons: Record<string, unknown>): Plan {
   const entries = Object.entries(profile.modules);
   for (const [name, value] of Object.entries(addons)) {
-    const config = profile.modules[name];
+    // a user-given name: only the profile's own modules count (never Object.prototype members)
+    const config = Object.hasOwn(profile.modules, name) ? profile.modules[name] : undefined;
     if (!config?.addon) throw new ApiError("module_not_in_profile", `Module ${name.slice(0, 40)} is not an add-on of this profile`);
     if (!isEmptyObject(value)) throw new ApiError("module_not_in_profile", `options.modules.${name}: the value must be an empty object`);
   }

@@ -10,6 +10,8 @@ import { normalizeDocument, type NormalizedDocument } from "../../../lib/contrac
 import { validateCallback, type ValidCallback } from "../../callbacks/validate";
 import type { AllowList } from "../../callbacks/destination";
 import { parseDeadline } from "../deadline";
+import { metadataProblem } from "../../http/metadata";
+import { MAX_INPUT_DEPTH } from "../../http/boundary";
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
@@ -43,6 +45,9 @@ export function parseCreateBody(body: unknown, allowList: AllowList): CreateInpu
   const shape = CreateEnrichmentBody.safeParse(body);
   if (!shape.success) throw new ApiError("invalid_body", describeIssues(shape.error));
   const b = shape.data;
+  // the metadata limits are part of the shape: checked before the field rules
+  const tooLarge = b.metadata ? metadataProblem(b.metadata) : null;
+  if (tooLarge) throw new ApiError("metadata_too_large", tooLarge);
   if (b.profileId === undefined || b.profileId.trim() === "") throw new ApiError("profile_required", "profileId is required");
   const document = typeof b.document === "string" ? normalizeDocument(b.document) : null;
   if (!document) throw new ApiError("invalid_document", "document is not a valid CPF or CNPJ");
@@ -79,11 +84,15 @@ export function parseIdempotencyKey(header: unknown): string | null {
   return header;
 }
 
-/** JSON with object keys sorted at every level. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+/**
+ * JSON with object keys sorted at every level. The boundary bounds the depth of every request
+ * (MAX_INPUT_DEPTH); deeper values are refused here too, so the recursion is always bounded.
+ */
+export function canonicalJson(value: unknown, depth = 0): string {
+  if (depth > MAX_INPUT_DEPTH + 2) throw new ApiError("invalid_body", `body: nested deeper than ${MAX_INPUT_DEPTH} levels`);
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v, depth + 1)).join(",")}]`;
   if (value && typeof value === "object") {
-    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k], depth + 1)}`);
     return `{${entries.join(",")}}`;
   }
   return JSON.stringify(value ?? null);

@@ -32,6 +32,8 @@ export interface NetworkNode {
   relations: Record<string, unknown>[];
   lawsuits: Record<string, unknown> | null;
   query: { status: "ok" | "failed"; dataset: string };
+  /** Beyond the spec: on the service's restrictive list, as the related module says (null: it does not say). */
+  restrictiveList: boolean | null;
 }
 
 export type Network =
@@ -81,8 +83,19 @@ async function mapBounded<T, R>(items: T[], limit: number, fn: (item: T) => Prom
   return out;
 }
 
+/**
+ * What a network is built from: the owner of the collection (a v3 enrichment, or a v2
+ * verification for GET /api/v2/verifications/{id}/network, beyond the spec), its collection and
+ * its module runs. The network is stored under the collection's id.
+ */
+export interface NetworkSource {
+  enrichment: Pick<LoadedEnrichment["enrichment"], "id" | "workspaceId" | "document">;
+  collection: LoadedEnrichment["collection"];
+  modules: LoadedEnrichment["modules"];
+}
+
 /** Why there is no network for this enrichment, "not_ready" while it runs, or null (it can be built). */
-export function skipReason(loaded: LoadedEnrichment): SkipReason | "not_ready" | null {
+export function skipReason(loaded: NetworkSource): SkipReason | "not_ready" | null {
   const { collection: c, modules } = loaded;
   if (c.status !== "COMPLETED" && c.status !== "FAILED") return "not_ready";
   if (c.status === "COMPLETED" && c.outcome === "subject_not_found") return "subject_not_found";
@@ -104,7 +117,7 @@ export function networkConfigured(lawsuitsDataset: string): boolean {
   return !lawsuitsDataset.endsWith("-lawsuits-1.0");
 }
 
-function lawsuitsVersion(loaded: LoadedEnrichment): string {
+function lawsuitsVersion(loaded: NetworkSource): string {
   const lawsuits = loaded.modules.find((m) => m.module === "lawsuits")!;
   return lawsuits.dataset.slice(lawsuits.dataset.lastIndexOf("-") + 1);
 }
@@ -123,7 +136,7 @@ function ordered(stored: StoredNetwork): Record<string, NetworkNode> {
   const keys = [...stored.order, ...Object.keys(stored.nodes).filter((k) => !stored.order.includes(k))];
   for (const key of keys) {
     const n = stored.nodes[key];
-    if (n) out[key] = { ref: n.ref, name: n.name, entity: n.entity, relations: n.relations, lawsuits: n.lawsuits, query: n.query };
+    if (n) out[key] = { ref: n.ref, name: n.name, entity: n.entity, relations: n.relations, lawsuits: n.lawsuits, query: n.query, restrictiveList: n.restrictiveList ?? null };
   }
   return out;
 }
@@ -135,7 +148,7 @@ export async function loadStoredNetwork(s: Services, workspaceId: string, enrich
 }
 
 /** The network of a loaded enrichment: stored, or computed now and stored. */
-export async function networkOf(s: Services, loaded: LoadedEnrichment): Promise<Network> {
+export async function networkOf(s: Services, loaded: NetworkSource): Promise<Network> {
   const reason = skipReason(loaded);
   if (reason === "not_ready") return { status: "not_ready" };
   if (reason) return { status: "skipped", reason };
@@ -152,6 +165,7 @@ export async function networkOf(s: Services, loaded: LoadedEnrichment): Promise<
     const node: NetworkNode = {
       ref: nodeRef(s.config.cursorSecret, enrichment.id, party.document),
       name: party.name, entity: party.entity, relations: party.relations, lawsuits: null, query: { status: "failed", dataset },
+      restrictiveList: party.restrictiveList,
     };
     if (!DATASET_VERSIONS.lawsuits[party.entity].includes(version)) return [party.shown, node];
     const result = await fetchLawsuits(s, party.entity, version, party.document);

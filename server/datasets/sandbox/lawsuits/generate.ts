@@ -60,7 +60,8 @@ function countFrom(rng: Rng, document: string, entity: Entity): number {
   const [min, max] = rng.weighted(entity === "person" ? PERSON_COUNTS : COMPANY_COUNTS);
   const count = rng.int(min, max);
   // The large-network holders are litigious too; their networks are the point of the demo.
-  return sandboxDocument(document)?.name === "large_network" ? Math.max(count, 5) : count;
+  const name = sandboxDocument(document)?.name;
+  return name === "large_network" || name === "huge_network" ? Math.max(count, 5) : count;
 }
 
 /** How many lawsuits a holder has, without generating them (cheap: used to pick related nodes). */

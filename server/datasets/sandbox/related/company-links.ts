@@ -12,13 +12,16 @@ import { partnerRegion } from "../companies/first-partner";
 import { lawsuitCount } from "../lawsuits/generate";
 import { constructPerson } from "../people/person";
 import { findCompany } from "./find-company";
+import { addHugeNetwork } from "./huge-network";
 import { LinkList, type RelatedLink } from "./links";
 
 const EMPLOYEES: Record<CompanySize, readonly [number, number]> = { MEI: [0, 1], ME: [1, 3], EPP: [2, 5], DEMAIS: [3, 6] };
 
 export function companyLinks(cnpj: string): RelatedLink[] {
   const { identity, partners } = companyHolder(cnpj);
-  const large = sandboxDocument(cnpj)?.name === "large_network";
+  const behaviour = sandboxDocument(cnpj)?.name;
+  const huge = behaviour === "huge_network";
+  const large = behaviour === "large_network" || huge;
   const rng = rngFor(cnpj, "related");
   const list = new LinkList(cnpj);
   for (const partner of partners) {
@@ -57,6 +60,7 @@ export function companyLinks(cnpj: string): RelatedLink[] {
     list.add(subsidiaryLink(sandbox("service_blacklisted", "company"), identity.openedAt));
     list.add(subsidiaryLink(sandbox("irregular", "company"), identity.openedAt));
   }
+  if (huge) addHugeNetwork(list, rng, identity.openedAt);
   return list.links;
 }
 

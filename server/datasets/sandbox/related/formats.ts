@@ -11,7 +11,10 @@ import { relatedNodes, type RelatedNode } from "./nodes";
 
 const LARGE_NETWORK = 25;
 
-const flat = ({ document, name, entity, relation, role }: RelatedNode) => ({ document, name, entity, relation, role });
+// `via` only on the huge_network's links beyond the first level (absent everywhere else)
+const viaOf = (node: RelatedNode) => (node.via ? { via: node.via } : {});
+
+const flat = (node: RelatedNode) => ({ document: node.document, name: node.name, entity: node.entity, relation: node.relation, role: node.role, ...viaOf(node) });
 
 const withSince = (node: RelatedNode) => ({ ...flat(node), since: node.since, qualification: node.qualification ?? null });
 
@@ -25,6 +28,8 @@ const detailed = (node: RelatedNode) => ({
   state: node.state,
   registryStatus: node.registryStatus,
   lawsuitsTotal: node.lawsuits,
+  restrictiveList: node.serviceListed,
+  ...viaOf(node),
 });
 
 function indicators(nodes: readonly RelatedNode[]) {

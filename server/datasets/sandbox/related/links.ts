@@ -23,6 +23,8 @@ export interface RelatedLink {
   since: string;
   /** QSA qualification, for partnerships. */
   qualification?: Coded;
+  /** huge_network only: the party through which this one was found (relation and role are to it). */
+  via?: string;
 }
 
 /** Collects links without duplicates or the holder itself. */

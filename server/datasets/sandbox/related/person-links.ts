@@ -11,13 +11,16 @@ import { lawsuitCount } from "../lawsuits/generate";
 import { childrenOf, fatherOf, motherOf, siblingsOf, spouseOf } from "../people/family";
 import { constructPerson, personCore, type PersonCore } from "../people/person";
 import { findCompany } from "./find-company";
+import { addHugeNetwork } from "./huge-network";
 import { LinkList, type RelatedLink } from "./links";
 
 const LIMITED = ["limitada", "simplesLimitada"] as const;
 
 export function personLinks(cpf: string): RelatedLink[] {
   const core = personCore(cpf);
-  const large = sandboxDocument(cpf)?.name === "large_network";
+  const behaviour = sandboxDocument(cpf)?.name;
+  const huge = behaviour === "huge_network";
+  const large = behaviour === "large_network" || huge;
   const rng = rngFor(cpf, "related");
   const list = new LinkList(cpf);
   addFamily(list, rng, core, large);
@@ -44,6 +47,7 @@ export function personLinks(cpf: string): RelatedLink[] {
     list.add({ document: cnpj, entity: "company", relation: "representation", role: "represented_company", since: dayAfter(laterOf(adult, companyBasics(cnpj).openedAt), rng.next()) });
   }
   if (large) addLargeNetworkPartners(list, rng, core, adult, withLawsuits);
+  if (huge) addHugeNetwork(list, rng, adult);
   return list.links;
 }
 
