@@ -139,6 +139,7 @@ function formatScalar(key: string, value: unknown): string | null {
     const n = Number(value);
     return MONEY_KEYS.test(key) ? n.toLocaleString("pt-BR", { style: "currency", currency: "BRL" }) : n.toLocaleString("pt-BR");
   }
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}`;
   return typeof value === "string" ? value : null;
 }
 
