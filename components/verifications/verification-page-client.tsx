@@ -175,7 +175,7 @@ export function VerificationPageClient({ id }: { id: string }) {
   else {
     const detail = query.data;
     content = (
-      <div className="space-y-4" data-testid="verification-detail" data-status={detail.status}>
+      <div className="space-y-4" data-testid="verification-detail" data-id={detail.id} data-status={detail.status}>
         <Region name="o cabeçalho">
           <VerificationHeader detail={detail} decision={latestDecision} />
         </Region>
@@ -187,6 +187,7 @@ export function VerificationPageClient({ id }: { id: string }) {
               <ProfileRegion detail={detail} />
             </Region>
             <DossierRegions detail={detail} />
+            {/* "Rede de processos" (the lawsuit network, components of issue 9) takes its place here, after the related parties. */}
           </div>
           <div className="space-y-4">
             <Region name="a decisão">
