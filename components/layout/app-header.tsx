@@ -15,7 +15,6 @@ export function AppHeader({ email, role }: { email: string; role: string | null 
         <nav aria-label="Principal" className="flex items-center gap-1">
           <NavLink href="/overview">Visão geral</NavLink>
           <NavLink href="/verifications">Verificações</NavLink>
-          <NavLink href="/restrictive-list">Lista restritiva</NavLink>
         </nav>
         <div className="ml-auto flex items-center gap-3">
           <div className="hidden text-right leading-tight sm:block">
