@@ -3,14 +3,18 @@
 import { useEffect, useRef, type ReactNode } from "react";
 
 // A modal on the native <dialog>: the browser traps focus, Escape closes, and the page behind is
-// inert. The first element with `autoFocus` (or the first control) receives focus on open.
+// inert. The element marked `data-autofocus` (else the first control) receives focus on open.
 
 export function Dialog({ open, onClose, title, description, children, testId }: { open: boolean; onClose: () => void; title: string; description?: ReactNode; children: ReactNode; testId?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // React's autoFocus runs before the dialog is shown; focus the marked control now.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (

@@ -90,7 +90,7 @@ export function DecisionDialog({
         </div>
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>Cancelar</Button>
-          <Button type="submit" variant="primary" autoFocus disabled={busy} data-testid="decision-confirm">
+          <Button type="submit" variant="primary" data-autofocus disabled={busy} data-testid="decision-confirm">
             {DECISION_ACTIONS[status].verb}
           </Button>
         </div>

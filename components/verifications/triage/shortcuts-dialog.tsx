@@ -31,7 +31,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
         ))}
       </dl>
       <div className="mt-4 flex justify-end">
-        <Button onClick={onClose} autoFocus>
+        <Button onClick={onClose} data-autofocus>
           Fechar
         </Button>
       </div>
