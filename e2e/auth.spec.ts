@@ -64,11 +64,11 @@ test("signing out returns to the login page, ends the session on the service and
   expect(refreshed.status()).toBe(401);
 });
 
-test("a callbackUrl that would leave the console lands on the list instead (open redirect)", async ({ page }) => {
+test("a callbackUrl that would leave the console lands on the overview instead (open redirect)", async ({ page }) => {
   await gotoHydrated(page, "/login?callbackUrl=%2F%09%2Fevil.com");
   await page.getByTestId("login-email").fill(USERS.analyst);
   await page.getByTestId("login-password").fill(DEMO_PASSWORD);
   await page.getByTestId("login-submit").click();
-  await expect(page).toHaveURL(/\/verifications$/, { timeout: SIGN_IN_TIMEOUT });
+  await expect(page).toHaveURL(/\/overview$/, { timeout: SIGN_IN_TIMEOUT });
   expect(new URL(page.url()).origin).toBe(new URL(WEB_URL).origin);
 });

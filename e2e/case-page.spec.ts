@@ -6,6 +6,7 @@ import { expect, gotoHydrated, test } from "./support/fixtures";
 // (docs/sandbox.md: 003.000.008-47 fires has_criminal_lawsuit and has_active_lawsuits_as_defendant).
 
 test("the score panel explains the score and the dossier shows finance, lawsuits and related parties", async ({ page, api }) => {
+  test.setTimeout(150_000); // a shared, busy machine: creation, processing and a full case page
   const created = await api.createVerification(makeCpf("003000008"), { profileId: await api.verificationProfileId("person") });
   const done = await api.waitUntilTerminal(created.id);
   expect(done.status).toBe("COMPLETED");
