@@ -11,6 +11,7 @@ import { expect, gotoHydrated, test } from "./support/fixtures";
 const caseId = (page: Page) => new URL(page.url()).pathname.split("/").pop() as string;
 
 test("an analyst decides a series of cases with the keyboard only", async ({ page, api }) => {
+  test.setTimeout(240_000); // three verifications processed on a shared, busy machine
   const profileId = await api.verificationProfileId("person");
   const created = [];
   for (let i = 0; i < 3; i++) created.push(await api.createVerification(randomCpf(), { profileId }));
