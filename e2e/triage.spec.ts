@@ -86,7 +86,7 @@ test("a refused decision rolls back the history and the header, and says why", a
   await expect(page.getByTestId("decision-history-empty")).toBeVisible();
   await page.route(`**/bff/verifications/${created.id}/feedbacks`, async (route) => {
     if (route.request().method() !== "POST") return route.fallback();
-    await new Promise((r) => setTimeout(r, 400));
+    await new Promise((r) => setTimeout(r, 3000)); // long enough to see the optimistic state on a busy machine
     await route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ error: { code: "conflict", message: "A verificação ainda não pode receber uma decisão." } }) });
   });
   await page.getByTestId("decide-WAIVED").click();
