@@ -80,6 +80,7 @@ test("an analyst decides a series of cases with the keyboard only", async ({ pag
 });
 
 test("a refused decision rolls back the history and the header, and says why", async ({ page, api }) => {
+  test.setTimeout(150_000);
   const created = await api.createVerification(randomCpf(), { profileId: await api.verificationProfileId("person") });
   await api.waitUntilTerminal(created.id);
   await gotoHydrated(page, `/verifications/${created.id}`);
@@ -116,6 +117,7 @@ test.describe("as a viewer", () => {
   test.use({ storageState: ".test-output/auth/viewer.json" });
 
   test("a viewer sees the decision history but no buttons, and keys do nothing", async ({ page, api }) => {
+    test.setTimeout(150_000);
     const created = await api.createVerification(randomCpf(), { profileId: await api.verificationProfileId("person") });
     await api.waitUntilTerminal(created.id);
     const analyst = await api.token("analyst");
