@@ -52,15 +52,20 @@ test("an analyst decides a series of cases with the keyboard only", async ({ pag
   await expect(page).toHaveURL(new RegExp(`/verifications/${order[2]}$`));
   await expect.poll(() => latestDecision(api, second)).toBe("REPROVED");
 
-  // p goes back to the previous case of the list (now decided: the header and history say so)
+  // n/p move through the queue as it is now: the decided cases have left "Aguardando decisão"
+  await expect(page.getByTestId("decision-actions")).toBeVisible();
+  await page.keyboard.press("n");
+  await expect(page).toHaveURL(new RegExp(`/verifications/${order[3]}$`));
   await expect(page.getByTestId("decision-actions")).toBeVisible();
   await page.keyboard.press("p");
-  await expect(page).toHaveURL(new RegExp(`/verifications/${order[1]}$`));
+  await expect(page).toHaveURL(new RegExp(`/verifications/${order[2]}$`));
+
+  // the decided case shows its decision in the header and the history
+  await gotoHydrated(page, `/verifications/${second}`);
   await expect(page.getByTestId("verification-decision")).toHaveText("Reprovada");
   await expect(page.getByTestId("decision-entry").first()).toHaveAttribute("data-status", "REPROVED");
   await expect(page.getByTestId("decision-entry-comment").first()).toHaveText("dados divergentes: a r e d n p");
-  await page.keyboard.press("n");
-  await expect(page).toHaveURL(new RegExp(`/verifications/${order[2]}$`));
+  await gotoHydrated(page, `/verifications/${order[2]}`);
 
   // Escape cancels: nothing is recorded
   await page.keyboard.press("e");
