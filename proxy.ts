@@ -54,7 +54,7 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
 
   if (request.nextUrl.pathname === "/login") {
     const signedIn = token?.accessToken && (token.refreshTokenExpires ?? 0) > now && (token.accessTokenExpires ?? 0) > now;
-    return signedIn ? NextResponse.redirect(new URL("/verifications", request.url)) : NextResponse.next({ request: { headers: forward() } });
+    return signedIn ? NextResponse.redirect(new URL("/overview", request.url)) : NextResponse.next({ request: { headers: forward() } });
   }
 
   if (!token?.accessToken) return unauthenticated(request);

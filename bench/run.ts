@@ -1,6 +1,7 @@
 // `npm run bench -- <name> [args]`: runs one benchmark and prints its figures.
 //   v2-get [seconds] [concurrency]              GET /api/v2/verifications/{id} vs bare node:http
 //   v3-throughput [items] [noopJobs] [samples]  enrichments/s vs pg-boss no-op jobs/s; wake-up delay
+//   pages [webUrl] [decisions]                  console pages: JS per route, LCP, decision to next case
 //   v2-stats [rows] [runs]                      GET /api/v2/verifications/stats over 100,000 verifications
 //   v2-list [rows] [runs]                       GET /api/v2/verifications with search and feedbackStatus over 100,000
 //   pdf [iterations]                            PDF report of a full dossier vs a 1-page pdfkit document (p50, p99)
@@ -13,10 +14,12 @@ import { benchV2Stats } from "./v2-stats";
 import { benchV2List } from "./v2-list";
 import { benchSustained } from "./sustained";
 import { benchVision } from "./vision";
+import { benchPages } from "./pages";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
   "v2-get": (a) => benchV2Get(Number(a[0] ?? 5), Number(a[1] ?? 16)),
+  pages: (a) => benchPages(a[0] ?? "http://127.0.0.1:3000", Number(a[1] ?? 5)),
   "v2-stats": (a) => benchV2Stats(Number(a[0] ?? 100_000), Number(a[1] ?? 5)),
   "v2-list": (a) => benchV2List(Number(a[0] ?? 100_000), Number(a[1] ?? 30)),
   "v3-throughput": (a) => benchV3Throughput(Number(a[0] ?? 300), Number(a[1] ?? 2000), Number(a[2] ?? 30)),

@@ -30,6 +30,10 @@ export async function benchV2Stats(rows: number, runs: number): Promise<void> {
          from verifications where workspace_id = $1 and abs(hashtext(id::text)) % 10 = 0`,
         [ws],
       );
+      await services.database.query(
+        `update verifications v set feedback_status = f.status from verification_feedbacks f where f.verification_id = v.id and v.workspace_id = $1`,
+        [ws],
+      );
     }
     await services.database.query("vacuum analyze verifications");
     await services.database.query("vacuum analyze verification_feedbacks");
@@ -59,7 +63,7 @@ export async function benchV2Stats(rows: number, runs: number): Promise<void> {
     const from = new Date(Date.now() - 30 * day).toISOString();
     const plans: Array<[string, string]> = [
       ["by status (30 days)", `select status, count(*) from verifications where workspace_id = '${wsId}' and created_at >= '${from}' group by status`],
-      ["latest decision (30 days)", `select l.status, count(*) from (select distinct on (verification_id) verification_id, status from verification_feedbacks where workspace_id = '${wsId}' order by verification_id, created_at desc) l join verifications v on v.id = l.verification_id where v.workspace_id = '${wsId}' and v.created_at >= '${from}' group by l.status`],
+      ["latest decision (30 days)", `select feedback_status, count(*) from verifications where workspace_id = '${wsId}' and created_at >= '${from}' and feedback_status is not null group by feedback_status`],
       ["decisions per day (30 days)", `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'), status, count(*) from verification_feedbacks where workspace_id = '${wsId}' and created_at >= '${from}' group by 1, 2`],
     ];
     for (const [label, text] of plans) {

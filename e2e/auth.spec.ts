@@ -4,12 +4,12 @@ import { SIGN_IN_TIMEOUT, expect, gotoHydrated, readSessionToken, signInThroughF
 // Sign-in, wrong credentials, sign-out and page protection, from a browser with no session.
 test.use({ storageState: { cookies: [], origins: [] } });
 
-test("signing in as an analyst lands on the verifications list", async ({ page }) => {
+test("signing in as an analyst lands on the overview", async ({ page }) => {
   await signInThroughForm(page, "analyst");
-  await expect(page).toHaveURL(/\/verifications$/);
+  await expect(page).toHaveURL(/\/overview$/);
   await expect(page.getByTestId("user-email")).toHaveText(USERS.analyst);
   await expect(page.getByTestId("user-role")).toHaveText("Analista");
-  await expect(page.getByTestId("verifications-count")).toContainText(/verificaç/);
+  await expect(page.getByRole("heading", { level: 1, name: "Visão geral" })).toBeVisible();
 });
 
 test("a wrong password shows a clear message and keeps the analyst on the login page", async ({ page }) => {
@@ -47,7 +47,7 @@ test("every console route needs a session", async ({ page, request }) => {
 
 test("signing out returns to the login page, ends the session on the service and closes the protected pages", async ({ page, request }) => {
   await signInThroughForm(page, "analyst");
-  await expect(page).toHaveURL(/\/verifications$/);
+  await expect(page).toHaveURL(/\/overview$/);
   const session = await readSessionToken(page);
   const refreshToken = session?.refreshToken as string;
   expect(typeof refreshToken).toBe("string");
@@ -64,11 +64,11 @@ test("signing out returns to the login page, ends the session on the service and
   expect(refreshed.status()).toBe(401);
 });
 
-test("a callbackUrl that would leave the console lands on the list instead (open redirect)", async ({ page }) => {
+test("a callbackUrl that would leave the console lands on the overview instead (open redirect)", async ({ page }) => {
   await gotoHydrated(page, "/login?callbackUrl=%2F%09%2Fevil.com");
   await page.getByTestId("login-email").fill(USERS.analyst);
   await page.getByTestId("login-password").fill(DEMO_PASSWORD);
   await page.getByTestId("login-submit").click();
-  await expect(page).toHaveURL(/\/verifications$/, { timeout: SIGN_IN_TIMEOUT });
+  await expect(page).toHaveURL(/\/overview$/, { timeout: SIGN_IN_TIMEOUT });
   expect(new URL(page.url()).origin).toBe(new URL(WEB_URL).origin);
 });

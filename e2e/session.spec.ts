@@ -17,7 +17,8 @@ test("no API token reaches the browser", async ({ page }) => {
   });
 
   await signInThroughForm(page, "analyst");
-  await expect(page).toHaveURL(/\/verifications$/);
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Verificações" }).click();
   await expect(page.getByTestId("verification-row").first()).toBeVisible();
   await page.getByTestId("verification-row").first().getByTestId("row-name").click();
   await expect(page.getByTestId("verification-header")).toBeVisible();
@@ -47,7 +48,7 @@ test("no API token reaches the browser", async ({ page }) => {
 
 test("the console refreshes the API access token before it expires", async ({ page }) => {
   await signInThroughForm(page, "analyst");
-  await expect(page).toHaveURL(/\/verifications$/);
+  await expect(page).toHaveURL(/\/overview$/);
   const before = await readSessionToken(page);
   const expires = before?.accessTokenExpires as number;
   expect(typeof expires).toBe("number");

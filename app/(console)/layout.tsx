@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
+import { RoleProvider } from "@/components/auth/role-context";
 import { AppHeader } from "@/components/layout/app-header";
+import { Toaster } from "@/components/ui/toaster";
 import { authOptions } from "@/lib/auth/options";
 
 // Every console page: signed-in analysts only (proxy.ts redirects first; this is the second lock).
@@ -15,7 +17,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       </a>
       <AppHeader email={session.user.email} role={session.user.role} />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
-        {children}
+        <RoleProvider role={session.user.role}>
+          <Toaster>{children}</Toaster>
+        </RoleProvider>
       </main>
     </div>
   );

@@ -8,11 +8,12 @@ export function AppHeader({ email, role }: { email: string; role: string | null 
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-6 px-4 sm:px-6">
-        <Link href="/verifications" className="flex items-center gap-2 rounded-md font-semibold tracking-tight text-zinc-900">
+        <Link href="/overview" className="flex items-center gap-2 rounded-md font-semibold tracking-tight text-zinc-900">
           <LupaMark />
           <span>Lupa</span>
         </Link>
         <nav aria-label="Principal" className="flex items-center gap-1">
+          <NavLink href="/overview">Visão geral</NavLink>
           <NavLink href="/verifications">Verificações</NavLink>
         </nav>
         <div className="ml-auto flex items-center gap-3">

@@ -8,7 +8,10 @@ export function Section({
   children,
   className,
   testId,
+  anchor,
 }: {
+  /** Fragment id, so the section can be linked (/verifications/x#processos). */
+  anchor?: string;
   title: string;
   description?: ReactNode;
   actions?: ReactNode;
@@ -18,7 +21,7 @@ export function Section({
 }) {
   const headingId = `${testId ?? title.replace(/\W+/g, "-").toLowerCase()}-title`;
   return (
-    <section aria-labelledby={headingId} data-testid={testId} className={cn("rounded-lg border border-zinc-200 bg-white shadow-xs", className)}>
+    <section id={anchor} aria-labelledby={headingId} data-testid={testId} className={cn("scroll-mt-20 rounded-lg border border-zinc-200 bg-white shadow-xs", className)}>
       <header className="flex items-start justify-between gap-4 border-b border-zinc-100 px-4 py-3">
         <div>
           <h2 id={headingId} className="text-sm font-semibold text-zinc-900">

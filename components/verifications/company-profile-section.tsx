@@ -43,7 +43,7 @@ export function CompanyProfileSection({ profile }: { profile: CompanyProfileView
       <div className="mt-5 border-t border-zinc-100 pt-4" data-testid="company-partners">
         <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Quadro societário</h3>
         {profile.partners.length === 0 ? (
-          <p className="text-sm text-zinc-400">Nenhum sócio informado.</p>
+          <p className="text-sm text-zinc-500">Nenhum sócio informado.</p>
         ) : (
           <div className="overflow-x-auto">
           <table className="w-full text-sm">

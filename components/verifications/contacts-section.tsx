@@ -11,7 +11,7 @@ function Group({ title, icon, testId, empty, children }: { title: string; icon: 
         {icon}
         {title}
       </h3>
-      {empty ? <p className="text-sm text-zinc-400">Nenhum registro.</p> : <ul className="space-y-2">{children}</ul>}
+      {empty ? <p className="text-sm text-zinc-500">Nenhum registro.</p> : <ul className="space-y-2">{children}</ul>}
     </div>
   );
 }
@@ -37,7 +37,7 @@ export function ContactsSection({ contacts }: { contacts: ContactsView }) {
               </div>
               <div className="text-zinc-500">
                 {[address.cityLine, address.postalCode ? `CEP ${address.postalCode}` : null].filter(Boolean).join(" · ")}
-                {address.type ? <span className="text-zinc-400"> · {address.type}</span> : null}
+                {address.type ? <span className="text-zinc-500"> · {address.type}</span> : null}
               </div>
             </li>
           ))}

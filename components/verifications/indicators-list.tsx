@@ -4,7 +4,7 @@ import { cn } from "@/lib/utils/cn";
 
 /** Risk indicators of a profile: risky ones first, highlighted. */
 export function IndicatorsList({ indicators }: { indicators: IndicatorView[] }) {
-  if (indicators.length === 0) return <p className="text-sm text-zinc-400">Nenhum indicador informado.</p>;
+  if (indicators.length === 0) return <p className="text-sm text-zinc-500">Nenhum indicador informado.</p>;
   const sorted = [...indicators].sort((a, b) => Number(b.risky === true) - Number(a.risky === true));
   return (
     <ul data-testid="profile-indicators" className="grid grid-cols-1 gap-2 sm:grid-cols-2 xl:grid-cols-3">

@@ -5,7 +5,7 @@ import type { DocumentView, PersonProfileView } from "@/lib/verifications/view-m
 import { IndicatorsList } from "./indicators-list";
 
 function YesNo({ value, riskyWhen = true, testId }: { value: boolean | null; riskyWhen?: boolean; testId?: string }) {
-  if (value === null) return <span className="text-zinc-400">Não informado</span>;
+  if (value === null) return <span className="text-zinc-500">Não informado</span>;
   return (
     <Badge tone={value === riskyWhen ? "danger" : "success"} data-testid={testId}>
       {value ? "Sim" : "Não"}
@@ -15,7 +15,7 @@ function YesNo({ value, riskyWhen = true, testId }: { value: boolean | null; ris
 
 /** Receita Federal wording: "Regular" is fine, anything else needs attention. */
 function FiscalStatus({ value }: { value: string | null }) {
-  if (!value) return <span className="text-zinc-400">Não informada</span>;
+  if (!value) return <span className="text-zinc-500">Não informada</span>;
   const regular = /^regular$/i.test(value) || /^ativa$/i.test(value);
   return <Badge tone={regular ? "success" : "warning"}>{value}</Badge>;
 }

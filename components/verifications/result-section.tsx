@@ -1,76 +1,119 @@
+"use client";
+
+import dynamic from "next/dynamic";
 import { Section } from "@/components/ui/section";
+import { Skeleton } from "@/components/ui/skeleton";
 import { formatDuration } from "@/lib/contract/format/date";
-import { formatInteger, formatPercent } from "@/lib/contract/format/number";
+import { formatInteger } from "@/lib/contract/format/number";
+import { moduleLabel, ruleInfo } from "@/lib/verifications/rule-catalog";
+import { scoreBand } from "@/lib/verifications/status";
 import type { ResultView } from "@/lib/verifications/view-models";
+import { cn } from "@/lib/utils/cn";
 
-const MODULE_LABELS: Record<string, string> = {
-  profile: "Perfil",
-  finance: "Financeiro",
-  financeAdvanced: "Crédito",
-  lawsuits: "Processos",
-  ownersLawsuits: "Processos dos sócios",
-  related: "Relacionados",
-  faceRecognition: "Biometria",
-  cnh: "CNH",
-  archetypes: "Arquétipos",
-};
+const ScoreDistributionChart = dynamic(() => import("./score-distribution-chart"), { ssr: false, loading: () => <Skeleton className="h-20" /> });
 
-/** Rules that fired and how each module weighs in the score deduction. */
+const BANDS = [
+  { from: 0, to: 399, label: "Risco alto", className: "bg-rose-500" },
+  { from: 400, to: 699, label: "Risco médio", className: "bg-amber-500" },
+  { from: 700, to: 1000, label: "Risco baixo", className: "bg-emerald-500" },
+];
+
+function ScoreBand({ score }: { score: number | null }) {
+  const band = score === null ? null : scoreBand(score);
+  return (
+    <div data-testid="score-band">
+      <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-600 uppercase">Faixa de score</h3>
+      <p className="text-sm text-zinc-800">
+        {score === null ? "Sem score ainda." : (
+          <>
+            <span className="tabular font-semibold">{formatInteger(score)}</span> de 1000: <strong>{band?.label}</strong>
+          </>
+        )}
+      </p>
+      <div className="relative mt-2" aria-hidden="true">
+        <div className="flex h-2 overflow-hidden rounded-full">
+          {BANDS.map((b) => (
+            <div key={b.from} className={b.className} style={{ width: `${((b.to - b.from + 1) / 1001) * 100}%` }} />
+          ))}
+        </div>
+        {score !== null ? (
+          <div className="absolute -top-1 h-4 w-0.5 rounded bg-zinc-900" style={{ left: `calc(${(score / 1000) * 100}% - 1px)` }} />
+        ) : null}
+      </div>
+      <ul className="mt-1.5 flex justify-between text-[11px] text-zinc-600">
+        {BANDS.map((b) => (
+          <li key={b.from}>
+            {b.label}: {b.from}–{b.to}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The score panel: the band, each module's share of the deduction (chart) and the rules that fired, explained. */
 export function ResultSection({ result }: { result: ResultView }) {
   const distribution = [...result.distribution].sort((a, b) => b.percent - a.percent);
   // Shares come as percentages (66.7); a distribution summing to about 1 is read as fractions.
-  const scale = distribution.reduce((sum, item) => sum + item.percent, 0) > 1.5 ? 100 : 1;
+  const scale = distribution.reduce((sum, item) => sum + item.percent, 0) > 1.5 ? 1 : 100;
+  const rows = distribution.map((item) => ({ label: moduleLabel(item.module), share: Math.round(item.percent * scale * 10) / 10 }));
+  const chartName = `Distribuição da dedução do score por módulo: ${rows.map((row) => `${row.label} ${row.share.toLocaleString("pt-BR")}%`).join("; ")}.`;
   return (
-    <Section title="Resultado" description="Regras acionadas e composição do score" testId="result-section">
-      <div>
-        <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Regras acionadas</h3>
-        {result.rules.length === 0 ? (
-          <p className="text-sm text-zinc-500">Nenhuma regra acionada.</p>
-        ) : (
-          <ul data-testid="result-rules" className="flex flex-wrap gap-1.5">
-            {result.rules.map((rule) => (
-              <li key={rule} className="rounded-md bg-amber-50 px-2 py-0.5 font-mono text-xs text-amber-900 ring-1 ring-amber-600/20 ring-inset">
-                {rule}
-              </li>
-            ))}
-          </ul>
-        )}
+    <Section title="Score e regras" description="Por que o score ficou assim" testId="result-section">
+      <div className="space-y-5">
+        <ScoreBand score={result.score} />
+
+        <div>
+          <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-600 uppercase">Dedução por módulo</h3>
+          {rows.length === 0 ? (
+            <p className="text-sm text-zinc-600">Nenhuma dedução: nenhuma regra com peso foi acionada.</p>
+          ) : (
+            <figure data-testid="result-distribution" role="img" aria-label={chartName}>
+              <ScoreDistributionChart rows={rows} />
+            </figure>
+          )}
+        </div>
+
+        <div>
+          <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-600 uppercase">Regras acionadas ({result.rules.length})</h3>
+          {result.rules.length === 0 ? (
+            <p className="text-sm text-zinc-600">Nenhuma regra acionada.</p>
+          ) : (
+            <ul data-testid="result-rules" className="space-y-2.5">
+              {result.rules.map((rule) => {
+                const info = ruleInfo(rule);
+                return (
+                  <li key={rule} data-rule={rule} className="rounded-md border border-amber-200 bg-amber-50/60 px-3 py-2">
+                    <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+                      <span className="text-sm font-medium text-zinc-900">{info.title}</span>
+                      <code className="text-[11px] text-zinc-600">{rule}</code>
+                    </div>
+                    <p className="mt-0.5 text-xs text-zinc-700">{info.meaning}</p>
+                    <p className="mt-0.5 text-xs text-zinc-600">
+                      Fonte: módulo <span className={cn("font-medium text-zinc-800")}>{moduleLabel(info.module)}</span>, {info.source}.
+                    </p>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+
+        <dl className="grid grid-cols-3 gap-3 border-t border-zinc-100 pt-4 text-xs">
+          <div>
+            <dt className="text-zinc-600">Dedução total</dt>
+            <dd className="tabular mt-0.5 text-sm text-zinc-900">{formatInteger(result.scoreFactor)}</dd>
+          </div>
+          <div>
+            <dt className="text-zinc-600">Relacionados</dt>
+            <dd className="tabular mt-0.5 text-sm text-zinc-900">{formatInteger(result.relatedCount)}</dd>
+          </div>
+          <div>
+            <dt className="text-zinc-600">Duração</dt>
+            <dd className="tabular mt-0.5 text-sm text-zinc-900">{formatDuration(result.durationMs)}</dd>
+          </div>
+        </dl>
       </div>
-      {distribution.length > 0 ? (
-        <div className="mt-5">
-          <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Dedução por módulo</h3>
-          <ul data-testid="result-distribution" className="space-y-2">
-            {distribution.map((item) => {
-              const share = (item.percent / scale) * 100;
-              return (
-                <li key={item.module} className="text-sm">
-                  <div className="mb-1 flex justify-between text-xs text-zinc-600">
-                    <span>{MODULE_LABELS[item.module] ?? item.module}</span>
-                    <span className="tabular">{formatPercent(item.percent, scale)}</span>
-                  </div>
-                  <div className="h-1.5 overflow-hidden rounded-full bg-zinc-100" role="presentation">
-                    <div className="h-full rounded-full bg-brand-500" style={{ width: `${Math.min(100, Math.max(0, share))}%` }} />
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      ) : null}
-      <dl className="mt-5 grid grid-cols-3 gap-3 border-t border-zinc-100 pt-4 text-xs">
-        <div>
-          <dt className="text-zinc-500">Fator</dt>
-          <dd className="tabular mt-0.5 text-sm text-zinc-900">{formatInteger(result.scoreFactor)}</dd>
-        </div>
-        <div>
-          <dt className="text-zinc-500">Relacionados</dt>
-          <dd className="tabular mt-0.5 text-sm text-zinc-900">{formatInteger(result.relatedCount)}</dd>
-        </div>
-        <div>
-          <dt className="text-zinc-500">Duração</dt>
-          <dd className="tabular mt-0.5 text-sm text-zinc-900">{formatDuration(result.durationMs)}</dd>
-        </div>
-      </dl>
     </Section>
   );
 }

@@ -6,7 +6,7 @@ import { scoreBand } from "@/lib/verifications/status";
 export function ScoreBadge({ score, testId = "score-badge" }: { score: number | null; testId?: string }) {
   if (score === null) {
     return (
-      <span data-testid={testId} className="text-zinc-400" title="Sem score">
+      <span data-testid={testId} className="text-zinc-500" title="Sem score">
         —
       </span>
     );

@@ -7,12 +7,13 @@ import { formatDateTime } from "@/lib/contract/format/date";
 import type { VerificationDetail } from "@/lib/verifications/view-models";
 import { isTerminalStatus, scoreBand } from "@/lib/verifications/status";
 import { cn } from "@/lib/utils/cn";
+import { DecisionBadge } from "./decision-badge";
 import { StatusBadge } from "./status-badge";
 
 function DocumentLine({ detail }: { detail: VerificationDetail }) {
   const [revealed, setRevealed] = useState(false);
   const document = detail.document;
-  if (!document) return <span className="text-zinc-400">Documento não informado</span>;
+  if (!document) return <span className="text-zinc-500">Documento não informado</span>;
   return (
     <span className="inline-flex items-center gap-1.5">
       {document.kind ? <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-[10px] font-semibold tracking-wide text-zinc-600">{document.kind}</span> : null}
@@ -34,7 +35,7 @@ function DocumentLine({ detail }: { detail: VerificationDetail }) {
   );
 }
 
-export function VerificationHeader({ detail }: { detail: VerificationDetail }) {
+export function VerificationHeader({ detail, decision }: { detail: VerificationDetail; decision?: string | null }) {
   const EntityIcon = detail.entity === "company" ? BuildingIcon : UserIcon;
   const score = detail.result?.score ?? null;
   const band = score === null ? null : scoreBand(score);
@@ -47,7 +48,7 @@ export function VerificationHeader({ detail }: { detail: VerificationDetail }) {
         <div className="min-w-0">
           <h1 data-testid="verification-name" className="truncate text-xl font-semibold tracking-tight text-zinc-900">
             {detail.name ?? (
-              <span className="font-normal text-zinc-400 italic">{isTerminalStatus(detail.status) ? "Nome não identificado" : "Nome ainda não identificado"}</span>
+              <span className="font-normal text-zinc-500 italic">{isTerminalStatus(detail.status) ? "Nome não identificado" : "Nome ainda não identificado"}</span>
             )}
           </h1>
           <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-zinc-500">
@@ -56,6 +57,13 @@ export function VerificationHeader({ detail }: { detail: VerificationDetail }) {
               ·
             </span>
             <StatusBadge status={detail.status} testId="verification-status" />
+            <span aria-hidden="true" className="text-zinc-300">
+              ·
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <span className="sr-only">Decisão:</span>
+              <DecisionBadge decision={decision ?? detail.decision} testId="verification-decision" />
+            </span>
             <span aria-hidden="true" className="text-zinc-300">
               ·
             </span>
@@ -81,7 +89,7 @@ export function VerificationHeader({ detail }: { detail: VerificationDetail }) {
             >
               {score ?? "—"}
             </span>
-            {score !== null ? <span className="text-xs text-zinc-400">/ 1000</span> : null}
+            {score !== null ? <span className="text-xs text-zinc-500">/ 1000</span> : null}
           </div>
           {band ? <div className="mt-0.5 text-xs text-zinc-500">{band.label}</div> : null}
         </div>

@@ -9,10 +9,12 @@ import { RefreshIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StateMessage } from "@/components/ui/state-message";
 import { isBffError } from "@/lib/query/bff-fetch";
+import { decisionHistoryQuery } from "@/lib/query/decision-queries";
 import { verificationDetailQuery } from "@/lib/query/verification-queries";
 import { isTerminalStatus } from "@/lib/verifications/status";
 import type { VerificationDetail } from "@/lib/verifications/view-models";
 import { BackToListLink } from "./back-to-list-link";
+import { CaseTriage } from "./triage/case-triage";
 import { CompanyProfileSection } from "./company-profile-section";
 import { ContactsSection } from "./contacts-section";
 import { PersonProfileSection } from "./person-profile-section";
@@ -20,6 +22,49 @@ import { ResultSection } from "./result-section";
 import { VerificationHeader } from "./verification-header";
 import { VerificationMeta } from "./verification-meta";
 import { FailedState, ProcessingState } from "./verification-states";
+import { FinanceAdvancedSection } from "./dossier/finance-advanced-section";
+import { FinanceSection } from "./dossier/finance-section";
+import { LawsuitsSection } from "./dossier/lawsuits-section";
+import { RelatedSection } from "./dossier/related-section";
+
+/** Finance, restrictions, lawsuits and related parties, each in its own region. */
+function DossierRegions({ detail }: { detail: VerificationDetail }) {
+  const { finance, financeAdvanced, lawsuits, ownersLawsuits, related } = detail.dossier;
+  return (
+    <>
+      {finance ? (
+        <Region name="as finanças">
+          <FinanceSection finance={finance} />
+        </Region>
+      ) : null}
+      {financeAdvanced ? (
+        <Region name="os protestos e negativações">
+          <FinanceAdvancedSection data={financeAdvanced} />
+        </Region>
+      ) : null}
+      {lawsuits ? (
+        <Region name="os processos">
+          <LawsuitsSection lawsuits={lawsuits} />
+        </Region>
+      ) : null}
+      {ownersLawsuits.map((owner, index) => (
+        <Region key={index} name="os processos dos sócios">
+          <LawsuitsSection
+            lawsuits={{ total: owner.total, active: owner.items.filter((i) => i.active).length, items: owner.items }}
+            title={`Processos do sócio ${owner.name ?? ""}`.trim()}
+            anchor={`processos-socio-${index + 1}`}
+            testId="owner-lawsuits-section"
+          />
+        </Region>
+      ))}
+      {related ? (
+        <Region name="os relacionados">
+          <RelatedSection persons={related.persons} companies={related.companies} />
+        </Region>
+      ) : null}
+    </>
+  );
+}
 
 /** One region of the case page: a rendering failure stays inside it. */
 function Region({ name, children }: { name: string; children: ReactNode }) {
@@ -78,7 +123,7 @@ function ProfileRegion({ detail }: { detail: VerificationDetail }) {
 
 export function DetailSkeleton() {
   return (
-    <div data-testid="verification-loading" aria-busy="true" aria-label="Carregando verificação" className="space-y-4">
+    <div data-testid="verification-loading" role="status" aria-busy="true" aria-label="Carregando verificação" className="space-y-4">
       <Skeleton className="h-24 w-full rounded-lg" />
       <div className="grid gap-4 lg:grid-cols-3">
         <Skeleton className="h-72 rounded-lg lg:col-span-2" />
@@ -90,6 +135,8 @@ export function DetailSkeleton() {
 
 export function VerificationPageClient({ id }: { id: string }) {
   const query = useQuery(verificationDetailQuery(id));
+  const history = useQuery({ ...decisionHistoryQuery(id), enabled: query.isSuccess });
+  const latestDecision = history.data ? (history.data.items[0]?.status ?? null) : undefined;
 
   let content: ReactNode;
   if (query.isPending) content = <DetailSkeleton />;
@@ -128,9 +175,9 @@ export function VerificationPageClient({ id }: { id: string }) {
   else {
     const detail = query.data;
     content = (
-      <div className="space-y-4" data-testid="verification-detail" data-status={detail.status}>
+      <div className="space-y-4" data-testid="verification-detail" data-id={detail.id} data-status={detail.status}>
         <Region name="o cabeçalho">
-          <VerificationHeader detail={detail} />
+          <VerificationHeader detail={detail} decision={latestDecision} />
         </Region>
         {!isTerminalStatus(detail.status) ? <ProcessingState status={detail.status} /> : null}
         {detail.status === "FAILED" ? <FailedState reason={detail.failureReason} /> : null}
@@ -139,8 +186,13 @@ export function VerificationPageClient({ id }: { id: string }) {
             <Region name="o perfil cadastral">
               <ProfileRegion detail={detail} />
             </Region>
+            <DossierRegions detail={detail} />
+            {/* "Rede de processos" (the lawsuit network, components of issue 9) takes its place here, after the related parties. */}
           </div>
           <div className="space-y-4">
+            <Region name="a decisão">
+              <CaseTriage id={detail.id} decidable={isTerminalStatus(detail.status)} />
+            </Region>
             {detail.result ? (
               <Region name="o resultado">
                 <ResultSection result={detail.result} />

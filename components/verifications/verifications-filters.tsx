@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { SearchIcon, XIcon } from "@/components/ui/icons";
 import { FEEDBACK_STATUSES, VERIFICATION_STATUSES, type FeedbackStatus, type VerificationStatus } from "@/lib/api/types";
-import { hasActiveFilters, type VerificationFilters } from "@/lib/verifications/filters";
+import { CLEARED_FILTERS, hasActiveFilters, type VerificationFilters } from "@/lib/verifications/filters";
 import { FEEDBACK_LABELS, statusMeta } from "@/lib/verifications/status";
 
 const controlClass =
@@ -59,7 +59,7 @@ function SearchField({ value, onCommit }: { value: string; onCommit: (value: str
           aria-keyshortcuts="/"
           className={`${controlClass} w-full pl-8`}
         />
-        <kbd className="pointer-events-none absolute top-1/2 right-2 hidden -translate-y-1/2 rounded border border-zinc-200 px-1 text-[10px] text-zinc-400 sm:block">
+        <kbd className="pointer-events-none absolute top-1/2 right-2 hidden -translate-y-1/2 rounded border border-zinc-200 px-1 text-[10px] text-zinc-500 sm:block">
           /
         </kbd>
       </div>
@@ -186,7 +186,7 @@ export function VerificationsFilters({ filters, setFilters }: { filters: Verific
           size="sm"
           variant="ghost"
           data-testid="filters-clear"
-          onClick={() => setFilters({ status: undefined, q: undefined, feedback: undefined, incomplete: undefined, scoreMin: undefined, scoreMax: undefined })}
+          onClick={() => setFilters(CLEARED_FILTERS)}
         >
           <XIcon className="size-3.5" />
           Limpar filtros

@@ -9,7 +9,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { StateMessage } from "@/components/ui/state-message";
 import { pluralize } from "@/lib/contract/format/number";
 import { verificationListQuery } from "@/lib/query/verification-queries";
-import { hasActiveFilters } from "@/lib/verifications/filters";
+import { CLEARED_FILTERS, hasActiveFilters } from "@/lib/verifications/filters";
+import { ListPresets } from "./list-presets";
+import { PeriodChip } from "./period-chip";
 import { LAST_LIST_URL_KEY, useVerificationFilters } from "./use-verification-filters";
 import { VerificationsFilters } from "./verifications-filters";
 import { VerificationsPagination } from "./verifications-pagination";
@@ -60,7 +62,7 @@ function ListRegion() {
           action={
             <Button
               data-testid="empty-clear-filters"
-              onClick={() => setFilters({ status: undefined, q: undefined, feedback: undefined, incomplete: undefined, scoreMin: undefined, scoreMax: undefined })}
+              onClick={() => setFilters(CLEARED_FILTERS)}
             >
               Limpar filtros
             </Button>
@@ -92,13 +94,15 @@ function ListRegion() {
             {query.isFetching && data ? <Spinner className="size-3.5 text-zinc-400" label="Atualizando" /> : null}
           </p>
         </div>
-        <p className="hidden text-xs text-zinc-400 lg:block">
+        <p className="hidden text-xs text-zinc-600 lg:block">
           <kbd className="rounded border border-zinc-200 bg-white px-1">j</kbd> <kbd className="rounded border border-zinc-200 bg-white px-1">k</kbd> navegar ·{" "}
           <kbd className="rounded border border-zinc-200 bg-white px-1">Enter</kbd> abrir · <kbd className="rounded border border-zinc-200 bg-white px-1">/</kbd> buscar
         </p>
       </div>
-      <div className="mb-3">
+      <div className="mb-3 space-y-3">
+        <ListPresets filters={filters} setFilters={setFilters} />
         <VerificationsFilters filters={filters} setFilters={setFilters} />
+        {filters.from || filters.to ? <PeriodChip from={filters.from} to={filters.to} onClear={() => setFilters({ from: undefined, to: undefined })} /> : null}
       </div>
       {query.isError && data ? (
         <p data-testid="verifications-stale" className="mb-2 text-xs text-rose-700">

@@ -8,10 +8,11 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { BuildingIcon, UserIcon } from "@/components/ui/icons";
 import type { VerificationSummary } from "@/lib/verifications/view-models";
 import { cn } from "@/lib/utils/cn";
+import { DecisionBadge } from "./decision-badge";
 import { ScoreBadge } from "./score-badge";
 import { StatusBadge } from "./status-badge";
 
-const headClass = "px-4 py-2.5 text-left text-xs font-medium tracking-wide text-zinc-500 uppercase";
+const headClass = "px-4 py-2.5 text-left text-xs font-medium tracking-wide text-zinc-600 uppercase";
 
 function isTyping(target: EventTarget | null): boolean {
   const element = target as HTMLElement | null;
@@ -75,6 +76,9 @@ export function VerificationsTable({ items, dimmed }: { items: VerificationSumma
             <th scope="col" className={cn(headClass, "text-right")}>
               Score
             </th>
+            <th scope="col" className={headClass}>
+              Decisão
+            </th>
             <th scope="col" className={cn(headClass, "text-right")}>
               Criada
             </th>
@@ -106,7 +110,7 @@ export function VerificationsTable({ items, dimmed }: { items: VerificationSumma
                   <div className="flex items-center gap-2">
                     <EntityIcon className="size-3.5 shrink-0 text-zinc-400" />
                     <Link href={href} data-testid="row-name" className="truncate font-medium text-zinc-900 hover:text-brand-700 hover:underline">
-                      {item.name ?? <span className="font-normal text-zinc-400 italic">Nome não identificado</span>}
+                      {item.name ?? <span className="font-normal text-zinc-500 italic">Nome não identificado</span>}
                     </Link>
                   </div>
                 </td>
@@ -114,13 +118,16 @@ export function VerificationsTable({ items, dimmed }: { items: VerificationSumma
                   <span data-testid="row-document" className="tabular font-mono text-[13px] text-zinc-700">
                     {item.document}
                   </span>
-                  {item.documentKind ? <span className="ml-1.5 text-[10px] font-medium text-zinc-400">{item.documentKind}</span> : null}
+                  {item.documentKind ? <span className="ml-1.5 text-[10px] font-medium text-zinc-600">{item.documentKind}</span> : null}
                 </td>
                 <td className="px-4 py-2.5">
                   <StatusBadge status={item.status} testId="row-status" />
                 </td>
                 <td className="px-4 py-2.5 text-right">
                   <ScoreBadge score={item.score} testId="row-score" />
+                </td>
+                <td className="px-4 py-2.5">
+                  <DecisionBadge decision={item.decision} testId="row-decision" />
                 </td>
                 <td className="px-4 py-2.5 text-right whitespace-nowrap text-zinc-500">
                   <RelativeTime value={item.createdAt} />
@@ -136,7 +143,7 @@ export function VerificationsTable({ items, dimmed }: { items: VerificationSumma
 
 export function VerificationsTableSkeleton({ rows = 8 }: { rows?: number }) {
   return (
-    <div data-testid="verifications-loading" aria-busy="true" aria-label="Carregando verificações" className="divide-y divide-zinc-100">
+    <div data-testid="verifications-loading" role="status" aria-busy="true" aria-label="Carregando verificações" className="divide-y divide-zinc-100">
       <div className="h-9 bg-zinc-50/80" />
       {Array.from({ length: rows }, (_, index) => (
         <div key={index} className="flex items-center gap-6 px-4 py-3">
@@ -144,6 +151,7 @@ export function VerificationsTableSkeleton({ rows = 8 }: { rows?: number }) {
           <Skeleton className="h-4 w-32" />
           <Skeleton className="h-5 w-20 rounded-md" />
           <Skeleton className="ml-auto h-5 w-12 rounded-md" />
+          <Skeleton className="h-5 w-20 rounded-md" />
           <Skeleton className="h-4 w-20" />
         </div>
       ))}

@@ -81,3 +81,9 @@ export class LupaApi {
     return (await response.json()) as { verifications: ApiVerification[]; page: number; limit: number; total: number };
   }
 }
+
+/** The latest decision of a verification as the service records it (feedbackStatus). */
+export async function latestDecision(api: LupaApi, id: string): Promise<string | undefined> {
+  const record = await api.getVerification(id, "analyst");
+  return record.feedbackStatus as string | undefined;
+}

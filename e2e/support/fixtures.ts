@@ -36,7 +36,7 @@ export async function submitLogin(page: Page, email: string, password: string): 
 /** Signs in through the login form and waits for the list. */
 export async function signInThroughForm(page: Page, role: Role): Promise<void> {
   await submitLogin(page, USERS[role], DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/verifications(\?.*)?$/, { timeout: SIGN_IN_TIMEOUT });
+  await expect(page).toHaveURL(/\/(overview|verifications)(\?.*)?$/, { timeout: SIGN_IN_TIMEOUT });
 }
 
 /** The console's session cookie, decrypted with the secret the console runs with. */

@@ -4,7 +4,7 @@
 // "/\t/evil.com" would become "//evil.com") and backslashes (read as "/") are refused outright.
 // What comes back is a path ("/..."), never a URL with a host.
 
-export const DEFAULT_AFTER_SIGN_IN = "/verifications";
+export const DEFAULT_AFTER_SIGN_IN = "/overview";
 
 /** Any origin works for resolving: only "same as it" matters. Used where the real one is unknown. */
 const PLACEHOLDER_ORIGIN = "http://console.invalid";

@@ -13,8 +13,9 @@ export interface BffErrorBody {
 const MESSAGES: Record<number, [string, string]> = {
   400: ["invalid_request", "Parâmetros inválidos."],
   401: ["unauthorized", "Sessão expirada. Entre novamente."],
-  403: ["forbidden", "Você não tem permissão para ver este recurso."],
+  403: ["forbidden", "Seu papel não permite esta ação."],
   404: ["not_found", "Recurso não encontrado."],
+  409: ["conflict", "A operação conflita com o estado atual. Recarregue a página e tente novamente."],
   429: ["rate_limited", "Muitas requisições. Aguarde alguns segundos e tente novamente."],
 };
 

@@ -21,6 +21,9 @@ export interface VerificationFilters {
   incomplete?: boolean;
   scoreMin?: number;
   scoreMax?: number;
+  /** Creation dates in [from, to) as ISO instants (beyond the spec; the overview's links set them). */
+  from?: string;
+  to?: string;
 }
 
 type SearchParamsLike = URLSearchParams | Record<string, string | string[] | undefined>;
@@ -43,6 +46,13 @@ function readEnum<T extends string>(params: SearchParamsLike, key: string, value
   return values.find((value) => value === text);
 }
 
+function readInstant(params: SearchParamsLike, key: string): string | undefined {
+  const text = read(params, key)?.trim();
+  if (!text || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return undefined;
+  const time = Date.parse(text);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
+
 export function parseFilters(params: SearchParamsLike): VerificationFilters {
   let scoreMin = readInt(params, "scoreMin", 0, 1000);
   let scoreMax = readInt(params, "scoreMax", 0, 1000);
@@ -58,6 +68,8 @@ export function parseFilters(params: SearchParamsLike): VerificationFilters {
     incomplete: read(params, "incomplete") === "true" || undefined,
     scoreMin,
     scoreMax,
+    from: readInstant(params, "from"),
+    to: readInstant(params, "to"),
   };
 }
 
@@ -70,19 +82,33 @@ export function filtersToSearchParams(filters: VerificationFilters): URLSearchPa
   if (filters.incomplete) params.set("incomplete", "true");
   if (filters.scoreMin !== undefined) params.set("scoreMin", String(filters.scoreMin));
   if (filters.scoreMax !== undefined) params.set("scoreMax", String(filters.scoreMax));
+  if (filters.from) params.set("from", filters.from);
+  if (filters.to) params.set("to", filters.to);
   if (filters.limit !== DEFAULT_PAGE_SIZE) params.set("limit", String(filters.limit));
   if (filters.page !== 1) params.set("page", String(filters.page));
   return params;
 }
 
+/** Every filter off (the page size stays). */
+export const CLEARED_FILTERS: Partial<VerificationFilters> = {
+  status: undefined,
+  q: undefined,
+  feedback: undefined,
+  incomplete: undefined,
+  scoreMin: undefined,
+  scoreMax: undefined,
+  from: undefined,
+  to: undefined,
+};
+
 export function hasActiveFilters(filters: VerificationFilters): boolean {
   return Boolean(
-    filters.status || filters.q || filters.feedback || filters.incomplete || filters.scoreMin !== undefined || filters.scoreMax !== undefined,
+    filters.status || filters.q || filters.feedback || filters.incomplete || filters.scoreMin !== undefined || filters.scoreMax !== undefined || filters.from || filters.to,
   );
 }
 
 /** The API's query (GET /api/v2/verifications parameter names); `q` searches names and documents. */
-export function filtersToApiQuery(filters: VerificationFilters): VerificationListQuery {
+export function filtersToApiQuery(filters: VerificationFilters): VerificationListQuery & { from?: string; to?: string } {
   return {
     page: filters.page,
     limit: filters.limit,
@@ -92,5 +118,7 @@ export function filtersToApiQuery(filters: VerificationFilters): VerificationLis
     incomplete: filters.incomplete,
     scoreGte: filters.scoreMin,
     scoreLte: filters.scoreMax,
+    from: filters.from,
+    to: filters.to,
   };
 }

@@ -2,6 +2,8 @@ import type { VerificationRecord, VerificationResult } from "@/lib/api/types";
 import { isLegacyVerification } from "@/lib/contract/v2";
 import type { BusinessDossier, PersonDossier } from "@/lib/contract/dossier";
 import { toDocumentView } from "./document-view";
+import { latestDecisionOf } from "./latest-decision";
+import { toDossier } from "./to-dossier";
 import { toCompanyProfile, toPersonProfile } from "./to-profiles";
 import { text } from "./text";
 import type { ResultView, VerificationDetail } from "./view-models";
@@ -53,5 +55,7 @@ export function toDetail(record: VerificationRecord): VerificationDetail {
     result: toResult(engine ? engine.result : legacy?.result),
     person: sections.person?.profile ? toPersonProfile(sections.person.profile) : null,
     company: sections.business?.profile ? toCompanyProfile(sections.business.profile) : null,
+    dossier: toDossier((sections.person ?? sections.business ?? null) as Parameters<typeof toDossier>[0], legacy?.finance ? (legacy as Parameters<typeof toDossier>[1]) : null),
+    decision: latestDecisionOf(record),
   };
 }

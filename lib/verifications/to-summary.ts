@@ -2,6 +2,7 @@ import type { VerificationListResponse, VerificationRecord } from "@/lib/api/typ
 import { isLegacyVerification } from "@/lib/contract/v2";
 import { documentKind, maskedDocument } from "./document-view";
 import { text } from "./text";
+import { latestDecisionOf } from "./latest-decision";
 import type { VerificationPage, VerificationSummary } from "./view-models";
 
 // List rows for the browser: only what the table shows, the document already masked.
@@ -20,6 +21,7 @@ export function toSummary(record: VerificationRecord): VerificationSummary {
     documentKind: record.nationalId ? documentKind(record.nationalId) : null,
     status: record.status,
     score: scoreOf(record),
+    decision: latestDecisionOf(record),
     createdAt: text(dates.createdAt),
     updatedAt: text(dates.updatedAt),
   };

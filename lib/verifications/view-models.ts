@@ -1,3 +1,5 @@
+import type { DossierView } from "./to-dossier";
+
 // What the BFF sends to the browser: small, safe view models built on the server from the API's
 // records (to-summary.ts, to-detail.ts). Every dossier field is optional in the source, so every
 // field here is nullable or a (possibly empty) list.
@@ -20,6 +22,8 @@ export interface VerificationSummary {
   documentKind: DocumentKind | null;
   status: string;
   score: number | null;
+  /** Latest decision; null when none yet. */
+  decision: "APPROVED" | "REPROVED" | "STANDBY" | "WAIVED" | null;
   createdAt: string | null;
   updatedAt: string | null;
 }
@@ -139,4 +143,7 @@ export interface VerificationDetail {
   result: ResultView | null;
   person: PersonProfileView | null;
   company: CompanyProfileView | null;
+  /** Finance, restrictions, lawsuits and related parties (lib/verifications/to-dossier.ts). */
+  dossier: DossierView;
+  decision: "APPROVED" | "REPROVED" | "STANDBY" | "WAIVED" | null;
 }

@@ -22,6 +22,7 @@ async function insertVerification(ws: TestWorkspace, status: string, score: numb
   return id;
 }
 
+// Backdated decisions: written as server/v2/feedback/store.ts writes them (the row keeps the latest).
 async function decide(ws: TestWorkspace, verificationId: string, status: string, createdAt: Date) {
   await t.services.db.insert(verificationFeedbacks).values({ id: randomUUID(), workspaceId: ws.id, verificationId, status, userId: ws.users.analyst.id, createdAt });
   // as the feedback route does (server/v2/feedback/store.ts): the row keeps its latest decision
@@ -104,6 +105,16 @@ describe("GET /api/v2/verifications/stats", () => {
     const recent = body.daily.filter((d: { date: string }) => d.date >= new Date(NOW - 3 * DAY * 60_000).toISOString().slice(0, 10));
     expect(recent.reduce((n: number, d: { total: number }) => n + d.total, 0)).toBe(4);
     expect(body.daily.some((d: { date: string }) => d.date === today)).toBe(true);
+  });
+
+  it("counts a decision recorded through the feedback route at once", async () => {
+    const ws = await t.createWorkspace();
+    const id = await insertVerification(ws, "COMPLETED", 700, ago(10));
+    const res = await t.request({ method: "POST", url: `/api/v2/verifications/${id}/feedbacks`, token: ws.tokens.analyst, body: { status: "REPROVED" } });
+    expect(res.statusCode).toBe(201);
+    const body = (await stats("", ws.tokens.viewer)).json();
+    expect(body.byDecision).toEqual({ NOTSTARTED: 0, APPROVED: 0, REPROVED: 1, STANDBY: 0, WAIVED: 0 });
+    expect(body.daily.at(-1)).toMatchObject({ REPROVED: 1, total: 1 });
   });
 
   it("answers an empty workspace with zeros", async () => {

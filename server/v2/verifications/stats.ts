@@ -1,9 +1,9 @@
 // Figures of a workspace's verifications over a range of creation dates, for the console's
 // overview (GET /api/v2/verifications/stats, beyond the spec). Each figure is one grouped query
 // on an index: verifications_ws_created_stats_idx (workspace, created_at) carries status and
-// score, so counts by status and the histogram read the index only; the latest decision comes
-// from verification_feedbacks_ws_verification_idx, decisions per day from
-// verification_feedbacks_ws_created_idx.
+// score, so counts by status and the histogram read the index only; the latest decision is the
+// row's feedback_status (kept by server/v2/feedback/store.ts, the list filter's value too), read
+// through verifications_ws_feedback_idx; decisions per day use verification_feedbacks_ws_created_idx.
 import { and, count, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { verificationFeedbacks, verifications } from "../../db/schema";
@@ -29,12 +29,6 @@ export async function verificationStats(db: Db, workspaceId: string, range: Stat
   const inRange = createdIn(workspaceId, range);
   const bin = sql<number>`least(${verifications.score} / 100, 9)`.mapWith(Number);
   const day = sql<string>`to_char(${verificationFeedbacks.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const latest = db
-    .selectDistinctOn([verificationFeedbacks.verificationId], { verificationId: verificationFeedbacks.verificationId, status: verificationFeedbacks.status })
-    .from(verificationFeedbacks)
-    .where(eq(verificationFeedbacks.workspaceId, workspaceId))
-    .orderBy(verificationFeedbacks.verificationId, sql`${verificationFeedbacks.createdAt} desc`)
-    .as("latest");
   const decidedWhere: SQL[] = [eq(verificationFeedbacks.workspaceId, workspaceId)];
   if (range.from) decidedWhere.push(gte(verificationFeedbacks.createdAt, range.from));
   if (range.to) decidedWhere.push(lt(verificationFeedbacks.createdAt, range.to));
@@ -42,8 +36,8 @@ export async function verificationStats(db: Db, workspaceId: string, range: Stat
   const [statusRows, binRows, decisionRows, dailyRows, [stuck]] = await Promise.all([
     db.select({ status: verifications.status, n: count() }).from(verifications).where(inRange).groupBy(verifications.status),
     db.select({ bin, n: count() }).from(verifications).where(and(inRange, isNotNull(verifications.score))).groupBy(bin),
-    db.select({ status: latest.status, n: count() }).from(latest).innerJoin(verifications, eq(verifications.id, latest.verificationId))
-      .where(inRange).groupBy(latest.status),
+    db.select({ status: verifications.feedbackStatus, n: count() }).from(verifications).where(and(inRange, isNotNull(verifications.feedbackStatus)))
+      .groupBy(verifications.feedbackStatus),
     db.select({ day, status: verificationFeedbacks.status, n: count() }).from(verificationFeedbacks).where(and(...decidedWhere))
       .groupBy(day, verificationFeedbacks.status).orderBy(day),
     db.select({ n: count() }).from(verifications).where(and(
@@ -61,7 +55,7 @@ export async function verificationStats(db: Db, workspaceId: string, range: Stat
     if (row.status in byStatus) byStatus[row.status as keyof typeof byStatus] += row.n;
   }
   const byDecision = zeros(STATS_DECISIONS);
-  for (const row of decisionRows) if (row.status in byDecision) byDecision[row.status as keyof typeof byDecision] += row.n;
+  for (const row of decisionRows) if (row.status && row.status in byDecision) byDecision[row.status as keyof typeof byDecision] += row.n;
   byDecision.NOTSTARTED = total - DECIDED.reduce((sum, k) => sum + byDecision[k], 0);
 
   const scoreHistogram = Array.from({ length: 10 }, (_, i) => ({ from: i * 100, to: i === 9 ? 1000 : i * 100 + 99, count: 0 }));

@@ -1,0 +1,119 @@
+// Benchmark: the console's pages in Chromium against a running production build (`npm run
+// build:web` then `npm run start:web`, with the service running). For each route it prints the
+// JavaScript transferred on a first load (compressed bytes on the wire, cold cache) and the LCP;
+// then the time from the decision keypress (Enter in the confirmation) to the next case painted.
+// Budgets (issue 8): under 250 KiB of JavaScript per route, LCP under 1 s on loopback.
+// Usage: npm run bench -- pages [webUrl=http://127.0.0.1:3000] [decisions=5]
+// Signs in as the demo analyst; decisions are recorded on real cases of the "Aguardando decisão" queue.
+import { chromium, type Browser, type Page } from "@playwright/test";
+
+const KiB = 1024;
+
+async function signIn(browser: Browser, web: string): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${web}/login`);
+  await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+  await page.getByTestId("login-email").fill("analyst@lupa.local");
+  await page.getByTestId("login-password").fill(process.env.LUPA_BENCH_PASSWORD ?? "lupa-demo");
+  await page.getByTestId("login-submit").click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: 60_000 });
+  const state = JSON.stringify(await context.storageState());
+  await context.close();
+  return state;
+}
+
+async function measure(browser: Browser, state: string, url: string, ready: string): Promise<{ js: number; lcp: number; requests: number }> {
+  const context = await browser.newContext({ storageState: JSON.parse(state) });
+  const page = await context.newPage();
+  let js = 0;
+  let requests = 0;
+  page.on("requestfinished", (request) => {
+    if (request.resourceType() !== "script") return;
+    requests++;
+    void request.sizes().then((sizes) => (js += sizes.responseBodySize));
+  });
+  await page.goto(url, { waitUntil: "load" });
+  await page.locator(ready).first().waitFor();
+  await page.waitForLoadState("networkidle");
+  const lcp = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1]?.startTime ?? -1);
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+        setTimeout(() => resolve(-1), 2000);
+      }),
+  );
+  await context.close();
+  return { js, lcp, requests };
+}
+
+async function decisionToNextCase(page: Page): Promise<number> {
+  const current = await page.getByTestId("verification-detail").getAttribute("data-id");
+  await page.keyboard.press("a");
+  await page.getByTestId("decision-confirm").waitFor();
+  await page.evaluate((id) => {
+    const w = window as unknown as { __t0?: number; __t1?: number };
+    w.__t0 = undefined;
+    w.__t1 = undefined;
+    window.addEventListener("keydown", (e) => { if (e.key === "Enter") w.__t0 = performance.now(); }, { capture: true, once: true });
+    const observer = new MutationObserver(() => {
+      const detail = document.querySelector<HTMLElement>("[data-testid=verification-detail]");
+      if (detail && detail.dataset.id !== id && w.__t1 === undefined) {
+        observer.disconnect();
+        // the frame after the one that holds the new case: it has been painted
+        requestAnimationFrame(() => requestAnimationFrame(() => (w.__t1 = performance.now())));
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-id"] });
+  }, current);
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => (window as unknown as { __t1?: number }).__t1 !== undefined, undefined, { timeout: 30_000 });
+  return page.evaluate(() => {
+    const w = window as unknown as { __t0: number; __t1: number };
+    return w.__t1 - w.__t0;
+  });
+}
+
+export async function benchPages(web: string, decisions: number): Promise<void> {
+  const browser = await chromium.launch({ executablePath: process.env.LUPA_CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  try {
+    const state = await signIn(browser, web);
+    const context = await browser.newContext({ storageState: JSON.parse(state) });
+    const probe = await context.newPage();
+    await probe.goto(`${web}/verifications?status=COMPLETED&feedback=NOTSTARTED&limit=25`);
+    const caseId = await probe.getByTestId("verification-row").first().getAttribute("data-id");
+    await context.close();
+
+    const routes: Array<[string, string, string]> = [
+      ["/login", `${web}/login`, "[data-testid=login-form]"],
+      ["/overview", `${web}/overview`, "[data-testid=figure-total]"],
+      ["/verifications", `${web}/verifications`, "[data-testid=verification-row]"],
+      ["/verifications/[id]", `${web}/verifications/${caseId}`, "[data-testid=verification-header]"],
+    ];
+    console.log("route                  JS (KiB, compressed)  scripts  LCP (ms)  budget");
+    for (const [label, url, ready] of routes) {
+      const m = await measure(browser, label === "/login" ? JSON.stringify({ cookies: [], origins: [] }) : state, url, ready);
+      const ok = m.js < 250 * KiB && m.lcp >= 0 && m.lcp < 1000;
+      console.log(`${label.padEnd(22)} ${(m.js / KiB).toFixed(1).padStart(10)}  ${String(m.requests).padStart(15)}  ${m.lcp.toFixed(0).padStart(8)}  ${ok ? "ok" : "OVER"}`);
+    }
+
+    const triage = await browser.newContext({ storageState: JSON.parse(state) });
+    const page = await triage.newPage();
+    await page.goto(`${web}/verifications?status=COMPLETED&feedback=NOTSTARTED&limit=25`);
+    await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+    await page.getByTestId("verification-row").first().getByTestId("row-name").click();
+    const times: number[] = [];
+    for (let i = 0; i < decisions; i++) {
+      await page.getByTestId("decision-actions").waitFor();
+      times.push(await decisionToNextCase(page));
+    }
+    times.sort((a, b) => a - b);
+    console.log(`decision keypress (Enter) to next case painted, ${times.length} decisions: median ${times[Math.floor(times.length / 2)].toFixed(0)} ms, worst ${times[times.length - 1].toFixed(0)} ms`);
+    await triage.close();
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,26 @@
+import { Badge } from "@/components/ui/badge";
+import type { Tone } from "@/lib/verifications/status";
+
+const DECISIONS: Record<string, { label: string; tone: Tone }> = {
+  APPROVED: { label: "Aprovada", tone: "success" },
+  REPROVED: { label: "Reprovada", tone: "danger" },
+  STANDBY: { label: "Em espera", tone: "warning" },
+  WAIVED: { label: "Dispensada", tone: "info" },
+};
+
+/** The latest decision of a verification, or "Sem decisão". */
+export function DecisionBadge({ decision, testId = "decision-badge" }: { decision: string | null; testId?: string }) {
+  const meta = decision ? DECISIONS[decision] : undefined;
+  if (!meta) {
+    return (
+      <span data-testid={testId} data-decision="NOTSTARTED" className="text-xs text-zinc-600">
+        Sem decisão
+      </span>
+    );
+  }
+  return (
+    <Badge tone={meta.tone} data-testid={testId} data-status={decision ?? undefined}>
+      {meta.label}
+    </Badge>
+  );
+}

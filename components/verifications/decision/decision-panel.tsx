@@ -1,0 +1,65 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { Section } from "@/components/ui/section";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDateTime } from "@/lib/contract/format/date";
+import { decisionHistoryQuery } from "@/lib/query/decision-queries";
+import { DECISION_ACTIONS, DECISIONS, type Decision } from "@/lib/verifications/decisions";
+import { DecisionBadge } from "../decision-badge";
+
+/** "Decisão": the four actions (roles that may decide) and the history (everyone). */
+export function DecisionPanel({ id, canDecide, onDecide, busy }: { id: string; canDecide: boolean; onDecide: (decision: Decision) => void; busy: boolean }) {
+  const history = useQuery(decisionHistoryQuery(id));
+  return (
+    <Section anchor="decisao" title="Decisão" description={canDecide ? "Atalhos: a, r, e, d · ? mostra todos" : "Seu papel permite ver o histórico, sem decidir."} testId="decision-panel">
+      {canDecide ? (
+        <div className="grid grid-cols-2 gap-2" data-testid="decision-actions">
+          {DECISIONS.map((decision) => (
+            <Button
+              key={decision}
+              variant={decision === "APPROVED" ? "primary" : "secondary"}
+              disabled={busy}
+              onClick={() => onDecide(decision)}
+              aria-keyshortcuts={DECISION_ACTIONS[decision].key}
+              data-testid={`decide-${decision}`}
+            >
+              {DECISION_ACTIONS[decision].verb}
+              <kbd className="ml-1 rounded bg-black/10 px-1 text-[10px] font-normal">{DECISION_ACTIONS[decision].key}</kbd>
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      <h3 className={`${canDecide ? "mt-5" : ""} mb-2 text-xs font-semibold tracking-wide text-zinc-600 uppercase`}>Histórico</h3>
+      {history.isPending ? (
+        <Skeleton className="h-12" />
+      ) : history.isError ? (
+        <p className="text-sm text-rose-700" data-testid="decision-history-error">
+          Histórico indisponível. {history.error.message}
+        </p>
+      ) : history.data.items.length === 0 ? (
+        <p className="text-sm text-zinc-600" data-testid="decision-history-empty">
+          Nenhuma decisão registrada.
+        </p>
+      ) : (
+        <ol className="space-y-3" data-testid="decision-history">
+          {history.data.items.map((item) => (
+            <li key={item.id} data-testid="decision-entry" data-status={item.status} data-pending={item.pending || undefined} className={item.pending ? "opacity-60" : undefined}>
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <DecisionBadge decision={item.status} testId="decision-entry-status" />
+                <span className="font-medium text-zinc-900">{item.author}</span>
+                <span className="text-xs text-zinc-600" title={formatDateTime(item.createdAt)}>
+                  {item.pending ? "registrando…" : <RelativeTime value={item.createdAt} />}
+                </span>
+              </div>
+              {item.reasons.length ? <p className="mt-1 text-xs text-zinc-700">Motivos: {item.reasons.join(", ")}</p> : null}
+              {item.comment ? <p className="mt-1 text-sm whitespace-pre-wrap text-zinc-800" data-testid="decision-entry-comment">{item.comment}</p> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
+import { verificationListQuery } from "@/lib/query/verification-queries";
+import { filtersToSearchParams, parseFilters, type VerificationFilters } from "@/lib/verifications/filters";
+import type { VerificationPage } from "@/lib/verifications/view-models";
+import { LAST_LIST_URL_KEY } from "../use-verification-filters";
+
+// The list the analyst came from (its URL is kept in sessionStorage by the list page), read
+// again through the same query, to know the previous and next cases. At a page edge the
+// neighbouring page is fetched, and the kept URL moves to it so the next step continues there.
+
+function storedFilters(): VerificationFilters | null {
+  const url = typeof window === "undefined" ? null : sessionStorage.getItem(LAST_LIST_URL_KEY);
+  if (!url?.startsWith("/verifications")) return null;
+  return parseFilters(new URL(url, window.location.origin).searchParams);
+}
+
+function remember(filters: VerificationFilters) {
+  const query = filtersToSearchParams(filters).toString();
+  sessionStorage.setItem(LAST_LIST_URL_KEY, `/verifications${query ? `?${query}` : ""}`);
+}
+
+export function useNeighbours(id: string) {
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<VerificationFilters | null>(null);
+  useEffect(() => setFilters(storedFilters() ?? { page: 1, limit: 10 }), []);
+  const page = useQuery({ ...verificationListQuery(filters ?? { page: 1, limit: 10 }), enabled: filters !== null });
+  const items = page.data?.items ?? [];
+  const index = items.findIndex((item) => item.id === id);
+
+  /** The id `delta` away (+1 next, -1 previous), crossing pages when needed; null at the ends. */
+  const resolve = useCallback(
+    async (delta: 1 | -1): Promise<string | null> => {
+      if (!filters || !page.data || index < 0) return null;
+      const target = index + delta;
+      if (target >= 0 && target < items.length) return items[target].id;
+      const otherPage = filters.page + delta;
+      const pages = Math.ceil(page.data.total / filters.limit);
+      if (otherPage < 1 || otherPage > pages) return null;
+      const nextFilters = { ...filters, page: otherPage };
+      const other: VerificationPage = await queryClient.fetchQuery(verificationListQuery(nextFilters));
+      const candidate = delta === 1 ? other.items[0] : other.items[other.items.length - 1];
+      if (!candidate) return null;
+      remember(nextFilters);
+      return candidate.id;
+    },
+    [filters, page.data, index, items, queryClient],
+  );
+
+  return {
+    ready: page.isSuccess,
+    inList: index >= 0,
+    position: index >= 0 && filters ? (filters.page - 1) * filters.limit + index + 1 : null,
+    total: page.data?.total ?? null,
+    previousId: index > 0 ? items[index - 1].id : null,
+    nextId: index >= 0 && index < items.length - 1 ? items[index + 1].id : null,
+    resolve,
+  };
+}

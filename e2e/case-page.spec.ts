@@ -1,0 +1,50 @@
+import { makeCpf } from "@/lib/contract/documents";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { expect, gotoHydrated, test } from "./support/fixtures";
+
+// The case page's score panel and dossier sections, on a sandbox document with lawsuits
+// (docs/sandbox.md: 003.000.008-47 fires has_criminal_lawsuit and has_active_lawsuits_as_defendant).
+
+test("the score panel explains the score and the dossier shows finance, lawsuits and related parties", async ({ page, api }) => {
+  test.setTimeout(150_000); // a shared, busy machine: creation, processing and a full case page
+  const created = await api.createVerification(makeCpf("003000008"), { profileId: await api.verificationProfileId("person") });
+  const done = await api.waitUntilTerminal(created.id);
+  expect(done.status).toBe("COMPLETED");
+  await gotoHydrated(page, `/verifications/${created.id}`);
+
+  const panel = page.getByTestId("result-section");
+  await expect(panel.getByTestId("score-band")).toContainText(/Risco (alto|médio|baixo)/);
+  await expect(panel.getByRole("img", { name: /Distribuição da dedução do score por módulo: Processos/ })).toBeVisible();
+  const rule = panel.locator('[data-rule="has_criminal_lawsuit"]');
+  await expect(rule).toContainText("Processo criminal");
+  await expect(rule).toContainText("Fonte: módulo Processos");
+
+  const lawsuits = page.getByTestId("lawsuits-section");
+  await expect(lawsuits.getByTestId("lawsuit-number").first()).toHaveText(/^\d{7}-\d{2}\.\d{4}\.\d\.\d{2}\.\d{4}$/);
+  const all = await lawsuits.getByTestId("lawsuit").count();
+  await lawsuits.getByTestId("lawsuits-filter-side").selectOption("defendant");
+  await expect(lawsuits.getByTestId("lawsuit")).not.toHaveCount(0);
+  expect(await lawsuits.getByTestId("lawsuit").count()).toBeLessThanOrEqual(all);
+  for (const badge of await lawsuits.getByTestId("lawsuit").all()) await expect(badge).toContainText("Réu");
+
+  await expect(page.getByTestId("finance-section")).toContainText("Renda estimada");
+  const related = page.getByTestId("related-section");
+  await expect(related.getByTestId("related-party").first()).toBeVisible();
+  await expect(related.getByRole("link").first()).toHaveAttribute("href", /^\/verifications\?q=\d{11,14}$/);
+
+  // sections can be linked
+  await page.goto(`/verifications/${created.id}#processos`);
+  await expect(page.locator("#processos")).toBeInViewport();
+  await expectNoSeriousA11yViolations(page, "case page");
+});
+
+test("the list and the case page have no serious accessibility violations", async ({ page }) => {
+  await gotoHydrated(page, "/verifications");
+  await expect(page.getByTestId("verification-row").first()).toBeVisible();
+  await expect(page.getByTestId("row-decision").first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "/verifications");
+  await page.getByTestId("preset-high-risk").click();
+  await expect(page).toHaveURL(/scoreMax=399/);
+  await expect(page.getByTestId("preset-high-risk")).toHaveAttribute("aria-pressed", "true");
+  await expectNoSeriousA11yViolations(page, "/verifications risco alto");
+});

@@ -1,0 +1,154 @@
+import type { Page } from "@playwright/test";
+import { latestDecision } from "./support/api";
+import { API_URL } from "./support/env";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { randomCpf } from "./support/documents";
+import { expect, gotoHydrated, test } from "./support/fixtures";
+
+// Deciding cases from the keyboard alone: the queue "Aguardando decisão", a/r/e/d with a
+// confirmation Enter accepts, the next case opening by itself, n/p, and "?".
+
+const caseId = (page: Page) => new URL(page.url()).pathname.split("/").pop() as string;
+
+test("an analyst decides a series of cases with the keyboard only", async ({ page, api }) => {
+  test.setTimeout(240_000); // three verifications processed on a shared, busy machine
+  const profileId = await api.verificationProfileId("person");
+  const created = [];
+  for (let i = 0; i < 3; i++) created.push(await api.createVerification(randomCpf(), { profileId }));
+  for (const c of created) await api.waitUntilTerminal(c.id);
+
+  await gotoHydrated(page, "/verifications");
+  await page.keyboard.press("Tab"); // leave the body so key events reach the page's listeners
+  await page.getByTestId("preset-waiting").focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/status=COMPLETED&feedback=NOTSTARTED/);
+  await expect(page.getByTestId("verification-row").first()).toBeVisible();
+  const order = await page.getByTestId("verification-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-id")));
+  await page.locator("body").press("j");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/verifications/${order[0]}$`));
+  await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+  await expect(page.getByTestId("decision-actions")).toBeVisible();
+
+  // a → dialog → Enter: approved, and the next case of the queue opens
+  const first = caseId(page);
+  await page.keyboard.press("a");
+  await expect(page.getByTestId("decision-dialog")).toBeVisible();
+  await expect(page.getByTestId("decision-confirm")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).not.toHaveURL(new RegExp(`/verifications/${first}$`));
+  await expect(page).toHaveURL(new RegExp(`/verifications/${order[1]}$`));
+  await expect.poll(() => latestDecision(api, first)).toBe("APPROVED");
+
+  // r with a comment typed in the dialog: letters typed there never trigger shortcuts
+  const second = caseId(page);
+  await expect(page.getByTestId("decision-actions")).toBeVisible();
+  await page.keyboard.press("r");
+  await page.getByTestId("decision-comment").focus();
+  await page.keyboard.type("dados divergentes: a r e d n p");
+  await expect(page.getByTestId("decision-dialog")).toBeVisible();
+  await expect(page.getByTestId("decision-confirm")).toHaveText("Reprovar");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/verifications/${order[2]}$`));
+  await expect.poll(() => latestDecision(api, second)).toBe("REPROVED");
+
+  // n/p move through the queue as it is now: the decided cases have left "Aguardando decisão"
+  await expect(page.getByTestId("decision-actions")).toBeVisible();
+  await page.keyboard.press("n");
+  await expect(page).not.toHaveURL(new RegExp(`/verifications/${order[2]}$`));
+  await expect(page.getByTestId("verification-detail")).not.toHaveAttribute("data-id", order[2] as string);
+  await expect(page.getByTestId("decision-actions")).toBeVisible();
+  await page.keyboard.press("p");
+  await expect(page).toHaveURL(new RegExp(`/verifications/${order[2]}$`));
+
+  // the decided case shows its decision in the header and the history
+  await gotoHydrated(page, `/verifications/${second}`);
+  await expect(page.getByTestId("verification-decision")).toHaveText("Reprovada");
+  await expect(page.getByTestId("decision-entry").first()).toHaveAttribute("data-status", "REPROVED");
+  await expect(page.getByTestId("decision-entry-comment").first()).toHaveText("dados divergentes: a r e d n p");
+  await gotoHydrated(page, `/verifications/${order[2]}`);
+
+  // Escape cancels: nothing is recorded
+  await page.keyboard.press("e");
+  await expect(page.getByTestId("decision-dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("decision-dialog")).toBeHidden();
+  expect(await latestDecision(api, caseId(page))).toBe("NOTSTARTED");
+
+  // ? lists every shortcut
+  await page.keyboard.press("?");
+  const help = page.getByTestId("shortcuts-dialog");
+  await expect(help).toBeVisible();
+  for (const key of ["a", "r", "e", "d", "n", "p", "?"]) await expect(help.locator("kbd", { hasText: new RegExp(`^${key.replace("?", "\\?")}$`) })).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page, "shortcuts dialog");
+  await page.keyboard.press("Escape");
+  await expect(help).toBeHidden();
+});
+
+test("a refused decision rolls back the history and the header, and says why", async ({ page, api }) => {
+  test.setTimeout(150_000);
+  const created = await api.createVerification(randomCpf(), { profileId: await api.verificationProfileId("person") });
+  await api.waitUntilTerminal(created.id);
+  await gotoHydrated(page, `/verifications/${created.id}`);
+  await expect(page.getByTestId("decision-history-empty")).toBeVisible();
+  await page.route(`**/bff/verifications/${created.id}/feedbacks`, async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    await new Promise((r) => setTimeout(r, 3000)); // long enough to see the optimistic state on a busy machine
+    await route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ error: { code: "conflict", message: "A verificação ainda não pode receber uma decisão." } }) });
+  });
+  await page.getByTestId("decide-WAIVED").click();
+  await page.getByTestId("decision-confirm").click();
+  // optimistic first…
+  await expect(page.getByTestId("verification-decision")).toHaveText("Dispensada");
+  // …then rolled back, with the reason announced
+  await expect(page.getByTestId("toasts-assertive").getByTestId("toast")).toContainText("A verificação ainda não pode receber uma decisão.");
+  await expect(page.getByTestId("verification-decision")).toHaveText("Sem decisão");
+  await expect(page.getByTestId("decision-history-empty")).toBeVisible();
+  expect(await latestDecision(api, created.id)).toBe("NOTSTARTED");
+});
+
+test("the BFF refuses a decision from another origin or without one (CSRF)", async ({ page, api }) => {
+  const created = await api.createVerification(randomCpf(), { profileId: await api.verificationProfileId("person") });
+  await api.waitUntilTerminal(created.id);
+  await gotoHydrated(page, `/verifications/${created.id}`);
+  for (const headers of [{ origin: "http://evil.example" }, {}] as Array<Record<string, string>>) {
+    const response = await page.request.post(`/bff/verifications/${created.id}/feedbacks`, { data: { status: "APPROVED" }, headers });
+    expect(response.status()).toBe(403);
+    expect(await response.json()).toEqual({ error: { code: "forbidden_origin", message: expect.stringContaining("origem não permitida") } });
+  }
+  expect(await latestDecision(api, created.id)).toBe("NOTSTARTED");
+});
+
+test.describe("as a viewer", () => {
+  test.use({ storageState: ".test-output/auth/viewer.json" });
+
+  test("a viewer sees the decision history but no buttons, and keys do nothing", async ({ page, api }) => {
+    test.setTimeout(150_000);
+    const created = await api.createVerification(randomCpf(), { profileId: await api.verificationProfileId("person") });
+    await api.waitUntilTerminal(created.id);
+    const analyst = await api.token("analyst");
+    const decided = await page.request.fetch(`${API_URL}/api/v2/verifications/${created.id}/feedbacks`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${analyst}` },
+      data: { status: "STANDBY", comment: "aguardando comprovante", reasons: ["Aguardando documentos"] },
+    });
+    expect(decided.status()).toBe(201);
+
+    await gotoHydrated(page, `/verifications/${created.id}`);
+    await expect(page.getByTestId("decision-panel")).toBeVisible();
+    await expect(page.getByTestId("decision-actions")).toHaveCount(0);
+    await expect(page.getByTestId("decision-entry")).toHaveCount(1);
+    await expect(page.getByTestId("decision-entry")).toContainText("analyst@lupa.local");
+    await expect(page.getByTestId("decision-entry")).toContainText("Aguardando documentos");
+    await expect(page.getByTestId("verification-decision")).toHaveText("Em espera");
+    await page.keyboard.press("a");
+    await expect(page.getByTestId("decision-dialog")).toBeHidden();
+    await expectNoSeriousA11yViolations(page, "case page as viewer");
+
+    // the service refuses it anyway, and the BFF says so in pt-BR
+    const origin = new URL(page.url()).origin;
+    const response = await page.request.post(`/bff/verifications/${created.id}/feedbacks`, { data: { status: "APPROVED" }, headers: { origin } });
+    expect(response.status()).toBe(403);
+    expect((await response.json()).error.message).toBe("Seu papel não permite registrar decisões.");
+  });
+});

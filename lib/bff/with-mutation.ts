@@ -1,0 +1,53 @@
+import "server-only";
+import type { NextRequest } from "next/server";
+import { ApiError } from "@/lib/api/errors";
+import { bffError } from "./errors";
+import { withAccessToken, type BffContext } from "./with-access-token";
+
+// Route wrapper of the BFF's mutations: the Origin header must be this console's own origin
+// (a cross-site form or script cannot act with the analyst's cookie), then the session's token is
+// resolved and API failures become pt-BR messages. `messages` gives the route's own wording per
+// status (409: "já está na lista"); the rest falls back to the shared translator.
+
+export type MutationMessages = Partial<Record<number, string>>;
+
+function allowedOrigins(request: NextRequest): string[] {
+  const origins = [request.nextUrl.origin];
+  if (process.env.NEXTAUTH_URL) origins.push(new URL(process.env.NEXTAUTH_URL).origin);
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  if (host) origins.push(`${request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(":", "")}://${host}`);
+  return origins;
+}
+
+export function sameOrigin(request: NextRequest): boolean {
+  const origin = request.headers.get("origin");
+  return origin !== null && allowedOrigins(request).includes(origin);
+}
+
+export function withMutation<P = Record<string, never>>(
+  handler: (request: NextRequest, context: BffContext<P>) => Promise<Response>,
+  options: { messages?: MutationMessages; notFoundMessage?: string } = {},
+) {
+  const inner = withAccessToken<P>(async (request, context) => {
+    try {
+      return await handler(request, context);
+    } catch (error) {
+      const message = error instanceof ApiError ? options.messages?.[error.status] : undefined;
+      if (error instanceof ApiError && message) return bffError(error.status, error.code, message);
+      throw error;
+    }
+  }, { notFoundMessage: options.notFoundMessage });
+  return async (request: NextRequest, route: { params: Promise<P> }): Promise<Response> => {
+    if (!sameOrigin(request)) return bffError(403, "forbidden_origin", "Requisição recusada: origem não permitida. Recarregue a página e tente novamente.");
+    return inner(request, route);
+  };
+}
+
+/** Reads a JSON body; a body that is not JSON is a 400 the handler never sees. */
+export async function readJson(request: NextRequest): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    throw new ApiError(400, "invalid_request", "body is not JSON");
+  }
+}

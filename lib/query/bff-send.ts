@@ -1,0 +1,28 @@
+import { BffError } from "./bff-fetch";
+
+// Mutations from the browser: same-origin calls to the BFF (the browser adds the Origin header
+// the BFF checks). Errors carry the BFF's pt-BR message.
+
+const UNAVAILABLE = "Serviço indisponível no momento. Tente novamente em instantes.";
+
+export async function bffSend<T>(path: string, init: { method: "POST" | "DELETE" | "PUT"; body?: unknown; form?: FormData }): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method,
+      credentials: "same-origin",
+      headers: init.body !== undefined ? { "content-type": "application/json", accept: "application/json" } : { accept: "application/json" },
+      body: init.form ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
+      cache: "no-store",
+    });
+  } catch {
+    throw new BffError(0, "network_error", "Sem conexão com o console. Verifique sua rede e tente novamente.");
+  }
+  if (response.status === 204) return undefined as T;
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
+    throw new BffError(response.status, error?.code ?? "http_error", error?.message ?? UNAVAILABLE);
+  }
+  return body as T;
+}
