@@ -19,6 +19,7 @@ import { PersonProfileSection } from "./person-profile-section";
 import { ResultSection } from "./result-section";
 import { VerificationHeader } from "./verification-header";
 import { VerificationMeta } from "./verification-meta";
+import { NetworkSection } from "./network-section";
 import { FailedState, ProcessingState } from "./verification-states";
 
 /** One region of the case page: a rendering failure stays inside it. */
@@ -151,6 +152,7 @@ export function VerificationPageClient({ id }: { id: string }) {
             </Region>
           </div>
         </div>
+        <Region name="a rede de processos"><NetworkSection id={detail.id} status={detail.status} name={detail.name} /></Region>
       </div>
     );
   }
