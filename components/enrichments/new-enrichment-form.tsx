@@ -49,7 +49,7 @@ export function NewEnrichmentForm({ profiles, submissionKey }: { profiles: ApiPr
 
   useEffect(() => {
     if (profileId && !options.some((p) => p.profile.id === profileId)) setProfileId("");
-  }, [entity]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [entity]);
 
   // While the synchronous answer is awaited: find the id (same submission, peek) and read modules.
   useEffect(() => {
@@ -73,7 +73,7 @@ export function NewEnrichmentForm({ profiles, submissionKey }: { profiles: ApiPr
       }
     }, 1000);
     return () => clearInterval(timer);
-  }, [phase.kind, phase.kind === "waiting" ? phase.id : null]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [phase.kind, phase.kind === "waiting" ? phase.id : null]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
