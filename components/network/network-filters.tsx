@@ -74,7 +74,7 @@ export function NetworkFiltersBar({
           type="search"
           role="combobox"
           aria-expanded={open && results.length > 0}
-          aria-controls={`${id}-results`}
+          aria-controls={open && results.length > 0 ? `${id}-results` : undefined}
           aria-autocomplete="list"
           autoComplete="off"
           placeholder="Nome da pessoa ou empresa"
