@@ -29,6 +29,8 @@ for (const path of ["/enrichments", "/enrichments/new", "/enrichments/batch", "/
 }
 
 test("axe: enrichment detail, graph and Lista tab", async ({ page }) => {
+  // axe walks every node of a 300-node graph: slow on a busy machine
+  test.setTimeout(240_000);
   await gotoHydrated(page, `/enrichments/${id}`);
   await expect(page.getByTestId("enrichment-detail")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
