@@ -7,6 +7,7 @@
 //   pdf [iterations]                            PDF report of a full dossier vs a 1-page pdfkit document (p50, p99)
 //   sustained [seconds] [limit]                 60 s mixed traffic of two workspaces at their rate limit
 //   vision [samples]                            CNH reading and face match times, model load, memory
+//   graph [runs]                                navigation -> settled lawsuit graph (300+ nodes), JS of the route (running console)
 import { benchV2Get } from "./v2-get";
 import { benchV3Throughput } from "./v3-throughput";
 import { benchPdf } from "./pdf";
@@ -15,6 +16,7 @@ import { benchV2List } from "./v2-list";
 import { benchSustained } from "./sustained";
 import { benchVision } from "./vision";
 import { benchPages } from "./pages";
+import { benchGraph } from "./graph";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
@@ -26,6 +28,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   pdf: (a) => benchPdf(Number(a[0] ?? 100)),
   sustained: (a) => benchSustained(Number(a[0] ?? 60), Number(a[1] ?? 50)),
   vision: (a) => benchVision(Number(a[0] ?? 5)),
+  graph: (a) => benchGraph(Number(a[0] ?? 5)),
 };
 
 const bench = benches[name];

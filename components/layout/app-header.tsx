@@ -15,6 +15,8 @@ export function AppHeader({ email, role }: { email: string; role: string | null 
         <nav aria-label="Principal" className="flex items-center gap-1">
           <NavLink href="/overview">Visão geral</NavLink>
           <NavLink href="/verifications">Verificações</NavLink>
+          <NavLink href="/enrichments">Enriquecimentos</NavLink>
+          {role === "admin" ? <NavLink href="/usage">Uso</NavLink> : null}
         </nav>
         <div className="ml-auto flex items-center gap-3">
           <div className="hidden text-right leading-tight sm:block">

@@ -21,6 +21,7 @@ import { PersonProfileSection } from "./person-profile-section";
 import { ResultSection } from "./result-section";
 import { VerificationHeader } from "./verification-header";
 import { VerificationMeta } from "./verification-meta";
+import { NetworkSection } from "./network-section";
 import { FailedState, ProcessingState } from "./verification-states";
 import { FinanceAdvancedSection } from "./dossier/finance-advanced-section";
 import { FinanceSection } from "./dossier/finance-section";
@@ -203,6 +204,7 @@ export function VerificationPageClient({ id }: { id: string }) {
             </Region>
           </div>
         </div>
+        <Region name="a rede de processos"><NetworkSection id={detail.id} status={detail.status} name={detail.name} /></Region>
       </div>
     );
   }

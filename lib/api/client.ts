@@ -19,6 +19,14 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** Milliseconds before the request is abandoned (default 15 s). */
   timeoutMs?: number;
+  /** Extra request headers (for example Idempotency-Key). */
+  headers?: Record<string, string>;
+}
+
+export interface ApiAnswer<T> {
+  status: number;
+  headers: Headers;
+  body: T;
 }
 
 export function buildQuery(query: Record<string, QueryValue> | undefined): string {
@@ -34,8 +42,13 @@ export function buildQuery(query: Record<string, QueryValue> | undefined): strin
 
 /** Calls the API and returns the parsed JSON body; throws ApiError on any failure. */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  return (await apiExchange<T>(path, request)).body;
+}
+
+/** Like apiFetch, with the status and headers of the answer (202 vs 200, Retry-After). */
+export async function apiExchange<T>(path: string, request: ApiRequest = {}): Promise<ApiAnswer<T>> {
   const { method = "GET", token, query, body, signal, timeoutMs = 15_000 } = request;
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { accept: "application/json", ...request.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
 
@@ -64,5 +77,5 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     }
   }
   if (!response.ok) throw toApiError(response.status, parsed);
-  return parsed as T;
+  return { status: response.status, headers: response.headers, body: parsed as T };
 }

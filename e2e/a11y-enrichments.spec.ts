@@ -1,0 +1,53 @@
+import AxeBuilder from "@axe-core/playwright";
+import { AUTH_DIR } from "./support/env";
+import { HUGE_COMPANY, createEnrichment } from "./support/enrichments";
+import { expect, gotoHydrated, test } from "./support/fixtures";
+import type { Page } from "@playwright/test";
+
+// axe-core on every page of the enrichments, the graph and usage: no serious or critical violations.
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0]?.target.join(" ")})`);
+}
+
+let id: string;
+test.beforeAll(async ({ playwright }) => {
+  const { LupaApi } = await import("./support/api");
+  const { API_URL } = await import("./support/env");
+  const request = await playwright.request.newContext({ baseURL: API_URL });
+  id = await createEnrichment(request, new LupaApi(request), HUGE_COMPANY, "prf_company_complete");
+  await request.dispose();
+});
+
+for (const path of ["/enrichments", "/enrichments/new", "/enrichments/batch", "/usage"]) {
+  test(`axe: ${path} as analyst`, async ({ page }) => {
+    await gotoHydrated(page, path);
+    await page.waitForLoadState("networkidle");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test("axe: enrichment detail, graph and Lista tab", async ({ page }) => {
+  // axe walks every node of a 300-node graph: slow on a busy machine
+  test.setTimeout(240_000);
+  await gotoHydrated(page, `/enrichments/${id}`);
+  await expect(page.getByTestId("enrichment-detail")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await gotoHydrated(page, `/enrichments/${id}/network`);
+  await expect(page.getByTestId("network-graph")).toHaveAttribute("data-settled", "true", { timeout: 45_000 });
+  await page.locator('[data-testid=graph-node][data-risk=defendant]').first().click();
+  await expect(page.getByTestId("node-lawsuit").first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("tab", { name: "Lista" }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test.describe("as an admin", () => {
+  test.use({ storageState: `${AUTH_DIR}/admin.json` });
+  test("axe: /usage with its chart", async ({ page }) => {
+    await gotoHydrated(page, "/usage");
+    await expect(page.getByTestId("usage-chart").or(page.getByTestId("usage-empty"))).toBeVisible({ timeout: 30_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

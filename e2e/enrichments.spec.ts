@@ -1,0 +1,94 @@
+import { writeFileSync } from "node:fs";
+import { makeCnpj, makeCpf } from "../lib/contract/documents";
+import { expect, gotoHydrated, test } from "./support/fixtures";
+
+// The enrichment pages against the real service: create from the form, read the detail, list
+// with filters and cursor pages, and a CSV batch watched to the end.
+
+test("creates an enrichment from the form and lands on its detail", async ({ page }) => {
+  await gotoHydrated(page, "/enrichments/new");
+  const input = page.getByTestId("document-input");
+  await input.pressSequentially("52998224725");
+  await expect(input).toHaveValue("529.982.247-25");
+  await expect(page.getByTestId("document-help")).toContainText("CPF válido");
+  await input.fill("");
+  await input.pressSequentially("52998224700");
+  await expect(page.getByTestId("document-help")).toContainText("Dígitos verificadores não conferem");
+  await input.fill("");
+  const cpf = makeCpf(String(300000000 + Math.floor(Math.random() * 600000000)).slice(0, 8) + "8");
+  await input.pressSequentially(cpf);
+  await page.getByTestId("profile-select").selectOption("prf_person_complete");
+  await page.getByRole("button", { name: "Adicionar metadado" }).click();
+  await page.getByLabel("Chave 1").fill("pedido");
+  await page.getByLabel("Valor 1").fill("A-42");
+  // a double click is one submission: one enrichment
+  await page.getByTestId("submit-enrichment").dblclick();
+  await expect(page).toHaveURL(/\/enrichments\/enr_[a-z0-9]+/, { timeout: 40_000 });
+  const detail = page.getByTestId("enrichment-detail");
+  await expect(detail).toHaveAttribute("data-status", /COMPLETED/, { timeout: 30_000 });
+  await expect(page.getByTestId("module-state")).not.toHaveCount(0);
+  await expect(page.getByText("pedido")).toBeVisible();
+  const profileData = page.locator('[data-testid=module-data][data-module=profile]');
+  await expect(profileData).toBeVisible();
+  await profileData.getByTestId("raw-toggle").click();
+  await expect(profileData.getByTestId("raw-json")).toContainText('"dataset"');
+
+  await gotoHydrated(page, `/enrichments?document=${cpf}`);
+  await expect(page.getByTestId("enrichment-row")).toHaveCount(1);
+  await expect(page.getByTestId("module-progress").first()).toHaveAttribute("data-done", /\d+/);
+});
+
+test("lists with filters in the URL and cursor pages that keep the way back", async ({ page }) => {
+  await gotoHydrated(page, "/enrichments");
+  await page.getByTestId("filter-status").selectOption("COMPLETED");
+  await expect(page).toHaveURL(/status=COMPLETED/);
+  await expect(page.getByTestId("enrichment-row").first()).toBeVisible();
+  for (const badge of await page.getByTestId("enrichment-status").all()) await expect(badge).toHaveAttribute("data-status", "COMPLETED");
+  await gotoHydrated(page, "/enrichments");
+  const firstPage = await page.getByTestId("enrichment-row").first().getAttribute("data-id");
+  const next = page.getByTestId("page-next");
+  if (await next.isEnabled()) {
+    await next.click();
+    await expect(page).toHaveURL(/cursor=/);
+    await expect(page.getByTestId("page-number")).toHaveText("Página 2");
+    await expect(page.getByTestId("enrichment-row").first()).not.toHaveAttribute("data-id", firstPage!);
+    await page.getByTestId("page-previous").click();
+    await expect(page.getByTestId("page-number")).toHaveText("Página 1");
+    await expect(page.getByTestId("enrichment-row").first()).toHaveAttribute("data-id", firstPage!);
+  }
+  await gotoHydrated(page, "/enrichments?document=123");
+  await expect(page.getByTestId("enrichments-error")).toContainText("não é um CPF ou CNPJ válido");
+});
+
+test("uploads a batch CSV, shows line errors first, then watches it complete and exports", async ({ page }, info) => {
+  const seed = Math.floor(Math.random() * 9_000_000);
+  const documents = Array.from({ length: 12 }, (_, i) => makeCnpj(String(10_000_000 + seed + i * 7).slice(0, 8) + "0001"));
+  const bad = info.outputPath("bad.csv");
+  writeFileSync(bad, ["documento;cliente", `${documents[0]};c0`, "123;c1", `${documents[0]};c2`].join("\n"));
+  await gotoHydrated(page, "/enrichments/batch");
+  await page.getByTestId("batch-file").setInputFiles(bad);
+  await page.getByTestId("batch-validate").click();
+  await expect(page.getByTestId("batch-errors")).toContainText("Linha 3: CPF ou CNPJ inválido");
+  await expect(page.getByTestId("batch-errors")).toContainText("Linha 4: Documento repetido");
+  await expect(page.getByTestId("batch-send")).toBeDisabled();
+
+  const good = info.outputPath("good.csv");
+  writeFileSync(good, ["documento,cliente", ...documents.map((d, i) => `${d},cliente-${i}`)].join("\n"));
+  await page.getByTestId("batch-file").setInputFiles(good);
+  await page.getByTestId("batch-profile").selectOption("prf_company_complete");
+  await page.getByTestId("batch-validate").click();
+  await expect(page.getByTestId("batch-check-summary")).toContainText("12 documentos válidos, metadados: cliente");
+  await page.getByTestId("batch-send").click();
+  await expect(page).toHaveURL(/batchId=bat_/, { timeout: 30_000 });
+  await expect(page.getByTestId("batch-item")).toHaveCount(12);
+  await expect(page.getByTestId("batch-progress")).toHaveAttribute("data-done", "true", { timeout: 90_000 });
+  await expect(page.getByRole("progressbar", { name: "Progresso do lote" })).toHaveAttribute("aria-valuenow", "12");
+  const download = page.waitForEvent("download");
+  await page.getByTestId("export-results").click();
+  const file = await download;
+  const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+  const lines = text.trim().split("\n");
+  expect(lines[0]).toBe("id,document,status,outcome");
+  expect(lines).toHaveLength(13);
+  expect(lines.slice(1).every((l) => /^enr_[a-z0-9]+,\w{14},(COMPLETED|FAILED),/.test(l))).toBe(true);
+});

@@ -1,0 +1,73 @@
+// What the enrichment pages show, built by the BFF from the v3 answers. Documents on the list
+// are masked; the detail shows the formatted document (the analyst opened that one).
+import { formatDocument, maskDocument } from "@/lib/contract/documents";
+import type { ApiEnrichment, ApiEnrichmentSummary } from "./api-types";
+
+export interface ModuleView {
+  name: string;
+  dataset: string;
+  status: "pending" | "retrying" | "ok" | "failed";
+  nextAttemptAt: string | null;
+}
+
+export interface EnrichmentRow {
+  id: string;
+  status: string;
+  outcome: string | null;
+  entity: string;
+  document: string;
+  profileName: string;
+  profileId: string;
+  lane: string;
+  batchId: string | null;
+  createdAt: string;
+  completedAt: string | null;
+  recoveryRound: number;
+  /** null when the module states could not be read for this row. */
+  modules: ModuleView[] | null;
+}
+
+export interface EnrichmentPage {
+  items: EnrichmentRow[];
+  nextCursor: string | null;
+  /** API pages read to fill this page (status is filtered by the BFF; the v3 list has no status filter). */
+  scanned: number;
+}
+
+export interface EnrichmentDetail extends Omit<EnrichmentRow, "modules"> {
+  modules: ModuleView[];
+  metadata: Record<string, unknown>;
+  nextRetryAt: string | null;
+  deadline: string | null;
+  failureReason: string | null;
+  data: Record<string, Record<string, unknown>>;
+  /** Seconds the API asked to wait before reading again (while not terminal). */
+  retryAfter: number | null;
+}
+
+export function toModules(modules: ApiEnrichment["modules"]): ModuleView[] {
+  return Object.entries(modules).map(([name, m]) => ({ name, dataset: m.dataset, status: m.status, nextAttemptAt: m.nextAttemptAt ?? null }));
+}
+
+export function toRow(e: ApiEnrichmentSummary, modules: ApiEnrichment["modules"] | null, masked = true): EnrichmentRow {
+  return {
+    id: e.id, status: e.status, outcome: e.outcome, entity: e.entity,
+    document: masked ? maskDocument(e.document) : formatDocument(e.document),
+    profileName: e.profile.name, profileId: e.profile.id, lane: e.lane, batchId: e.batchId ?? null,
+    createdAt: e.createdAt, completedAt: e.completedAt, recoveryRound: e.recoveryRound,
+    modules: modules ? toModules(modules) : null,
+  };
+}
+
+export function toDetail(e: ApiEnrichment, retryAfter: number | null): EnrichmentDetail {
+  return {
+    ...toRow(e, e.modules, false),
+    modules: toModules(e.modules),
+    metadata: e.metadata ?? {},
+    nextRetryAt: e.nextRetryAt ?? null,
+    deadline: e.deadline ?? null,
+    failureReason: e.failureReason ?? null,
+    data: e.data ?? {},
+    retryAfter,
+  };
+}
