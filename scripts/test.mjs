@@ -1,5 +1,5 @@
 // `npm test`: every suite, then one closing line "N passed, N failed[, N skipped]".
-//  1. typecheck and lint
+//  1. typecheck, lint and format check
 //  2. unit and service tests on PGlite (vitest)
 //  3. service tests on PostgreSQL at 127.0.0.1:5432 (skipped, and said so, when unreachable)
 //  4. console tests in Chromium against the real service (Playwright)
@@ -70,6 +70,7 @@ const only = process.argv[2]; // optional: "server" or "e2e"
 if (!only) {
   check("typecheck", "npx", ["tsc", "--noEmit", "-p", "."]);
   check("lint", "npx", ["eslint", "."]);
+  check("format (prettier --check)", "npx", ["prettier", "--check", "--log-level", "warn", "."]);
 }
 
 if (!only || only === "server") {
