@@ -8,7 +8,19 @@ const contractOnly = (outside) => ({
 });
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", ".lupa*/", "next-env.d.ts", "test-results/", "playwright-report/", "server/db/migrations/", ".scratch/", ".test-output/"] },
+  {
+    ignores: [
+      "node_modules/",
+      ".next/",
+      ".lupa*/",
+      "next-env.d.ts",
+      "test-results/",
+      "playwright-report/",
+      "server/db/migrations/",
+      ".scratch/",
+      ".test-output/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,20 +36,33 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "proxy.ts"],
     ignores: ["lib/contract/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [
-        { regex: "^(\\.{1,2}/)+server(/|$)|^@/server(/|$)", message: "Console code never imports the service (server/); share through lib/contract/." },
-      ] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.{1,2}/)+server(/|$)|^@/server(/|$)",
+              message: "Console code never imports the service (server/); share through lib/contract/.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["server/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [
-        { regex: "^@/(?!lib/contract(/|$))", message: "server/ imports only lib/contract/ from outside server/." },
-        { regex: "(^|/)(app|components|e2e|test|bench|scripts)/", message: "server/ imports only lib/contract/ from outside server/." },
-        { regex: "(^|/)lib/(?!contract(/|$))", message: "server/ imports only lib/contract/ from outside server/." },
-        { regex: "^(\\.\\./)+proxy$", message: "server/ imports only lib/contract/ from outside server/." },
-      ] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^@/(?!lib/contract(/|$))", message: "server/ imports only lib/contract/ from outside server/." },
+            { regex: "(^|/)(app|components|e2e|test|bench|scripts)/", message: "server/ imports only lib/contract/ from outside server/." },
+            { regex: "(^|/)lib/(?!contract(/|$))", message: "server/ imports only lib/contract/ from outside server/." },
+            { regex: "^(\\.\\./)+proxy$", message: "server/ imports only lib/contract/ from outside server/." },
+          ],
+        },
+      ],
     },
   },
   {
@@ -50,6 +75,17 @@ export default tseslint.config(
   },
   {
     files: ["scripts/**/*.mjs", "bench/**/*.mjs", "server/**/*.mjs", "*.mjs"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", clearTimeout: "readonly", fetch: "readonly", performance: "readonly", Buffer: "readonly" } },
+    languageOptions: {
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        URL: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
+        fetch: "readonly",
+        performance: "readonly",
+        Buffer: "readonly",
+      },
+    },
   },
 );

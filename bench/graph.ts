@@ -9,9 +9,17 @@ const API = process.env.LUPA_BENCH_API_URL ?? "http://127.0.0.1:4000";
 const HUGE_COMPANY = "00000012000116";
 
 async function createEnrichment(): Promise<string> {
-  const auth = await fetch(`${API}/api/v1/authentication`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "integration@lupa.local", password: "lupa-demo" }) });
+  const auth = await fetch(`${API}/api/v1/authentication`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "integration@lupa.local", password: "lupa-demo" }),
+  });
   const { accessToken } = (await auth.json()) as { accessToken: string };
-  const created = await fetch(`${API}/api/v3/enrichments`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` }, body: JSON.stringify({ document: HUGE_COMPANY, profileId: "prf_company_complete" }) });
+  const created = await fetch(`${API}/api/v3/enrichments`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ document: HUGE_COMPANY, profileId: "prf_company_complete" }),
+  });
   const { id } = (await created.json()) as { id: string };
   for (;;) {
     const res = await fetch(`${API}/api/v3/enrichments/${id}`, { headers: { authorization: `Bearer ${accessToken}` } });
@@ -25,7 +33,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 export async function benchGraph(runs: number): Promise<void> {
   const id = await createEnrichment();
-  const browser = await chromium.launch({ executablePath: process.env.LUPA_CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.LUPA_CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "pt-BR" });
   const page = await context.newPage();
   await page.goto(`${WEB}/login`);
@@ -50,7 +61,11 @@ export async function benchGraph(runs: number): Promise<void> {
     const elapsed = Date.now() - started;
     nodes = Number(await p.getByTestId("network-graph").getAttribute("data-node-count"));
     if (run === 0) {
-      const scripts = await p.evaluate(() => (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) => e.initiatorType === "script" || e.name.endsWith(".js")).map((e) => e.encodedBodySize || e.transferSize));
+      const scripts = await p.evaluate(() =>
+        (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+          .filter((e) => e.initiatorType === "script" || e.name.endsWith(".js"))
+          .map((e) => e.encodedBodySize || e.transferSize),
+      );
       scriptBytes = scripts.reduce((a, b) => a + b, 0);
       scriptCount = scripts.length;
       console.log(`first load (layout computed and cached by the BFF): ${elapsed} ms`);
@@ -58,7 +73,11 @@ export async function benchGraph(runs: number): Promise<void> {
     if (run > 0) await p.close();
   }
   console.log(`graph: ${nodes} nodes drawn (subject included)`);
-  console.log(`navigation -> settled graph: median ${median(times)} ms over ${runs} runs (min ${Math.min(...times)}, max ${Math.max(...times)}); target < 1500 ms`);
-  console.log(`JavaScript of the graph route: ${scriptCount} files, ${(scriptBytes / 1024).toFixed(0)} KiB transferred (compressed as served)`);
+  console.log(
+    `navigation -> settled graph: median ${median(times)} ms over ${runs} runs (min ${Math.min(...times)}, max ${Math.max(...times)}); target < 1500 ms`,
+  );
+  console.log(
+    `JavaScript of the graph route: ${scriptCount} files, ${(scriptBytes / 1024).toFixed(0)} KiB transferred (compressed as served)`,
+  );
   await browser.close();
 }

@@ -21,7 +21,10 @@ function once() {
         resolve();
       });
     });
-    req.on("error", () => { errors++; resolve(); });
+    req.on("error", () => {
+      errors++;
+      resolve();
+    });
   });
 }
 
@@ -34,5 +37,14 @@ await Promise.all(Array.from({ length: Number(concurrency) }, loop));
 const elapsed = (performance.now() - began) / 1000;
 latencies.sort((a, b) => a - b);
 const pct = (p) => Math.round((latencies[Math.floor((latencies.length - 1) * p)] ?? 0) * 100) / 100;
-console.log(JSON.stringify({ requests: latencies.length, seconds: elapsed, rps: Math.round(latencies.length / elapsed), errors, p50: pct(0.5), p99: pct(0.99) }));
+console.log(
+  JSON.stringify({
+    requests: latencies.length,
+    seconds: elapsed,
+    rps: Math.round(latencies.length / elapsed),
+    errors,
+    p50: pct(0.5),
+    p99: pct(0.99),
+  }),
+);
 agent.destroy();

@@ -23,7 +23,12 @@ async function signIn(browser: Browser, web: string): Promise<string> {
   return state;
 }
 
-async function measure(browser: Browser, state: string, url: string, ready: string): Promise<{ js: number; lcp: number; requests: number }> {
+async function measure(
+  browser: Browser,
+  state: string,
+  url: string,
+  ready: string,
+): Promise<{ js: number; lcp: number; requests: number }> {
   const context = await browser.newContext({ storageState: JSON.parse(state) });
   const page = await context.newPage();
   let js = 0;
@@ -58,7 +63,13 @@ async function decisionToNextCase(page: Page): Promise<number> {
     const w = window as unknown as { __t0?: number; __t1?: number };
     w.__t0 = undefined;
     w.__t1 = undefined;
-    window.addEventListener("keydown", (e) => { if (e.key === "Enter") w.__t0 = performance.now(); }, { capture: true, once: true });
+    window.addEventListener(
+      "keydown",
+      (e) => {
+        if (e.key === "Enter") w.__t0 = performance.now();
+      },
+      { capture: true, once: true },
+    );
     const observer = new MutationObserver(() => {
       const detail = document.querySelector<HTMLElement>("[data-testid=verification-detail]");
       if (detail && detail.dataset.id !== id && w.__t1 === undefined) {
@@ -78,7 +89,10 @@ async function decisionToNextCase(page: Page): Promise<number> {
 }
 
 export async function benchPages(web: string, decisions: number): Promise<void> {
-  const browser = await chromium.launch({ executablePath: process.env.LUPA_CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.LUPA_CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   try {
     const state = await signIn(browser, web);
     const context = await browser.newContext({ storageState: JSON.parse(state) });
@@ -97,7 +111,9 @@ export async function benchPages(web: string, decisions: number): Promise<void> 
     for (const [label, url, ready] of routes) {
       const m = await measure(browser, label === "/login" ? JSON.stringify({ cookies: [], origins: [] }) : state, url, ready);
       const ok = m.js < 250 * KiB && m.lcp >= 0 && m.lcp < 1000;
-      console.log(`${label.padEnd(22)} ${(m.js / KiB).toFixed(1).padStart(10)}  ${String(m.requests).padStart(15)}  ${m.lcp.toFixed(0).padStart(8)}  ${ok ? "ok" : "OVER"}`);
+      console.log(
+        `${label.padEnd(22)} ${(m.js / KiB).toFixed(1).padStart(10)}  ${String(m.requests).padStart(15)}  ${m.lcp.toFixed(0).padStart(8)}  ${ok ? "ok" : "OVER"}`,
+      );
     }
 
     const triage = await browser.newContext({ storageState: JSON.parse(state) });
@@ -111,7 +127,9 @@ export async function benchPages(web: string, decisions: number): Promise<void> 
       times.push(await decisionToNextCase(page));
     }
     times.sort((a, b) => a - b);
-    console.log(`decision keypress (Enter) to next case painted, ${times.length} decisions: median ${times[Math.floor(times.length / 2)].toFixed(0)} ms, worst ${times[times.length - 1].toFixed(0)} ms`);
+    console.log(
+      `decision keypress (Enter) to next case painted, ${times.length} decisions: median ${times[Math.floor(times.length / 2)].toFixed(0)} ms, worst ${times[times.length - 1].toFixed(0)} ms`,
+    );
     await triage.close();
   } finally {
     await browser.close();

@@ -16,7 +16,13 @@ import { OWNERS } from "../server/owners";
 
 export async function startBenchService(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lupa-bench-"));
-  const config = loadConfig({ ...process.env, LUPA_DATA_DIR: dataDir, LUPA_SCRYPT_LOG_N: "12", LUPA_RATE_LIMIT_PER_SECOND: "100000", ...env });
+  const config = loadConfig({
+    ...process.env,
+    LUPA_DATA_DIR: dataDir,
+    LUPA_SCRYPT_LOG_N: "12",
+    LUPA_RATE_LIMIT_PER_SECOND: "100000",
+    ...env,
+  });
   const services = await createServices(config, { log: createLogger("silent") });
   await upsertGlobalProfiles(services.db);
   const stopWorkers = await startWorkers(services, { owners: OWNERS, extra: callbackWorkers });
@@ -25,10 +31,17 @@ export async function startBenchService(env: Record<string, string> = {}) {
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const ws = await createWorkspace(services.db, "Bench");
   await createUser(services.db, { workspaceId: ws.id, email: "bench@lupa.local", role: "admin", password: "bench-password" });
-  const login = await app.inject({ method: "POST", url: "/api/v1/authentication", payload: { username: "bench@lupa.local", password: "bench-password" } });
+  const login = await app.inject({
+    method: "POST",
+    url: "/api/v1/authentication",
+    payload: { username: "bench@lupa.local", password: "bench-password" },
+  });
   const token = login.json().accessToken as string;
   return {
-    services, app, base, token,
+    services,
+    app,
+    base,
+    token,
     async close() {
       await app.close();
       await stopWorkers();

@@ -32,7 +32,11 @@ export async function benchSustained(seconds = 60, limit = 50): Promise<void> {
     const ws = await createWorkspace(services.db, name);
     const email = `${name.toLowerCase()}@bench.local`;
     await createUser(services.db, { workspaceId: ws.id, email, role: "admin", password: "bench-password" });
-    const login = await app.inject({ method: "POST", url: "/api/v1/authentication", payload: { username: email, password: "bench-password" } });
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/v1/authentication",
+      payload: { username: email, password: "bench-password" },
+    });
     return { name, token: login.json().accessToken as string, ids: [] as string[], samples: [] as Sample[] };
   }
   const workspaces = [await workspace("A"), await workspace("B")];
@@ -52,10 +56,18 @@ export async function benchSustained(seconds = 60, limit = 50): Promise<void> {
       url = "/api/v2/verifications?limit=10&page=1";
     } else if (kind === "create") {
       url = "/api/v3/enrichments";
-      init = { method: "POST", headers: { ...headers, "content-type": "application/json", "idempotency-key": `bench-${w.name}-${seed}` }, body: JSON.stringify({ document: nextCpf(), profileId: "prf_person_registry" }) };
+      init = {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json", "idempotency-key": `bench-${w.name}-${seed}` },
+        body: JSON.stringify({ document: nextCpf(), profileId: "prf_person_registry" }),
+      };
     } else {
       url = "/api/v3/enrichments/batch";
-      init = { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ profileId: "prf_person_registry", items: Array.from({ length: 200 }, () => ({ document: nextCpf() })) }) };
+      init = {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify({ profileId: "prf_person_registry", items: Array.from({ length: 200 }, () => ({ document: nextCpf() })) }),
+      };
     }
     const started = performance.now();
     let status: number | "error" = "error";
@@ -77,7 +89,9 @@ export async function benchSustained(seconds = 60, limit = 50): Promise<void> {
     return "create";
   }
 
-  console.log(`sustained load: ${seconds} s, limit ${limit}/s per workspace; offered v3 rate A ${offered.A}/s, B ${offered.B}/s; console list 2/s each`);
+  console.log(
+    `sustained load: ${seconds} s, limit ${limit}/s per workspace; offered v3 rate A ${offered.A}/s, B ${offered.B}/s; console list 2/s each`,
+  );
   const inFlight = new Set<Promise<void>>();
   const track = (p: Promise<void>) => {
     inFlight.add(p);
@@ -104,7 +118,9 @@ export async function benchSustained(seconds = 60, limit = 50): Promise<void> {
       const limited = s.filter((x) => x.status === 429).length;
       const errors = s.filter((x) => x.status === "error" || (typeof x.status === "number" && x.status >= 500)).length;
       const other = s.length - ok - limited - errors;
-      console.log(`${kind.padEnd(13)} ${String(s.length).padStart(6)} ${percentile(sorted, 50).toFixed(1).padStart(8)} ${percentile(sorted, 95).toFixed(1).padStart(8)} ${percentile(sorted, 99).toFixed(1).padStart(8)} ${String(ok).padStart(6)} ${String(limited).padStart(6)} ${String(other).padStart(7)} ${String(errors).padStart(7)}`);
+      console.log(
+        `${kind.padEnd(13)} ${String(s.length).padStart(6)} ${percentile(sorted, 50).toFixed(1).padStart(8)} ${percentile(sorted, 95).toFixed(1).padStart(8)} ${percentile(sorted, 99).toFixed(1).padStart(8)} ${String(ok).padStart(6)} ${String(limited).padStart(6)} ${String(other).padStart(7)} ${String(errors).padStart(7)}`,
+      );
     }
     // accepted v3 requests per wall-clock second: never above the limit
     const perSecond = new Map<number, number>();
@@ -115,7 +131,9 @@ export async function benchSustained(seconds = 60, limit = 50): Promise<void> {
     }
     const counts = [...perSecond.values()];
     const seconds429 = w.samples.filter((s) => s.status === 429).length;
-    console.log(`v3 accepted per second: max ${Math.max(...counts)}, mean ${(counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length)).toFixed(1)} (limit ${limit}); 429s ${seconds429}`);
+    console.log(
+      `v3 accepted per second: max ${Math.max(...counts)}, mean ${(counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length)).toFixed(1)} (limit ${limit}); 429s ${seconds429}`,
+    );
   }
   console.log(`\nran ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   await service.close();

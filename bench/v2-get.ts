@@ -10,7 +10,13 @@ import type { AddressInfo } from "node:net";
 import { makeCpf } from "../lib/contract/documents";
 import { startBenchService } from "./setup";
 
-interface LoadResult { requests: number; rps: number; errors: number; p50: number; p99: number }
+interface LoadResult {
+  requests: number;
+  rps: number;
+  errors: number;
+  p50: number;
+  p99: number;
+}
 
 // asynchronous: the servers under test run in this process and must keep serving meanwhile
 async function load(url: string, seconds: number, concurrency: number, authorization?: string): Promise<LoadResult> {
@@ -23,7 +29,12 @@ export async function benchV2Get(seconds: number, concurrency: number): Promise<
   const svc = await startBenchService();
   const { app, services, token } = svc;
   try {
-    const created = await app.inject({ method: "POST", url: "/api/v2/verifications", headers: { authorization: `Bearer ${token}` }, payload: { nationalId: makeCpf("529982247"), profileId: "prf_kyc_person", verifications: {} } });
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/v2/verifications",
+      headers: { authorization: `Bearer ${token}` },
+      payload: { nationalId: makeCpf("529982247"), profileId: "prf_kyc_person", verifications: {} },
+    });
     const id = created.json().id as string;
     let body = "";
     for (let i = 0; i < 200; i++) {
@@ -46,7 +57,9 @@ export async function benchV2Get(seconds: number, concurrency: number): Promise<
     const api = await load(`${svc.base}/api/v2/verifications/${id}`, seconds, concurrency, `Bearer ${token}`);
     bare.close();
 
-    console.log(`GET /api/v2/verifications/{id}: ${Buffer.byteLength(body)} bytes of JSON, ${concurrency} connections, ${seconds} s each, database ${services.database.kind}`);
+    console.log(
+      `GET /api/v2/verifications/{id}: ${Buffer.byteLength(body)} bytes of JSON, ${concurrency} connections, ${seconds} s each, database ${services.database.kind}`,
+    );
     console.table({
       "bare node:http (same JSON)": baseline,
       "Lupa API (JWT + workspace-scoped query)": api,

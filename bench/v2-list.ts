@@ -9,8 +9,80 @@
 import { createWorkspace } from "../server/tenancy/workspaces";
 import { startBenchService } from "./setup";
 
-const FIRST = ["Maria", "José", "Ana", "João", "Antônio", "Francisca", "Carlos", "Paulo", "Adriana", "Lucas", "Juliana", "Marcos", "Patrícia", "Pedro", "Aline", "Rafael", "Fernanda", "Luiz", "Sandra", "Gabriel", "Camila", "Daniel", "Márcia", "Rodrigo", "Letícia", "Bruno", "Aparecida", "Eduardo", "Vanessa", "Felipe"];
-const LAST = ["Silva", "Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima", "Gomes", "Costa", "Ribeiro", "Martins", "Carvalho", "Almeida", "Lopes", "Soares", "Fernandes", "Vieira", "Barbosa", "Rocha", "Dias", "Nascimento", "Andrade", "Moreira", "Nunes", "Marques", "Machado", "Mendes", "Freitas", "Cardoso", "Ramos", "Gonçalves", "Santana", "Teixeira", "Moura", "Correia", "Cavalcanti", "Pinto", "Araújo"];
+const FIRST = [
+  "Maria",
+  "José",
+  "Ana",
+  "João",
+  "Antônio",
+  "Francisca",
+  "Carlos",
+  "Paulo",
+  "Adriana",
+  "Lucas",
+  "Juliana",
+  "Marcos",
+  "Patrícia",
+  "Pedro",
+  "Aline",
+  "Rafael",
+  "Fernanda",
+  "Luiz",
+  "Sandra",
+  "Gabriel",
+  "Camila",
+  "Daniel",
+  "Márcia",
+  "Rodrigo",
+  "Letícia",
+  "Bruno",
+  "Aparecida",
+  "Eduardo",
+  "Vanessa",
+  "Felipe",
+];
+const LAST = [
+  "Silva",
+  "Santos",
+  "Oliveira",
+  "Souza",
+  "Rodrigues",
+  "Ferreira",
+  "Alves",
+  "Pereira",
+  "Lima",
+  "Gomes",
+  "Costa",
+  "Ribeiro",
+  "Martins",
+  "Carvalho",
+  "Almeida",
+  "Lopes",
+  "Soares",
+  "Fernandes",
+  "Vieira",
+  "Barbosa",
+  "Rocha",
+  "Dias",
+  "Nascimento",
+  "Andrade",
+  "Moreira",
+  "Nunes",
+  "Marques",
+  "Machado",
+  "Mendes",
+  "Freitas",
+  "Cardoso",
+  "Ramos",
+  "Gonçalves",
+  "Santana",
+  "Teixeira",
+  "Moura",
+  "Correia",
+  "Cavalcanti",
+  "Pinto",
+  "Araújo",
+];
 
 const sqlArray = (items: string[]) => `array[${items.map((s) => `'${s}'`).join(",")}]`;
 
@@ -48,9 +120,12 @@ export async function benchV2List(rows: number, runs: number): Promise<void> {
     await q("vacuum analyze verifications");
     await q("vacuum analyze verification_feedbacks");
     const trgm = (await q("select count(*)::int as n from pg_extension where extname = 'pg_trgm'")).rows[0]!.n;
-    console.log(`database: ${services.database.kind}; ${rows} verifications per workspace (2 workspaces), 30% decided, inserted in ${Date.now() - started} ms; pg_trgm ${trgm ? "installed" : "NOT installed"}`);
+    console.log(
+      `database: ${services.database.kind}; ${rows} verifications per workspace (2 workspaces), 30% decided, inserted in ${Date.now() - started} ms; pg_trgm ${trgm ? "installed" : "NOT installed"}`,
+    );
 
-    const sample = (await q("select national_id from verifications where workspace_id = $1 offset 777 limit 1", [wsId])).rows[0]!.national_id as string;
+    const sample = (await q("select national_id from verifications where workspace_id = $1 offset 777 limit 1", [wsId])).rows[0]!
+      .national_id as string;
     const docPart = sample.slice(2, 8);
     const cases: Array<[string, string]> = [
       ["no filter (baseline)", ""],
@@ -79,25 +154,39 @@ export async function benchV2List(rows: number, runs: number): Promise<void> {
       const r = await q("select * from verifications where workspace_id = $1 order by created_at desc limit 25", [wsId]);
       return r.rows.length;
     });
-    console.log(`${"bare indexed SELECT of one page (baseline)".padEnd(50)} rows=${String(bare.total).padStart(6)}  p50 ${bare.p50.toFixed(1).padStart(6)} ms  p95 ${bare.p95.toFixed(1).padStart(6)} ms`);
+    console.log(
+      `${"bare indexed SELECT of one page (baseline)".padEnd(50)} rows=${String(bare.total).padStart(6)}  p50 ${bare.p50.toFixed(1).padStart(6)} ms  p95 ${bare.p95.toFixed(1).padStart(6)} ms`,
+    );
     for (const [label, query] of cases) {
       const m = await measure(async () => {
-        const res = await app.inject({ method: "GET", url: `/api/v2/verifications?limit=25${query}`, headers: { authorization: `Bearer ${token}` } });
+        const res = await app.inject({
+          method: "GET",
+          url: `/api/v2/verifications?limit=25${query}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
         if (res.statusCode !== 200) throw new Error(`list answered ${res.statusCode}: ${res.body}`);
         return res.json().total as number;
       });
-      console.log(`${`GET list ${label}`.padEnd(50)} total=${String(m.total).padStart(6)}  p50 ${m.p50.toFixed(1).padStart(6)} ms  p95 ${m.p95.toFixed(1).padStart(6)} ms`);
+      console.log(
+        `${`GET list ${label}`.padEnd(50)} total=${String(m.total).padStart(6)}  p50 ${m.p50.toFixed(1).padStart(6)} ms  p95 ${m.p95.toFixed(1).padStart(6)} ms`,
+      );
     }
 
     // the statements the list route sends (server/v2/verifications/queries.ts), for the plans
     const where = `workspace_id = '${wsId}' and (name ilike '%silva%' or national_id ilike '%SILVA%') and feedback_status = 'REPROVED'`;
     const whereDoc = `workspace_id = '${wsId}' and (name ilike '%${docPart}%' or national_id ilike '%${docPart}%') and feedback_status is null`;
     const plans: Array<[string, string]> = [
-      ["page: search=silva & feedbackStatus=REPROVED", `select * from verifications where ${where} order by created_at desc, id desc limit 25`],
+      [
+        "page: search=silva & feedbackStatus=REPROVED",
+        `select * from verifications where ${where} order by created_at desc, id desc limit 25`,
+      ],
       ["count: search=silva & feedbackStatus=REPROVED", `select count(*) from verifications where ${where}`],
       [`page: search=${docPart} & NOTSTARTED`, `select * from verifications where ${whereDoc} order by created_at desc, id desc limit 25`],
       [`count: search=${docPart} & NOTSTARTED`, `select count(*) from verifications where ${whereDoc}`],
-      ["page: feedbackStatus=APPROVED", `select * from verifications where workspace_id = '${wsId}' and feedback_status = 'APPROVED' order by created_at desc, id desc limit 25`],
+      [
+        "page: feedbackStatus=APPROVED",
+        `select * from verifications where workspace_id = '${wsId}' and feedback_status = 'APPROVED' order by created_at desc, id desc limit 25`,
+      ],
     ];
     for (const [label, text] of plans) {
       const plan = (await q(`explain analyze ${text}`)).rows.map((r) => String(Object.values(r)[0]));

@@ -10,7 +10,8 @@ export async function benchV2Stats(rows: number, runs: number): Promise<void> {
   const svc = await startBenchService();
   const { app, services, token } = svc;
   try {
-    const [{ id: wsId }] = (await services.database.query("select workspace_id as id from users where email = 'bench@lupa.local'")).rows as { id: string }[];
+    const [{ id: wsId }] = (await services.database.query("select workspace_id as id from users where email = 'bench@lupa.local'"))
+      .rows as { id: string }[];
     const other = await createWorkspace(services.db, "Bench other");
     const started = Date.now();
     for (const ws of [wsId, other.id]) {
@@ -37,7 +38,9 @@ export async function benchV2Stats(rows: number, runs: number): Promise<void> {
     }
     await services.database.query("vacuum analyze verifications");
     await services.database.query("vacuum analyze verification_feedbacks");
-    console.log(`database: ${services.database.kind}; ${rows} verifications per workspace (2 workspaces) inserted in ${Date.now() - started} ms`);
+    console.log(
+      `database: ${services.database.kind}; ${rows} verifications per workspace (2 workspaces) inserted in ${Date.now() - started} ms`,
+    );
 
     const day = 86_400_000;
     const ranges: Array<[string, string]> = [
@@ -51,20 +54,35 @@ export async function benchV2Stats(rows: number, runs: number): Promise<void> {
       let total = 0;
       for (let i = 0; i < runs; i++) {
         const t0 = performance.now();
-        const res = await app.inject({ method: "GET", url: `/api/v2/verifications/stats${query}`, headers: { authorization: `Bearer ${token}` } });
+        const res = await app.inject({
+          method: "GET",
+          url: `/api/v2/verifications/stats${query}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
         times.push(performance.now() - t0);
         if (res.statusCode !== 200) throw new Error(`stats answered ${res.statusCode}: ${res.body}`);
         total = res.json().total;
       }
       times.sort((a, b) => a - b);
-      console.log(`stats ${label.padEnd(8)} total=${String(total).padStart(6)}  median ${times[Math.floor(times.length / 2)].toFixed(1)} ms  worst ${times[times.length - 1].toFixed(1)} ms`);
+      console.log(
+        `stats ${label.padEnd(8)} total=${String(total).padStart(6)}  median ${times[Math.floor(times.length / 2)].toFixed(1)} ms  worst ${times[times.length - 1].toFixed(1)} ms`,
+      );
     }
 
     const from = new Date(Date.now() - 30 * day).toISOString();
     const plans: Array<[string, string]> = [
-      ["by status (30 days)", `select status, count(*) from verifications where workspace_id = '${wsId}' and created_at >= '${from}' group by status`],
-      ["latest decision (30 days)", `select feedback_status, count(*) from verifications where workspace_id = '${wsId}' and created_at >= '${from}' and feedback_status is not null group by feedback_status`],
-      ["decisions per day (30 days)", `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'), status, count(*) from verification_feedbacks where workspace_id = '${wsId}' and created_at >= '${from}' group by 1, 2`],
+      [
+        "by status (30 days)",
+        `select status, count(*) from verifications where workspace_id = '${wsId}' and created_at >= '${from}' group by status`,
+      ],
+      [
+        "latest decision (30 days)",
+        `select feedback_status, count(*) from verifications where workspace_id = '${wsId}' and created_at >= '${from}' and feedback_status is not null group by feedback_status`,
+      ],
+      [
+        "decisions per day (30 days)",
+        `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'), status, count(*) from verification_feedbacks where workspace_id = '${wsId}' and created_at >= '${from}' group by 1, 2`,
+      ],
     ];
     for (const [label, text] of plans) {
       const plan = (await services.database.query(`explain ${text}`)).rows.map((r) => String(Object.values(r)[0]));

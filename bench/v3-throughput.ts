@@ -19,7 +19,13 @@ function percentile(values: number[], p: number): number {
 }
 
 async function noopThroughput(executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>, jobs: number) {
-  const boss = new PgBoss({ schema: "pgboss", supervise: false, schedule: false, migrate: false, db: { executeSql: (t, v) => executeSql(t, v) } });
+  const boss = new PgBoss({
+    schema: "pgboss",
+    supervise: false,
+    schedule: false,
+    migrate: false,
+    db: { executeSql: (t, v) => executeSql(t, v) },
+  });
   await boss.start();
   await boss.createQueue("bench-noop");
   await boss.insert(Array.from({ length: jobs }, (_, i) => ({ name: "bench-noop", data: { i } })));
@@ -51,12 +57,19 @@ export async function benchV3Throughput(items: number, noopJobs: number, syncSam
 
     const documents = Array.from({ length: items }, (_, i) => makeCpf(String(300_000_000 + i * 101).padStart(9, "0")));
     const started = performance.now();
-    const batch = await fetch(`${base}/api/v3/enrichments/batch`, { method: "POST", headers, body: JSON.stringify({ profileId: "prf_person_complete", items: documents.map((document) => ({ document })) }) });
+    const batch = await fetch(`${base}/api/v3/enrichments/batch`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ profileId: "prf_person_complete", items: documents.map((document) => ({ document })) }),
+    });
     const body = await batch.json();
     if (body.created !== items) throw new Error(`batch created ${body.created} of ${items}`);
     const ids: string[] = body.items.map((i: { id: string }) => i.id);
     for (;;) {
-      const { rows } = await services.database.query("select count(*)::int as n from collections where id = any($1) and status in ('COMPLETED','FAILED')", [ids]);
+      const { rows } = await services.database.query(
+        "select count(*)::int as n from collections where id = any($1) and status in ('COMPLETED','FAILED')",
+        [ids],
+      );
       if (Number(rows[0]!.n) === items) break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -64,7 +77,11 @@ export async function benchV3Throughput(items: number, noopJobs: number, syncSam
 
     const delays: number[] = [];
     for (let i = 0; i < syncSamples; i++) {
-      const res = await fetch(`${base}/api/v3/enrichments`, { method: "POST", headers, body: JSON.stringify({ document: makeCpf(String(400_000_000 + i * 37)), profileId: "prf_person_complete" }) });
+      const res = await fetch(`${base}/api/v3/enrichments`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ document: makeCpf(String(400_000_000 + i * 37)), profileId: "prf_person_complete" }),
+      });
       const answered = Date.now();
       const e = await res.json();
       if (res.status !== 200) throw new Error(`expected 200, got ${res.status}`);
@@ -76,8 +93,10 @@ export async function benchV3Throughput(items: number, noopJobs: number, syncSam
       "pg-boss no-op jobs (baseline)": { count: noop.jobs, seconds: +noop.seconds.toFixed(2), perSecond: +noop.perSecond.toFixed(1) },
       "enrichments end to end (batch lane)": { count: items, seconds: +seconds.toFixed(2), perSecond: +(items / seconds).toFixed(1) },
     });
-    console.log(`ratio enrichments / no-op jobs: ${((items / seconds) / noop.perSecond).toFixed(3)}`);
-    console.log(`terminal state to 200 of a waiting POST (ms, ${syncSamples} samples): p50 ${percentile(delays, 0.5)}, p90 ${percentile(delays, 0.9)}, max ${Math.max(...delays)}`);
+    console.log(`ratio enrichments / no-op jobs: ${(items / seconds / noop.perSecond).toFixed(3)}`);
+    console.log(
+      `terminal state to 200 of a waiting POST (ms, ${syncSamples} samples): p50 ${percentile(delays, 0.5)}, p90 ${percentile(delays, 0.9)}, max ${Math.max(...delays)}`,
+    );
   } finally {
     await svc.close();
   }

@@ -24,23 +24,40 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; wallMs: numbe
 function line(name: string, runs: { wallMs: number; cpuMs: number }[]): void {
   const wall = runs.map((r) => r.wallMs);
   const cpu = runs.map((r) => r.cpuMs);
-  console.log(`${name}: n=${runs.length} wall p50 ${pct(wall, 0.5).toFixed(0)} ms, max ${Math.max(...wall).toFixed(0)} ms; CPU p50 ${pct(cpu, 0.5).toFixed(0)} ms`);
+  console.log(
+    `${name}: n=${runs.length} wall p50 ${pct(wall, 0.5).toFixed(0)} ms, max ${Math.max(...wall).toFixed(0)} ms; CPU p50 ${pct(cpu, 0.5).toFixed(0)} ms`,
+  );
 }
 
 export async function benchVision(samples: number): Promise<void> {
-  console.log(`load average at start: ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  console.log(
+    `load average at start: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
   const rss0 = process.memoryUsage().rss;
-  const cards = await Promise.all(Array.from({ length: samples }, (_, i) => renderCnh({
-    name: "MARIA DA SILVA SOUZA", cpf: "529.982.247-25", birthDate: `${String(10 + i).padStart(2, "0")}/03/1985`,
-    registrationNumber: "04512378901", expiryDate: "12/10/2031", category: "AB", photo: faceJpeg(REFERENCE_PHOTOS[i % REFERENCE_PHOTOS.length]!),
-  })));
+  const cards = await Promise.all(
+    Array.from({ length: samples }, (_, i) =>
+      renderCnh({
+        name: "MARIA DA SILVA SOUZA",
+        cpf: "529.982.247-25",
+        birthDate: `${String(10 + i).padStart(2, "0")}/03/1985`,
+        registrationNumber: "04512378901",
+        expiryDate: "12/10/2031",
+        category: "AB",
+        photo: faceJpeg(REFERENCE_PHOTOS[i % REFERENCE_PHOTOS.length]!),
+      }),
+    ),
+  );
   console.log(`CNH images: ${cards.map((c) => c.length).join(", ")} bytes (PNG, 1125 × 708)`);
 
   const reader = new CnhReader();
   const face = new FaceModel();
   try {
     const first = await timed(() => reader.read(cards[0]!, 300_000));
-    console.log(`OCR first image (starts the worker, loads por data): wall ${first.wallMs.toFixed(0)} ms; worker start ${reader.loadMs} ms`);
+    console.log(
+      `OCR first image (starts the worker, loads por data): wall ${first.wallMs.toFixed(0)} ms; worker start ${reader.loadMs} ms`,
+    );
     const ocr = [];
     for (const card of cards) {
       const run = await timed(() => reader.read(card, 300_000));
@@ -52,7 +69,9 @@ export async function benchVision(samples: number): Promise<void> {
     const afterOcr = process.memoryUsage().rss;
 
     const warm = await timed(() => face.describe(faceJpeg(REFERENCE_PHOTOS[0]!), 300_000));
-    console.log(`face first image (starts the worker, loads the models): wall ${warm.wallMs.toFixed(0)} ms; model load ${face.loadMs?.toFixed(0)} ms`);
+    console.log(
+      `face first image (starts the worker, loads the models): wall ${warm.wallMs.toFixed(0)} ms; model load ${face.loadMs?.toFixed(0)} ms`,
+    );
     const pairs = [];
     const sims: number[] = [];
     for (let i = 0; i < samples; i++) {
@@ -70,12 +89,20 @@ export async function benchVision(samples: number): Promise<void> {
     line("face match per pair (selfie + reference crop of a 1920 px sample)", pairs);
     console.log(`  same-face similarities: ${sims.join(", ")}`);
     const full = await timed(() => face.describe(readSample("sample1.jpg"), 300_000));
-    console.log(`face description of a whole 1920 × 1280 sample (3 faces): wall ${full.wallMs.toFixed(0)} ms, CPU ${full.cpuMs.toFixed(0)} ms`);
+    console.log(
+      `face description of a whole 1920 × 1280 sample (3 faces): wall ${full.wallMs.toFixed(0)} ms, CPU ${full.cpuMs.toFixed(0)} ms`,
+    );
     const mem = process.memoryUsage();
-    console.log(`memory: rss at start ${mb(rss0)}, after OCR ${mb(afterOcr)}, after face ${mb(mem.rss)} (heap ${mb(mem.heapUsed)}, external ${mb(mem.external)})`);
+    console.log(
+      `memory: rss at start ${mb(rss0)}, after OCR ${mb(afterOcr)}, after face ${mb(mem.rss)} (heap ${mb(mem.heapUsed)}, external ${mb(mem.external)})`,
+    );
   } finally {
     await reader.close();
     await face.close();
   }
-  console.log(`load average at end: ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  console.log(
+    `load average at end: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
 }

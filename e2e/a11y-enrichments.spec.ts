@@ -8,7 +8,9 @@ import type { Page } from "@playwright/test";
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0]?.target.join(" ")})`);
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0]?.target.join(" ")})`);
 }
 
 let id: string;
@@ -36,7 +38,7 @@ test("axe: enrichment detail, graph and Lista tab", async ({ page }) => {
   expect(await seriousViolations(page)).toEqual([]);
   await gotoHydrated(page, `/enrichments/${id}/network`);
   await expect(page.getByTestId("network-graph")).toHaveAttribute("data-settled", "true", { timeout: 45_000 });
-  await page.locator('[data-testid=graph-node][data-risk=defendant]').first().click();
+  await page.locator("[data-testid=graph-node][data-risk=defendant]").first().click();
   await expect(page.getByTestId("node-lawsuit").first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("tab", { name: "Lista" }).click();

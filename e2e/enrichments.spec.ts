@@ -28,7 +28,7 @@ test("creates an enrichment from the form and lands on its detail", async ({ pag
   await expect(detail).toHaveAttribute("data-status", /COMPLETED/, { timeout: 30_000 });
   await expect(page.getByTestId("module-state")).not.toHaveCount(0);
   await expect(page.getByText("pedido")).toBeVisible();
-  const profileData = page.locator('[data-testid=module-data][data-module=profile]');
+  const profileData = page.locator("[data-testid=module-data][data-module=profile]");
   await expect(profileData).toBeVisible();
   await profileData.getByTestId("raw-toggle").click();
   await expect(profileData.getByTestId("raw-json")).toContainText('"dataset"');

@@ -33,7 +33,9 @@ for (const path of PAGES) {
     expect(response).not.toBeNull();
     // redirects (/, signed-out pages) end on a page that has its own headers
     const nonce = expectSecurityHeaders(await response!.allHeaders());
-    const scripts = await page.locator("script").evaluateAll((nodes) => nodes.map((n) => ({ nonce: (n as HTMLScriptElement).nonce, src: (n as HTMLScriptElement).src })));
+    const scripts = await page
+      .locator("script")
+      .evaluateAll((nodes) => nodes.map((n) => ({ nonce: (n as HTMLScriptElement).nonce, src: (n as HTMLScriptElement).src })));
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) expect(script.nonce).toBe(nonce);
     await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });

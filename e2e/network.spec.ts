@@ -26,7 +26,7 @@ test("opens the graph of a large network, settled and legible", async ({ page })
   expect(Number(await graph.getAttribute("data-node-count"))).toBeGreaterThan(300);
   await expect(page.getByTestId("network-legend")).toContainText("Réu em processo ativo");
   await expect(page.getByTestId("network-legend")).toContainText("Empresa (quadrado)");
-  await expect(page.locator('[data-testid=graph-node][data-entity=company]').first()).toBeVisible();
+  await expect(page.locator("[data-testid=graph-node][data-entity=company]").first()).toBeVisible();
   await expect(page.locator(".react-flow__minimap")).toBeVisible();
 });
 
@@ -56,7 +56,7 @@ test("clicking a node opens its lawsuits from the node route; search finds by na
   await expect(page.getByTestId("network-graph")).toHaveAttribute("data-settled", "true", { timeout: 45_000 });
   await page.getByLabel("Só com processos").check();
   await page.getByLabel("Profundidade").selectOption("1");
-  const node = page.locator('[data-testid=graph-node][data-risk=defendant]').first();
+  const node = page.locator("[data-testid=graph-node][data-risk=defendant]").first();
   const name = await node.getAttribute("title");
   await node.click();
   const panel = page.getByTestId("node-panel");
@@ -88,7 +88,11 @@ test("exports PNG and JSON of the shown network", async ({ page }) => {
   const json = page.waitForEvent("download");
   await page.getByRole("button", { name: "Exportar JSON" }).click();
   const jsonFile = await json;
-  const body = JSON.parse(readFileSync((await jsonFile.path())!, "utf8")) as { subject: { name: string }; nodes: { asDefendant: number }[]; filters: { asDefendant: boolean } };
+  const body = JSON.parse(readFileSync((await jsonFile.path())!, "utf8")) as {
+    subject: { name: string };
+    nodes: { asDefendant: number }[];
+    filters: { asDefendant: boolean };
+  };
   expect(body.filters.asDefendant).toBe(true);
   expect(body.nodes.length).toBeGreaterThan(0);
   expect(body.nodes.every((n) => n.asDefendant > 0)).toBe(true);
@@ -100,7 +104,10 @@ test("Lista tab: the same nodes as an accessible table, and Ver processos opens 
   const rows = page.getByTestId("network-row");
   const total = Number((await page.getByTestId("network-count").textContent())!.split(" de ")[0]);
   await expect(rows).toHaveCount(total);
-  await page.getByRole("button", { name: /^Ver processos de / }).first().click();
+  await page
+    .getByRole("button", { name: /^Ver processos de / })
+    .first()
+    .click();
   await expect(page.getByTestId("node-panel")).toBeVisible();
 });
 

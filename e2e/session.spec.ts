@@ -36,7 +36,9 @@ test("no API token reaches the browser", async ({ page }) => {
 
   const cookie = (await page.context().cookies()).find((c) => c.name.endsWith("next-auth.session-token"));
   expect(cookie?.httpOnly).toBe(true);
-  const storage = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }));
+  const storage = await page.evaluate(() =>
+    JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }),
+  );
   expect(storage).not.toContain("next-auth.session-token");
   await page.waitForLoadState("networkidle");
   for (const secret of [accessToken, refreshToken]) {

@@ -79,7 +79,8 @@ test("an analyst decides a series of cases with the keyboard only", async ({ pag
   await page.keyboard.press("?");
   const help = page.getByTestId("shortcuts-dialog");
   await expect(help).toBeVisible();
-  for (const key of ["a", "r", "e", "d", "n", "p", "?"]) await expect(help.locator("kbd", { hasText: new RegExp(`^${key.replace("?", "\\?")}$`) })).toHaveCount(1);
+  for (const key of ["a", "r", "e", "d", "n", "p", "?"])
+    await expect(help.locator("kbd", { hasText: new RegExp(`^${key.replace("?", "\\?")}$`) })).toHaveCount(1);
   await expectNoSeriousA11yViolations(page, "shortcuts dialog");
   await page.keyboard.press("Escape");
   await expect(help).toBeHidden();
@@ -94,14 +95,20 @@ test("a refused decision rolls back the history and the header, and says why", a
   await page.route(`**/bff/verifications/${created.id}/feedbacks`, async (route) => {
     if (route.request().method() !== "POST") return route.fallback();
     await new Promise((r) => setTimeout(r, 3000)); // long enough to see the optimistic state on a busy machine
-    await route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ error: { code: "conflict", message: "A verificação ainda não pode receber uma decisão." } }) });
+    await route.fulfill({
+      status: 409,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "conflict", message: "A verificação ainda não pode receber uma decisão." } }),
+    });
   });
   await page.getByTestId("decide-WAIVED").click();
   await page.getByTestId("decision-confirm").click();
   // optimistic first…
   await expect(page.getByTestId("verification-decision")).toHaveText("Dispensada");
   // …then rolled back, with the reason announced
-  await expect(page.getByTestId("toasts-assertive").getByTestId("toast")).toContainText("A verificação ainda não pode receber uma decisão.");
+  await expect(page.getByTestId("toasts-assertive").getByTestId("toast")).toContainText(
+    "A verificação ainda não pode receber uma decisão.",
+  );
   await expect(page.getByTestId("verification-decision")).toHaveText("Sem decisão");
   await expect(page.getByTestId("decision-history-empty")).toBeVisible();
   expect(await latestDecision(api, created.id)).toBe("NOTSTARTED");
@@ -114,7 +121,9 @@ test("the BFF refuses a decision from another origin or without one (CSRF)", asy
   for (const headers of [{ origin: "http://evil.example" }, {}] as Array<Record<string, string>>) {
     const response = await page.request.post(`/bff/verifications/${created.id}/feedbacks`, { data: { status: "APPROVED" }, headers });
     expect(response.status()).toBe(403);
-    expect(await response.json()).toEqual({ error: { code: "forbidden_origin", message: expect.stringContaining("origem não permitida") } });
+    expect(await response.json()).toEqual({
+      error: { code: "forbidden_origin", message: expect.stringContaining("origem não permitida") },
+    });
   }
   expect(await latestDecision(api, created.id)).toBe("NOTSTARTED");
 });
@@ -147,7 +156,10 @@ test.describe("as a viewer", () => {
 
     // the service refuses it anyway, and the BFF says so in pt-BR
     const origin = new URL(page.url()).origin;
-    const response = await page.request.post(`/bff/verifications/${created.id}/feedbacks`, { data: { status: "APPROVED" }, headers: { origin } });
+    const response = await page.request.post(`/bff/verifications/${created.id}/feedbacks`, {
+      data: { status: "APPROVED" },
+      headers: { origin },
+    });
     expect(response.status()).toBe(403);
     expect((await response.json()).error.message).toBe("Seu papel não permite registrar decisões.");
   });

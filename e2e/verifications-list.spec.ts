@@ -94,7 +94,11 @@ test("search by name and score range narrow the list", async ({ page, api }) => 
   await gotoHydrated(page, "/verifications");
   await page.getByTestId("filter-search").fill(word);
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(word)}`));
-  await expect.poll(async () => (await page.getByTestId("row-name").allTextContents()).every((name) => name.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+  await expect
+    .poll(async () =>
+      (await page.getByTestId("row-name").allTextContents()).every((name) => name.toLowerCase().includes(word.toLowerCase())),
+    )
+    .toBe(true);
 
   await page.getByTestId("filters-clear").click();
   await expect(page).toHaveURL(/\/verifications$/);

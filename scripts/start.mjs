@@ -48,4 +48,6 @@ process.on("SIGTERM", () => stop(0));
 start("api", process.execPath, ["--import", "tsx", "server/main.ts"]);
 start("web", "node", ["scripts/start-web.mjs"]);
 const webPort = process.env.LUPA_WEB_PORT || "3000";
-console.log(`Starting Lupa: console on http://127.0.0.1:${webPort} (first start builds it, a minute or two), API on http://127.0.0.1:${process.env.LUPA_API_PORT || "4000"}`);
+console.log(
+  `Starting Lupa: console on http://127.0.0.1:${webPort} (first start builds it, a minute or two), API on http://127.0.0.1:${process.env.LUPA_API_PORT || "4000"}`,
+);

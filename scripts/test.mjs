@@ -59,9 +59,15 @@ function countPlaywright(title, file, status) {
 function postgresReachable() {
   return new Promise((resolve) => {
     const socket = net.connect({ host: "127.0.0.1", port: 5432, timeout: 2000 });
-    socket.once("connect", () => { socket.destroy(); resolve(true); });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once("error", () => resolve(false));
-    socket.once("timeout", () => { socket.destroy(); resolve(false); });
+    socket.once("timeout", () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
 }
 
@@ -75,12 +81,22 @@ if (!only) {
 
 if (!only || only === "server") {
   const pgliteReport = `${OUT}/vitest-pglite.json`;
-  const status = run("unit and service tests on PGlite", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${pgliteReport}`], { LUPA_TEST_DB: "pglite" });
+  const status = run(
+    "unit and service tests on PGlite",
+    "npx",
+    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${pgliteReport}`],
+    { LUPA_TEST_DB: "pglite" },
+  );
   countVitest("tests on PGlite", pgliteReport, status);
 
   if (await postgresReachable()) {
     const pgReport = `${OUT}/vitest-postgres.json`;
-    const pgStatus = run("service tests on PostgreSQL (127.0.0.1:5432)", "npx", ["vitest", "run", "test/service", "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`], { LUPA_TEST_DB: "postgres" });
+    const pgStatus = run(
+      "service tests on PostgreSQL (127.0.0.1:5432)",
+      "npx",
+      ["vitest", "run", "test/service", "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`],
+      { LUPA_TEST_DB: "postgres" },
+    );
     countVitest("tests on PostgreSQL", pgReport, pgStatus);
   } else {
     console.log("\n=== service tests on PostgreSQL: SKIPPED, nothing listens on 127.0.0.1:5432 ===");

@@ -126,7 +126,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxLatencyMs: int(env.LUPA_SANDBOX_LATENCY_MS, 0),
     sandboxSlowMs: int(env.LUPA_SANDBOX_SLOW_MS, 30_000),
     rateLimitPerSecond: int(env.LUPA_RATE_LIMIT_PER_SECOND, 50),
-    callbackAllowList: (env.LUPA_CALLBACK_ALLOW_LIST || "").split(",").map((s) => s.trim()).filter(Boolean),
+    callbackAllowList: (env.LUPA_CALLBACK_ALLOW_LIST || "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     callbackCaFile: env.LUPA_CALLBACK_CA_FILE || null,
     schedules: {
       ...DEFAULT_SCHEDULES,

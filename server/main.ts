@@ -30,10 +30,14 @@ async function main(): Promise<void> {
   const app = await buildApp(services);
   await app.listen({ port: config.apiPort, host: config.apiHost });
   const where = config.databaseUrl ? "PostgreSQL" : `embedded database in ${config.dataDir}`;
-  console.log(`Lupa API listening on http://${config.apiHost}:${config.apiPort} (${where}; workers ${config.inProcessWorkers ? "in this process" : "in separate processes: npm run start:worker"})`);
+  console.log(
+    `Lupa API listening on http://${config.apiHost}:${config.apiPort} (${where}; workers ${config.inProcessWorkers ? "in this process" : "in separate processes: npm run start:worker"})`,
+  );
   console.log(`API reference: http://${config.apiHost}:${config.apiPort}/docs`);
   if (config.seedDemo) {
-    console.log(`${seeded ? "Created the demo workspace. " : ""}Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(", ")}`);
+    console.log(
+      `${seeded ? "Created the demo workspace. " : ""}Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(", ")}`,
+    );
   }
   let stopping = false;
   const stop = async (signal: string) => {
@@ -50,7 +54,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  if (error instanceof DataDirLockedError || error instanceof StartRefusedError || error instanceof WeakSecretError) console.error(error.message);
+  if (error instanceof DataDirLockedError || error instanceof StartRefusedError || error instanceof WeakSecretError)
+    console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

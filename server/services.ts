@@ -32,7 +32,8 @@ function rateLimiterFor(config: Config, database: Database): RateLimiter {
 
 export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services & { close(): Promise<void> }> {
   const log = options.log ?? createLogger(config.logLevel);
-  const database = options.database ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: options.memory });
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: options.memory }));
   try {
     await runMigrations(database);
     const queue = new JobQueue(database, log);

@@ -12,7 +12,10 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   if (!session?.user) redirect("/login");
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
         Pular para o conteúdo
       </a>
       <AppHeader email={session.user.email} role={session.user.role} />

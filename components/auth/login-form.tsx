@@ -46,7 +46,11 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
   return (
     <form onSubmit={onSubmit} method="post" noValidate className="space-y-4" data-testid="login-form">
       {error ? (
-        <div role="alert" data-testid="login-error" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800 ring-1 ring-inset ring-rose-600/20">
+        <div
+          role="alert"
+          data-testid="login-error"
+          className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800 ring-1 ring-inset ring-rose-600/20"
+        >
           {error}
         </div>
       ) : null}
@@ -54,13 +58,30 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
         <label htmlFor="email" className="mb-1.5 block text-sm font-medium text-zinc-800">
           E-mail
         </label>
-        <input id="email" name="email" type="email" autoComplete="username" autoFocus required className={inputClass} data-testid="login-email" />
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          required
+          className={inputClass}
+          data-testid="login-email"
+        />
       </div>
       <div>
         <label htmlFor="password" className="mb-1.5 block text-sm font-medium text-zinc-800">
           Senha
         </label>
-        <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} data-testid="login-password" />
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          className={inputClass}
+          data-testid="login-password"
+        />
       </div>
       <Button type="submit" variant="primary" className="w-full" disabled={pending || !ready} data-testid="login-submit">
         {pending ? <Spinner className="size-4" /> : null}

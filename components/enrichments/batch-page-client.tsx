@@ -43,30 +43,67 @@ function BatchProgress({ batchId }: { batchId: string }) {
     refetchInterval: (q) => (q.state.data && q.state.data.total > 0 && q.state.data.terminal >= q.state.data.total ? false : 2_000),
   });
   if (query.isPending) return <p className="text-sm text-zinc-600">Carregando o lote…</p>;
-  if (query.isError) return <StateMessage kind="error" title="Não foi possível ler o lote" description={query.error.message} action={<Button onClick={() => void query.refetch()}>Tentar novamente</Button>} />;
+  if (query.isError)
+    return (
+      <StateMessage
+        kind="error"
+        title="Não foi possível ler o lote"
+        description={query.error.message}
+        action={<Button onClick={() => void query.refetch()}>Tentar novamente</Button>}
+      />
+    );
   const p = query.data;
-  if (p.total === 0) return <StateMessage testId="batch-empty" title="Lote sem itens" description="Nenhum enriquecimento deste lote foi encontrado neste workspace." />;
+  if (p.total === 0)
+    return (
+      <StateMessage
+        testId="batch-empty"
+        title="Lote sem itens"
+        description="Nenhum enriquecimento deste lote foi encontrado neste workspace."
+      />
+    );
   const percent = Math.round((p.terminal / p.total) * 100);
   const done = p.terminal >= p.total;
   const exportCsv = () => {
-    const lines = ["id,document,status,outcome", ...p.items.map((i) => [i.id, i.document, i.status, i.outcome ?? ""].map(csvCell).join(","))];
+    const lines = [
+      "id,document,status,outcome",
+      ...p.items.map((i) => [i.id, i.document, i.status, i.outcome ?? ""].map(csvCell).join(",")),
+    ];
     download(`lote-${p.batchId}.csv`, URL.createObjectURL(new Blob([`${lines.join("\n")}\n`], { type: "text/csv" })));
   };
   return (
-    <section data-testid="batch-progress" data-done={done ? "true" : "false"} aria-labelledby="batch-title" className="space-y-4 rounded-lg border border-zinc-200 bg-white p-5">
+    <section
+      data-testid="batch-progress"
+      data-done={done ? "true" : "false"}
+      aria-labelledby="batch-title"
+      className="space-y-4 rounded-lg border border-zinc-200 bg-white p-5"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 id="batch-title" className="text-sm font-semibold text-zinc-900">Lote <span className="font-mono">{p.batchId}</span></h2>
+          <h2 id="batch-title" className="text-sm font-semibold text-zinc-900">
+            Lote <span className="font-mono">{p.batchId}</span>
+          </h2>
           <p data-testid="batch-counts" className="text-sm text-zinc-600" aria-live="polite">
             {p.terminal} de {p.total} terminados · {p.completed} concluídos · {p.failed} com falha
           </p>
         </div>
         <div className="flex gap-2">
-          <Link href={`/enrichments?batchId=${encodeURIComponent(p.batchId)}`} className={buttonClass("secondary", "sm")}>Ver na lista</Link>
-          <Button size="sm" variant="primary" onClick={exportCsv} data-testid="export-results">Exportar resultados</Button>
+          <Link href={`/enrichments?batchId=${encodeURIComponent(p.batchId)}`} className={buttonClass("secondary", "sm")}>
+            Ver na lista
+          </Link>
+          <Button size="sm" variant="primary" onClick={exportCsv} data-testid="export-results">
+            Exportar resultados
+          </Button>
         </div>
       </div>
-      <div role="progressbar" aria-label="Progresso do lote" aria-valuemin={0} aria-valuemax={p.total} aria-valuenow={p.terminal} aria-valuetext={`${percent}%`} className="h-3 overflow-hidden rounded-full bg-zinc-100">
+      <div
+        role="progressbar"
+        aria-label="Progresso do lote"
+        aria-valuemin={0}
+        aria-valuemax={p.total}
+        aria-valuenow={p.terminal}
+        aria-valuetext={`${percent}%`}
+        className="h-3 overflow-hidden rounded-full bg-zinc-100"
+      >
         <div className={`h-full transition-[width] ${done ? "bg-emerald-500" : "bg-brand-600"}`} style={{ width: `${percent}%` }} />
       </div>
       <div className="max-h-[480px] overflow-auto">
@@ -74,18 +111,28 @@ function BatchProgress({ batchId }: { batchId: string }) {
           <caption className="sr-only">Itens do lote</caption>
           <thead className="sticky top-0 bg-zinc-50 text-xs text-zinc-600">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">Documento</th>
-              <th scope="col" className="px-3 py-2 font-medium">Situação</th>
-              <th scope="col" className="px-3 py-2 font-medium">Resultado</th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Documento
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Situação
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Resultado
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-zinc-100">
             {p.items.map((i) => (
               <tr key={i.id} data-testid="batch-item">
                 <th scope="row" className="px-3 py-1.5 font-normal">
-                  <Link href={`/enrichments/${i.id}`} className="font-mono text-brand-700 hover:underline">{i.document}</Link>
+                  <Link href={`/enrichments/${i.id}`} className="font-mono text-brand-700 hover:underline">
+                    {i.document}
+                  </Link>
                 </th>
-                <td className="px-3 py-1.5"><EnrichmentStatusBadge status={i.status} /></td>
+                <td className="px-3 py-1.5">
+                  <EnrichmentStatusBadge status={i.status} />
+                </td>
                 <td className="px-3 py-1.5 text-zinc-700">{i.outcome ? (OUTCOME_LABELS[i.outcome] ?? i.outcome) : "—"}</td>
               </tr>
             ))}
@@ -110,7 +157,11 @@ export function BatchPageClient({ profiles, submissionKey }: { profiles: ApiProf
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch("/bff/enrichments/batch", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ csv, profileId, submissionKey, send }) });
+      const res = await fetch("/bff/enrichments/batch", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ csv, profileId, submissionKey, send }),
+      });
       const json = await res.json();
       if (!res.ok) {
         setError(json.error?.message ?? "Não foi possível enviar o lote.");
@@ -133,14 +184,27 @@ export function BatchPageClient({ profiles, submissionKey }: { profiles: ApiProf
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold text-zinc-900">Lote de enriquecimentos</h1>
-        {batchId ? <Link href="/enrichments/batch" className={buttonClass("secondary")}>Novo lote</Link> : null}
+        {batchId ? (
+          <Link href="/enrichments/batch" className={buttonClass("secondary")}>
+            Novo lote
+          </Link>
+        ) : null}
       </div>
       {batchId ? (
         <BatchProgress batchId={batchId} />
       ) : (
-        <form onSubmit={(e) => { e.preventDefault(); void call(true); }} className="space-y-4 rounded-lg border border-zinc-200 bg-white p-5" data-testid="batch-form">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void call(true);
+          }}
+          className="space-y-4 rounded-lg border border-zinc-200 bg-white p-5"
+          data-testid="batch-form"
+        >
           <div>
-            <label htmlFor="batch-file" className="mb-1 block text-sm font-medium text-zinc-800">Arquivo CSV (até 500 documentos)</label>
+            <label htmlFor="batch-file" className="mb-1 block text-sm font-medium text-zinc-800">
+              Arquivo CSV (até 500 documentos)
+            </label>
             <input
               id="batch-file"
               type="file"
@@ -157,38 +221,72 @@ export function BatchPageClient({ profiles, submissionKey }: { profiles: ApiProf
               }}
             />
             <p id="batch-file-help" className="mt-1 text-xs text-zinc-600">
-              Uma linha por documento. Com cabeçalho, a coluna <code>documento</code> (ou cpf, cnpj) traz o CPF/CNPJ e as outras colunas viram metadados de cada item. Separador vírgula ou ponto e vírgula.
+              Uma linha por documento. Com cabeçalho, a coluna <code>documento</code> (ou cpf, cnpj) traz o CPF/CNPJ e as outras colunas
+              viram metadados de cada item. Separador vírgula ou ponto e vírgula.
             </p>
             {fileName ? <p className="mt-1 text-xs text-zinc-700">Arquivo: {fileName}</p> : null}
           </div>
           <div>
-            <label htmlFor="batch-profile" className="mb-1 block text-sm font-medium text-zinc-800">Perfil</label>
-            <select id="batch-profile" className="h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm" value={profileId} onChange={(e) => setProfileId(e.target.value)} data-testid="batch-profile">
+            <label htmlFor="batch-profile" className="mb-1 block text-sm font-medium text-zinc-800">
+              Perfil
+            </label>
+            <select
+              id="batch-profile"
+              className="h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm"
+              value={profileId}
+              onChange={(e) => setProfileId(e.target.value)}
+              data-testid="batch-profile"
+            >
               <option value="">Escolha um perfil</option>
               {profiles.map((p) => (
-                <option key={p.profile.id} value={p.profile.id}>{p.profile.name} ({p.entity === "company" ? "CNPJ" : "CPF"})</option>
+                <option key={p.profile.id} value={p.profile.id}>
+                  {p.profile.name} ({p.entity === "company" ? "CNPJ" : "CPF"})
+                </option>
               ))}
             </select>
-            <p className="mt-1 text-xs text-zinc-600">Um perfil para todo o lote: documentos do outro tipo (CPF x CNPJ) são recusados pela API, item a item.</p>
+            <p className="mt-1 text-xs text-zinc-600">
+              Um perfil para todo o lote: documentos do outro tipo (CPF x CNPJ) são recusados pela API, item a item.
+            </p>
           </div>
           {checked ? (
-            <div data-testid="batch-check" className={`rounded-md px-3 py-2 text-sm ${checked.errorCount ? "bg-rose-50 text-rose-900" : "bg-emerald-50 text-emerald-900"}`}>
+            <div
+              data-testid="batch-check"
+              className={`rounded-md px-3 py-2 text-sm ${checked.errorCount ? "bg-rose-50 text-rose-900" : "bg-emerald-50 text-emerald-900"}`}
+            >
               <p data-testid="batch-check-summary">
                 {checked.total} {checked.total === 1 ? "documento válido" : "documentos válidos"}
                 {checked.columns.length ? `, metadados: ${checked.columns.join(", ")}` : ""}.{" "}
-                {checked.errorCount ? `${checked.errorCount} ${checked.errorCount === 1 ? "linha com erro" : "linhas com erro"}: corrija o arquivo antes de enviar.` : "Pronto para enviar."}
+                {checked.errorCount
+                  ? `${checked.errorCount} ${checked.errorCount === 1 ? "linha com erro" : "linhas com erro"}: corrija o arquivo antes de enviar.`
+                  : "Pronto para enviar."}
               </p>
               {checked.errors.length ? (
                 <ul data-testid="batch-errors" className="mt-2 max-h-56 list-disc overflow-auto pl-5">
-                  {checked.errors.map((e, i) => <li key={i}>{e.line ? `Linha ${e.line}: ` : ""}{e.message}</li>)}
+                  {checked.errors.map((e, i) => (
+                    <li key={i}>
+                      {e.line ? `Linha ${e.line}: ` : ""}
+                      {e.message}
+                    </li>
+                  ))}
                 </ul>
               ) : null}
             </div>
           ) : null}
-          {error ? <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">{error}</p> : null}
+          {error ? (
+            <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+              {error}
+            </p>
+          ) : null}
           <div className="flex gap-2">
-            <Button onClick={() => void call(false)} disabled={!csv || busy} data-testid="batch-validate">Validar</Button>
-            <Button type="submit" variant="primary" disabled={!csv || !profileId || busy || Boolean(checked?.errorCount)} data-testid="batch-send">
+            <Button onClick={() => void call(false)} disabled={!csv || busy} data-testid="batch-validate">
+              Validar
+            </Button>
+            <Button
+              type="submit"
+              variant="primary"
+              disabled={!csv || !profileId || busy || Boolean(checked?.errorCount)}
+              data-testid="batch-send"
+            >
               {busy ? "Enviando…" : "Enviar lote"}
             </Button>
           </div>

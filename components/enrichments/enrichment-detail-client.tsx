@@ -22,7 +22,9 @@ function Item({ label, children, testId }: { label: string; children: ReactNode;
   return (
     <div className="min-w-0">
       <dt className="text-xs text-zinc-500">{label}</dt>
-      <dd data-testid={testId} className="text-sm break-words text-zinc-900">{children}</dd>
+      <dd data-testid={testId} className="text-sm break-words text-zinc-900">
+        {children}
+      </dd>
     </div>
   );
 }
@@ -43,7 +45,14 @@ export function EnrichmentDetailClient({ id }: { id: string }) {
       Enriquecimentos
     </Link>
   );
-  if (query.isPending) return <div className="space-y-3">{back}<Skeleton className="h-40 w-full rounded-lg" /><Skeleton className="h-64 w-full rounded-lg" /></div>;
+  if (query.isPending)
+    return (
+      <div className="space-y-3">
+        {back}
+        <Skeleton className="h-40 w-full rounded-lg" />
+        <Skeleton className="h-64 w-full rounded-lg" />
+      </div>
+    );
   if (query.isError) {
     const missing = isBffError(query.error, 404);
     return (
@@ -55,7 +64,15 @@ export function EnrichmentDetailClient({ id }: { id: string }) {
             testId={missing ? "enrichment-not-found" : "enrichment-error"}
             title={missing ? "Enriquecimento não encontrado" : "Não foi possível carregar o enriquecimento"}
             description={missing ? "Ele não existe ou pertence a outro workspace." : query.error.message}
-            action={missing ? <Link href="/enrichments" className={buttonClass("secondary")}>Ir para enriquecimentos</Link> : <Button onClick={() => void query.refetch()}>Tentar novamente</Button>}
+            action={
+              missing ? (
+                <Link href="/enrichments" className={buttonClass("secondary")}>
+                  Ir para enriquecimentos
+                </Link>
+              ) : (
+                <Button onClick={() => void query.refetch()}>Tentar novamente</Button>
+              )
+            }
           />
         </div>
       </div>
@@ -71,13 +88,19 @@ export function EnrichmentDetailClient({ id }: { id: string }) {
       <section className="rounded-lg border border-zinc-200 bg-white p-5" aria-labelledby="enrichment-title">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <h1 id="enrichment-title" className="font-mono text-xl font-semibold break-all text-zinc-900">{d.document}</h1>
-            <p className="text-sm text-zinc-600">{ENTITY_LABEL[d.entity] ?? d.entity} · <span className="font-mono">{d.id}</span></p>
+            <h1 id="enrichment-title" className="font-mono text-xl font-semibold break-all text-zinc-900">
+              {d.document}
+            </h1>
+            <p className="text-sm text-zinc-600">
+              {ENTITY_LABEL[d.entity] ?? d.entity} · <span className="font-mono">{d.id}</span>
+            </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <EnrichmentStatusBadge status={d.status} />
             {hasNetwork && isTerminalEnrichment(d.status) ? (
-              <Link href={`/enrichments/${d.id}/network`} className={buttonClass("primary")} data-testid="open-network">Rede de processos</Link>
+              <Link href={`/enrichments/${d.id}/network`} className={buttonClass("primary")} data-testid="open-network">
+                Rede de processos
+              </Link>
             ) : null}
           </div>
         </div>
@@ -92,13 +115,24 @@ export function EnrichmentDetailClient({ id }: { id: string }) {
           </p>
         ) : null}
         <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 md:grid-cols-4">
-          <Item label="Resultado" testId="enrichment-outcome">{d.outcome ? (OUTCOME_LABELS[d.outcome] ?? d.outcome) : "—"}</Item>
+          <Item label="Resultado" testId="enrichment-outcome">
+            {d.outcome ? (OUTCOME_LABELS[d.outcome] ?? d.outcome) : "—"}
+          </Item>
           <Item label="Perfil">{d.profileName}</Item>
-          <Item label="Origem">{LANE_LABELS[d.lane] ?? d.lane}{d.batchId ? <Link href={`/enrichments/batch?batchId=${d.batchId}`} className="block font-mono text-xs text-brand-700 hover:underline">{d.batchId}</Link> : null}</Item>
+          <Item label="Origem">
+            {LANE_LABELS[d.lane] ?? d.lane}
+            {d.batchId ? (
+              <Link href={`/enrichments/batch?batchId=${d.batchId}`} className="block font-mono text-xs text-brand-700 hover:underline">
+                {d.batchId}
+              </Link>
+            ) : null}
+          </Item>
           <Item label="Rodada de recuperação">{d.recoveryRound === 0 ? "Nenhuma" : `${d.recoveryRound} de 3`}</Item>
           <Item label="Criado em">{formatDateTime(d.createdAt)}</Item>
           <Item label="Concluído em">{d.completedAt ? formatDateTime(d.completedAt) : "—"}</Item>
-          <Item label="Próxima rodada" testId="next-retry">{d.nextRetryAt ? formatDateTime(d.nextRetryAt) : "—"}</Item>
+          <Item label="Próxima rodada" testId="next-retry">
+            {d.nextRetryAt ? formatDateTime(d.nextRetryAt) : "—"}
+          </Item>
           <Item label="Prazo">{d.deadline ? formatDateTime(d.deadline) : "Sem prazo"}</Item>
         </dl>
         {Object.keys(d.metadata).length ? (
@@ -106,20 +140,26 @@ export function EnrichmentDetailClient({ id }: { id: string }) {
             <p className="mb-1 text-xs font-semibold text-zinc-700">Metadados</p>
             <ul className="flex flex-wrap gap-1.5">
               {Object.entries(d.metadata).map(([k, v]) => (
-                <li key={k} className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-800"><span className="font-medium">{k}</span>: {typeof v === "string" ? v : JSON.stringify(v)}</li>
+                <li key={k} className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-800">
+                  <span className="font-medium">{k}</span>: {typeof v === "string" ? v : JSON.stringify(v)}
+                </li>
               ))}
             </ul>
           </div>
         ) : null}
       </section>
       <section className="rounded-lg border border-zinc-200 bg-white px-5 py-3" aria-labelledby="modules-title">
-        <h2 id="modules-title" className="text-sm font-semibold text-zinc-900">Módulos</h2>
+        <h2 id="modules-title" className="text-sm font-semibold text-zinc-900">
+          Módulos
+        </h2>
         <ModuleStates modules={d.modules} />
       </section>
       {dataModules.length ? (
         <div className="space-y-3">
           <h2 className="text-sm font-semibold text-zinc-900">Dados por módulo</h2>
-          {dataModules.map((m) => <ModuleData key={m.name} name={m.name} data={d.data[m.name]!} />)}
+          {dataModules.map((m) => (
+            <ModuleData key={m.name} name={m.name} data={d.data[m.name]!} />
+          ))}
         </div>
       ) : null}
     </div>

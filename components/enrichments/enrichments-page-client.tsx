@@ -37,45 +37,98 @@ function Filters({ filters, profiles }: { filters: EnrichmentFilters; profiles: 
   };
   const active = Boolean(filters.status || filters.profileId || filters.batchId || filters.document || filters.from || filters.to);
   return (
-    <form onSubmit={submit} data-testid="enrichment-filters" className="grid grid-cols-2 gap-3 rounded-lg border border-zinc-200 bg-white p-3 md:grid-cols-4 xl:grid-cols-7">
+    <form
+      onSubmit={submit}
+      data-testid="enrichment-filters"
+      className="grid grid-cols-2 gap-3 rounded-lg border border-zinc-200 bg-white p-3 md:grid-cols-4 xl:grid-cols-7"
+    >
       <label className={label}>
         Situação
-        <select className={input} value={filters.status ?? ""} onChange={(e) => apply({ status: (e.target.value || undefined) as EnrichmentFilters["status"] })} data-testid="filter-status">
+        <select
+          className={input}
+          value={filters.status ?? ""}
+          onChange={(e) => apply({ status: (e.target.value || undefined) as EnrichmentFilters["status"] })}
+          data-testid="filter-status"
+        >
           <option value="">Todas</option>
           {ENRICHMENT_STATUSES.map((s) => (
-            <option key={s} value={s}>{statusOf(s).label}</option>
+            <option key={s} value={s}>
+              {statusOf(s).label}
+            </option>
           ))}
         </select>
       </label>
       <label className={label}>
         Perfil
-        <select className={input} value={filters.profileId ?? ""} onChange={(e) => apply({ profileId: e.target.value || undefined })} data-testid="filter-profile">
+        <select
+          className={input}
+          value={filters.profileId ?? ""}
+          onChange={(e) => apply({ profileId: e.target.value || undefined })}
+          data-testid="filter-profile"
+        >
           <option value="">Todos</option>
           {profiles.map((p) => (
-            <option key={p.profile.id} value={p.profile.id}>{p.profile.name}</option>
+            <option key={p.profile.id} value={p.profile.id}>
+              {p.profile.name}
+            </option>
           ))}
         </select>
       </label>
       <label className={label}>
         Documento
-        <input className={input} value={document} onChange={(e) => setDocument(e.target.value)} placeholder="CPF ou CNPJ" inputMode="text" data-testid="filter-document" />
+        <input
+          className={input}
+          value={document}
+          onChange={(e) => setDocument(e.target.value)}
+          placeholder="CPF ou CNPJ"
+          inputMode="text"
+          data-testid="filter-document"
+        />
       </label>
       <label className={label}>
         Lote
-        <input className={input} value={batchId} onChange={(e) => setBatchId(e.target.value)} placeholder="bat_…" data-testid="filter-batch" />
+        <input
+          className={input}
+          value={batchId}
+          onChange={(e) => setBatchId(e.target.value)}
+          placeholder="bat_…"
+          data-testid="filter-batch"
+        />
       </label>
       <label className={label}>
         De
-        <input type="date" className={input} value={filters.from ?? ""} onChange={(e) => apply({ from: e.target.value || undefined })} data-testid="filter-from" />
+        <input
+          type="date"
+          className={input}
+          value={filters.from ?? ""}
+          onChange={(e) => apply({ from: e.target.value || undefined })}
+          data-testid="filter-from"
+        />
       </label>
       <label className={label}>
         Até
-        <input type="date" className={input} value={filters.to ?? ""} onChange={(e) => apply({ to: e.target.value || undefined })} data-testid="filter-to" />
+        <input
+          type="date"
+          className={input}
+          value={filters.to ?? ""}
+          onChange={(e) => apply({ to: e.target.value || undefined })}
+          data-testid="filter-to"
+        />
       </label>
       <div className="flex items-end gap-2">
-        <Button type="submit" variant="primary">Filtrar</Button>
+        <Button type="submit" variant="primary">
+          Filtrar
+        </Button>
         {active ? (
-          <Button onClick={() => { setDocument(""); setBatchId(""); navigate({ trail: [] }); }}>Limpar</Button>
+          <Button
+            onClick={() => {
+              setDocument("");
+              setBatchId("");
+              navigate({ trail: [] });
+            }}
+          >
+            Limpar
+          </Button>
         ) : null}
       </div>
     </form>
@@ -89,12 +142,24 @@ function Table({ page }: { page: EnrichmentPage }) {
         <caption className="sr-only">Enriquecimentos</caption>
         <thead className="border-b border-zinc-200 bg-zinc-50 text-xs text-zinc-600">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">Documento</th>
-            <th scope="col" className="px-3 py-2 font-medium">Situação</th>
-            <th scope="col" className="px-3 py-2 font-medium">Módulos</th>
-            <th scope="col" className="px-3 py-2 font-medium">Perfil</th>
-            <th scope="col" className="px-3 py-2 font-medium">Origem</th>
-            <th scope="col" className="px-3 py-2 font-medium">Criado</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Documento
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Situação
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Módulos
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Perfil
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Origem
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Criado
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-100">
@@ -110,13 +175,23 @@ function Table({ page }: { page: EnrichmentPage }) {
                 <EnrichmentStatusBadge status={row.status} />
                 {row.outcome ? <div className="mt-0.5 text-xs text-zinc-600">{OUTCOME_LABELS[row.outcome] ?? row.outcome}</div> : null}
               </td>
-              <td className="px-3 py-2"><ModuleProgress modules={row.modules} /></td>
-              <td className="max-w-[220px] truncate px-3 py-2 text-zinc-700" title={row.profileName}>{row.profileName}</td>
+              <td className="px-3 py-2">
+                <ModuleProgress modules={row.modules} />
+              </td>
+              <td className="max-w-[220px] truncate px-3 py-2 text-zinc-700" title={row.profileName}>
+                {row.profileName}
+              </td>
               <td className="px-3 py-2 text-zinc-700">
                 {LANE_LABELS[row.lane] ?? row.lane}
-                {row.batchId ? <div className="max-w-[140px] truncate font-mono text-xs text-zinc-500" title={row.batchId}>{row.batchId}</div> : null}
+                {row.batchId ? (
+                  <div className="max-w-[140px] truncate font-mono text-xs text-zinc-500" title={row.batchId}>
+                    {row.batchId}
+                  </div>
+                ) : null}
               </td>
-              <td className="px-3 py-2 text-zinc-700"><RelativeTime value={row.createdAt} /></td>
+              <td className="px-3 py-2 text-zinc-700">
+                <RelativeTime value={row.createdAt} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -135,7 +210,8 @@ export function EnrichmentsPageClient({ profiles }: { profiles: ApiProfile[] }) 
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.items.some((r) => !isTerminalEnrichment(r.status)) ? 5_000 : false),
   });
-  const next = () => query.data?.nextCursor && navigate({ ...filters, cursor: query.data.nextCursor, trail: [...filters.trail, filters.cursor ?? ""] });
+  const next = () =>
+    query.data?.nextCursor && navigate({ ...filters, cursor: query.data.nextCursor, trail: [...filters.trail, filters.cursor ?? ""] });
   const previous = () => {
     const trail = [...filters.trail];
     const cursor = trail.pop();
@@ -148,7 +224,13 @@ export function EnrichmentsPageClient({ profiles }: { profiles: ApiProfile[] }) 
   else if (query.isError)
     body = (
       <div className="rounded-lg border border-zinc-200 bg-white">
-        <StateMessage kind="error" testId="enrichments-error" title="Não foi possível carregar os enriquecimentos" description={query.error.message} action={<Button onClick={() => void query.refetch()}>Tentar novamente</Button>} />
+        <StateMessage
+          kind="error"
+          testId="enrichments-error"
+          title="Não foi possível carregar os enriquecimentos"
+          description={query.error.message}
+          action={<Button onClick={() => void query.refetch()}>Tentar novamente</Button>}
+        />
       </div>
     );
   else if (query.data.items.length === 0)
@@ -157,8 +239,16 @@ export function EnrichmentsPageClient({ profiles }: { profiles: ApiProfile[] }) 
         <StateMessage
           testId="enrichments-empty"
           title={filters.cursor ? "Não há mais enriquecimentos" : "Nenhum enriquecimento encontrado"}
-          description={search ? "Nenhum enriquecimento atende aos filtros. Ajuste ou limpe os filtros." : "Crie o primeiro enriquecimento de um CPF ou CNPJ, ou envie um lote em CSV."}
-          action={<Link href="/enrichments/new" className={buttonClass("primary")}>Novo enriquecimento</Link>}
+          description={
+            search
+              ? "Nenhum enriquecimento atende aos filtros. Ajuste ou limpe os filtros."
+              : "Crie o primeiro enriquecimento de um CPF ou CNPJ, ou envie um lote em CSV."
+          }
+          action={
+            <Link href="/enrichments/new" className={buttonClass("primary")}>
+              Novo enriquecimento
+            </Link>
+          }
         />
       </div>
     );
@@ -172,20 +262,32 @@ export function EnrichmentsPageClient({ profiles }: { profiles: ApiProfile[] }) 
           <p className="text-sm text-zinc-600">Consultas v3 de CPF e CNPJ, unitárias e em lote.</p>
         </div>
         <div className="flex gap-2">
-          <Link href="/enrichments/batch" className={buttonClass("secondary")}>Lote (CSV)</Link>
-          <Link href="/enrichments/new" className={buttonClass("primary")}>Novo enriquecimento</Link>
+          <Link href="/enrichments/batch" className={buttonClass("secondary")}>
+            Lote (CSV)
+          </Link>
+          <Link href="/enrichments/new" className={buttonClass("primary")}>
+            Novo enriquecimento
+          </Link>
         </div>
       </div>
       <Filters key={search} filters={filters} profiles={profiles} />
       {filters.status && query.data ? (
-        <p className="text-xs text-zinc-600">A situação é filtrada pelo console: cada página lê até 4 páginas da API e mostra as que atendem.</p>
+        <p className="text-xs text-zinc-600">
+          A situação é filtrada pelo console: cada página lê até 4 páginas da API e mostra as que atendem.
+        </p>
       ) : null}
       {body}
       <nav aria-label="Paginação" className="flex items-center justify-between gap-2">
-        <span className="text-sm text-zinc-600" data-testid="page-number">Página {pageNumber}</span>
+        <span className="text-sm text-zinc-600" data-testid="page-number">
+          Página {pageNumber}
+        </span>
         <div className="flex gap-2">
-          <Button onClick={previous} disabled={!filters.cursor} data-testid="page-previous">Anterior</Button>
-          <Button onClick={next} disabled={!query.data?.nextCursor} data-testid="page-next">Próxima</Button>
+          <Button onClick={previous} disabled={!filters.cursor} data-testid="page-previous">
+            Anterior
+          </Button>
+          <Button onClick={next} disabled={!query.data?.nextCursor} data-testid="page-next">
+            Próxima
+          </Button>
         </div>
       </nav>
     </div>

@@ -11,17 +11,31 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 const scalar = (v: unknown) => !isObject(v) && !Array.isArray(v);
 
 function ListTable({ rows }: { rows: Record<string, unknown>[] }) {
-  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((c) => rows.some((r) => scalar(r[c]) || (isObject(r[c]) && ("name" in (r[c] as object) || "code" in (r[c] as object)))));
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((c) =>
+    rows.some((r) => scalar(r[c]) || (isObject(r[c]) && ("name" in (r[c] as object) || "code" in (r[c] as object)))),
+  );
   const cell = (v: unknown) => (isObject(v) ? formatScalar(v.name ?? v.code) : formatScalar(v));
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[480px] text-left text-xs">
         <thead className="bg-zinc-50 text-zinc-600">
-          <tr>{columns.map((c) => <th key={c} scope="col" className="px-2 py-1 font-medium">{fieldLabel(c)}</th>)}</tr>
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col" className="px-2 py-1 font-medium">
+                {fieldLabel(c)}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody className="divide-y divide-zinc-100">
           {rows.slice(0, 100).map((r, i) => (
-            <tr key={i}>{columns.map((c) => <td key={c} className="px-2 py-1 text-zinc-800">{cell(r[c])}</td>)}</tr>
+            <tr key={i}>
+              {columns.map((c) => (
+                <td key={c} className="px-2 py-1 text-zinc-800">
+                  {cell(r[c])}
+                </td>
+              ))}
+            </tr>
           ))}
         </tbody>
       </table>
@@ -71,18 +85,31 @@ export function ModuleData({ name, data }: { name: string; data: Record<string, 
   const block = data[name];
   const rules = Array.isArray(data.rules) ? (data.rules as { rule: string; fired: boolean }[]) : [];
   return (
-    <section aria-labelledby={`module-${name}`} data-testid="module-data" data-module={name} className="rounded-lg border border-zinc-200 bg-white">
+    <section
+      aria-labelledby={`module-${name}`}
+      data-testid="module-data"
+      data-module={name}
+      className="rounded-lg border border-zinc-200 bg-white"
+    >
       <header className="flex items-center justify-between gap-2 border-b border-zinc-100 px-4 py-2.5">
         <h3 id={`module-${name}`} className="text-sm font-semibold text-zinc-900">
           {moduleLabel(name)} <span className="font-mono text-xs font-normal text-zinc-500">{String(data.dataset ?? "")}</span>
         </h3>
-        <button type="button" aria-pressed={raw} onClick={() => setRaw(!raw)} className="rounded-md px-2 py-1 text-xs font-medium text-zinc-700 ring-1 ring-zinc-300 hover:bg-zinc-50" data-testid="raw-toggle">
+        <button
+          type="button"
+          aria-pressed={raw}
+          onClick={() => setRaw(!raw)}
+          className="rounded-md px-2 py-1 text-xs font-medium text-zinc-700 ring-1 ring-zinc-300 hover:bg-zinc-50"
+          data-testid="raw-toggle"
+        >
           {raw ? "Ver seções" : "Ver JSON"}
         </button>
       </header>
       <div className="p-4">
         {raw ? (
-          <pre data-testid="raw-json" className="max-h-[480px] overflow-auto rounded bg-zinc-950 p-3 text-xs text-zinc-100">{JSON.stringify(data, null, 2)}</pre>
+          <pre data-testid="raw-json" className="max-h-[480px] overflow-auto rounded bg-zinc-950 p-3 text-xs text-zinc-100">
+            {JSON.stringify(data, null, 2)}
+          </pre>
         ) : (
           <div className="space-y-4">
             {isObject(block) ? <Fields data={block} depth={0} /> : <Value value={block} depth={0} />}
@@ -91,7 +118,10 @@ export function ModuleData({ name, data }: { name: string; data: Record<string, 
                 <p className="mb-1 text-xs font-semibold text-zinc-700">Regras</p>
                 <ul className="flex flex-wrap gap-1.5">
                   {rules.map((r) => (
-                    <li key={r.rule} className={`rounded px-1.5 py-0.5 font-mono text-[11px] ${r.fired ? "bg-rose-50 text-rose-800" : "bg-zinc-100 text-zinc-600"}`}>
+                    <li
+                      key={r.rule}
+                      className={`rounded px-1.5 py-0.5 font-mono text-[11px] ${r.fired ? "bg-rose-50 text-rose-800" : "bg-zinc-100 text-zinc-600"}`}
+                    >
                       {r.rule}: {r.fired ? "disparou" : "não disparou"}
                     </li>
                   ))}

@@ -27,14 +27,22 @@ export function ModuleStates({ modules }: { modules: ModuleView[] }) {
       {modules.map((m) => {
         const meta = MODULE_STATUS[m.status] ?? { label: m.status, tone: "neutral" as const };
         return (
-          <li key={m.name} data-testid="module-state" data-module={m.name} data-status={m.status} className="flex flex-wrap items-center justify-between gap-2 py-2">
+          <li
+            key={m.name}
+            data-testid="module-state"
+            data-module={m.name}
+            data-status={m.status}
+            className="flex flex-wrap items-center justify-between gap-2 py-2"
+          >
             <div>
               <p className="text-sm font-medium text-zinc-900">{moduleLabel(m.name)}</p>
               <p className="font-mono text-xs text-zinc-500">{m.dataset}</p>
             </div>
             <div className="flex items-center gap-2">
               {m.status === "retrying" && m.nextAttemptAt ? <Countdown at={m.nextAttemptAt} /> : null}
-              <Badge tone={meta.tone} dot pulse={m.status === "pending" || m.status === "retrying"}>{meta.label}</Badge>
+              <Badge tone={meta.tone} dot pulse={m.status === "pending" || m.status === "retrying"}>
+                {meta.label}
+              </Badge>
             </div>
           </li>
         );

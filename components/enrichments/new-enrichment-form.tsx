@@ -22,12 +22,22 @@ const input = "h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text-
 export function formatAsTyped(text: string): string {
   const raw = stripDocument(text).slice(0, 14);
   if (raw.length <= 11 && /^\d*$/.test(raw)) {
-    return raw.replace(/^(\d{3})(\d)/, "$1.$2").replace(/^(\d{3})\.(\d{3})(\d)/, "$1.$2.$3").replace(/\.(\d{3})(\d{1,2})$/, ".$1-$2");
+    return raw
+      .replace(/^(\d{3})(\d)/, "$1.$2")
+      .replace(/^(\d{3})\.(\d{3})(\d)/, "$1.$2.$3")
+      .replace(/\.(\d{3})(\d{1,2})$/, ".$1-$2");
   }
-  return raw.replace(/^(\w{2})(\w)/, "$1.$2").replace(/^(\w{2})\.(\w{3})(\w)/, "$1.$2.$3").replace(/\.(\w{3})(\w)/, ".$1/$2").replace(/\/(\w{4})(\w{1,2})$/, "/$1-$2");
+  return raw
+    .replace(/^(\w{2})(\w)/, "$1.$2")
+    .replace(/^(\w{2})\.(\w{3})(\w)/, "$1.$2.$3")
+    .replace(/\.(\w{3})(\w)/, ".$1/$2")
+    .replace(/\/(\w{4})(\w{1,2})$/, "/$1-$2");
 }
 
-type Phase = { kind: "idle" } | { kind: "waiting"; startedAt: number; id: string | null; detail: EnrichmentDetail | null } | { kind: "error"; message: string };
+type Phase =
+  | { kind: "idle" }
+  | { kind: "waiting"; startedAt: number; id: string | null; detail: EnrichmentDetail | null }
+  | { kind: "error"; message: string };
 
 export function NewEnrichmentForm({ profiles, submissionKey }: { profiles: ApiProfile[]; submissionKey: string }) {
   const router = useRouter();
@@ -58,7 +68,11 @@ export function NewEnrichmentForm({ profiles, submissionKey }: { profiles: ApiPr
       setNow(Date.now());
       try {
         if (!phase.id) {
-          const res = await fetch("/bff/enrichments?peek=1", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body()) });
+          const res = await fetch("/bff/enrichments?peek=1", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(body()),
+          });
           const json = await res.json();
           if (json.id) setPhase((p) => (p.kind === "waiting" ? { ...p, id: json.id } : p));
         } else {
@@ -85,7 +99,11 @@ export function NewEnrichmentForm({ profiles, submissionKey }: { profiles: ApiPr
     inFlight.current = true;
     setPhase({ kind: "waiting", startedAt: Date.now(), id: null, detail: null });
     try {
-      const res = await fetch("/bff/enrichments", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body()) });
+      const res = await fetch("/bff/enrichments", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body()),
+      });
       const json = await res.json().catch(() => ({}));
       if (res.ok && json.id) {
         router.push(`/enrichments/${json.id}${json.finished ? "" : "?aguardando=1"}`);
@@ -109,9 +127,16 @@ export function NewEnrichmentForm({ profiles, submissionKey }: { profiles: ApiPr
         Enriquecimentos
       </Link>
       <h1 className="text-xl font-semibold text-zinc-900">Novo enriquecimento</h1>
-      <form onSubmit={submit} noValidate className="space-y-5 rounded-lg border border-zinc-200 bg-white p-5" data-testid="new-enrichment-form">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="space-y-5 rounded-lg border border-zinc-200 bg-white p-5"
+        data-testid="new-enrichment-form"
+      >
         <div>
-          <label htmlFor="document" className="mb-1 block text-sm font-medium text-zinc-800">Documento (CPF ou CNPJ)</label>
+          <label htmlFor="document" className="mb-1 block text-sm font-medium text-zinc-800">
+            Documento (CPF ou CNPJ)
+          </label>
           <input
             id="document"
             className={input}
@@ -124,13 +149,33 @@ export function NewEnrichmentForm({ profiles, submissionKey }: { profiles: ApiPr
             data-testid="document-input"
             disabled={waiting}
           />
-          <p id="document-help" className={`mt-1 text-xs ${errors.document || (complete && !normalized) ? "text-rose-700" : "text-zinc-600"}`} data-testid="document-help">
-            {errors.document ?? (complete && !normalized ? "Dígitos verificadores não conferem." : normalized ? `${normalized.entity === "company" ? "CNPJ" : "CPF"} válido: ${formatDocument(normalized.value)}` : "CNPJ alfanumérico aceito.")}
+          <p
+            id="document-help"
+            className={`mt-1 text-xs ${errors.document || (complete && !normalized) ? "text-rose-700" : "text-zinc-600"}`}
+            data-testid="document-help"
+          >
+            {errors.document ??
+              (complete && !normalized
+                ? "Dígitos verificadores não conferem."
+                : normalized
+                  ? `${normalized.entity === "company" ? "CNPJ" : "CPF"} válido: ${formatDocument(normalized.value)}`
+                  : "CNPJ alfanumérico aceito.")}
           </p>
         </div>
         <div>
-          <label htmlFor="profile" className="mb-1 block text-sm font-medium text-zinc-800">Perfil</label>
-          <select id="profile" className={input} value={profileId} onChange={(e) => setProfileId(e.target.value)} aria-invalid={Boolean(errors.profileId)} aria-describedby="profile-help" data-testid="profile-select" disabled={waiting}>
+          <label htmlFor="profile" className="mb-1 block text-sm font-medium text-zinc-800">
+            Perfil
+          </label>
+          <select
+            id="profile"
+            className={input}
+            value={profileId}
+            onChange={(e) => setProfileId(e.target.value)}
+            aria-invalid={Boolean(errors.profileId)}
+            aria-describedby="profile-help"
+            data-testid="profile-select"
+            disabled={waiting}
+          >
             <option value="">Escolha um perfil</option>
             {options.map((p) => (
               <option key={p.profile.id} value={p.profile.id}>
@@ -139,12 +184,26 @@ export function NewEnrichmentForm({ profiles, submissionKey }: { profiles: ApiPr
             ))}
           </select>
           <p id="profile-help" className={`mt-1 text-xs ${errors.profileId ? "text-rose-700" : "text-zinc-600"}`}>
-            {errors.profileId ?? (profiles.length === 0 ? "Nenhum perfil de enriquecimento disponível para este workspace." : "Os perfis mostrados servem ao tipo do documento.")}
+            {errors.profileId ??
+              (profiles.length === 0
+                ? "Nenhum perfil de enriquecimento disponível para este workspace."
+                : "Os perfis mostrados servem ao tipo do documento.")}
           </p>
         </div>
         <div>
-          <label htmlFor="deadline" className="mb-1 block text-sm font-medium text-zinc-800">Prazo (opcional)</label>
-          <input id="deadline" className={input} value={deadline} onChange={(e) => setDeadline(e.target.value)} placeholder="por exemplo 30m ou 2h" aria-describedby="deadline-help" aria-invalid={Boolean(errors.deadline)} disabled={waiting} />
+          <label htmlFor="deadline" className="mb-1 block text-sm font-medium text-zinc-800">
+            Prazo (opcional)
+          </label>
+          <input
+            id="deadline"
+            className={input}
+            value={deadline}
+            onChange={(e) => setDeadline(e.target.value)}
+            placeholder="por exemplo 30m ou 2h"
+            aria-describedby="deadline-help"
+            aria-invalid={Boolean(errors.deadline)}
+            disabled={waiting}
+          />
           <p id="deadline-help" className={`mt-1 text-xs ${errors.deadline ? "text-rose-700" : "text-zinc-600"}`}>
             {errors.deadline ?? "Após o prazo a coleta para e o enriquecimento falha. Mínimo 1m."}
           </p>
@@ -154,22 +213,54 @@ export function NewEnrichmentForm({ profiles, submissionKey }: { profiles: ApiPr
           <div className="space-y-2">
             {metadata.map((entry, index) => (
               <div key={index} className="flex gap-2">
-                <input aria-label={`Chave ${index + 1}`} className={input} value={entry.key} placeholder="chave" onChange={(e) => setMetadata(metadata.map((m, i) => (i === index ? { ...m, key: e.target.value } : m)))} disabled={waiting} />
-                <input aria-label={`Valor ${index + 1}`} className={input} value={entry.value} placeholder="valor" onChange={(e) => setMetadata(metadata.map((m, i) => (i === index ? { ...m, value: e.target.value } : m)))} disabled={waiting} />
-                <Button onClick={() => setMetadata(metadata.filter((_, i) => i !== index))} aria-label={`Remover metadado ${index + 1}`} disabled={waiting}>Remover</Button>
+                <input
+                  aria-label={`Chave ${index + 1}`}
+                  className={input}
+                  value={entry.key}
+                  placeholder="chave"
+                  onChange={(e) => setMetadata(metadata.map((m, i) => (i === index ? { ...m, key: e.target.value } : m)))}
+                  disabled={waiting}
+                />
+                <input
+                  aria-label={`Valor ${index + 1}`}
+                  className={input}
+                  value={entry.value}
+                  placeholder="valor"
+                  onChange={(e) => setMetadata(metadata.map((m, i) => (i === index ? { ...m, value: e.target.value } : m)))}
+                  disabled={waiting}
+                />
+                <Button
+                  onClick={() => setMetadata(metadata.filter((_, i) => i !== index))}
+                  aria-label={`Remover metadado ${index + 1}`}
+                  disabled={waiting}
+                >
+                  Remover
+                </Button>
               </div>
             ))}
-            <Button size="sm" onClick={() => setMetadata([...metadata, { key: "", value: "" }])} disabled={waiting || metadata.length >= 50}>Adicionar metadado</Button>
+            <Button
+              size="sm"
+              onClick={() => setMetadata([...metadata, { key: "", value: "" }])}
+              disabled={waiting || metadata.length >= 50}
+            >
+              Adicionar metadado
+            </Button>
             {errors.metadata ? <p className="text-xs text-rose-700">{errors.metadata}</p> : null}
           </div>
         </fieldset>
-        {phase.kind === "error" ? <p role="alert" data-testid="form-error" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">{phase.message}</p> : null}
+        {phase.kind === "error" ? (
+          <p role="alert" data-testid="form-error" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+            {phase.message}
+          </p>
+        ) : null}
         {errors.form ? <p className="text-sm text-rose-700">{errors.form}</p> : null}
         <div className="flex items-center gap-3">
           <Button type="submit" variant="primary" disabled={waiting} data-testid="submit-enrichment">
             {waiting ? "Consultando…" : "Enriquecer"}
           </Button>
-          <Link href="/enrichments" className={buttonClass("ghost")}>Cancelar</Link>
+          <Link href="/enrichments" className={buttonClass("ghost")}>
+            Cancelar
+          </Link>
         </div>
       </form>
       {waiting ? (

@@ -2,7 +2,18 @@
 
 import "@xyflow/react/dist/base.css";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Background, MiniMap, Panel, ReactFlow, ReactFlowProvider, getViewportForBounds, useReactFlow, useStore, type Edge, type ReactFlowInstance } from "@xyflow/react";
+import {
+  Background,
+  MiniMap,
+  Panel,
+  ReactFlow,
+  ReactFlowProvider,
+  getViewportForBounds,
+  useReactFlow,
+  useStore,
+  type Edge,
+  type ReactFlowInstance,
+} from "@xyflow/react";
 import { radiusOf, type GraphNode, type NetworkGraph } from "@/lib/network/graph";
 import type { FilteredNetwork } from "@/lib/network/filter";
 import { RISK_META, relationLabel } from "@/lib/network/labels";
@@ -53,20 +64,31 @@ function toFlowNode(node: GraphNode, faded: boolean, selected: boolean, highligh
 /** The viewport that shows every drawn node: computed from the known positions, so it never waits for React Flow to measure 300+ nodes. */
 function fitTo(flow: ReactFlowInstance<PartyFlowNode>, element: HTMLElement | null, nodes: PartyFlowNode[], duration = 0) {
   if (!element || nodes.length === 0) return Promise.resolve(false);
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const n of nodes) {
     minX = Math.min(minX, n.position.x);
     minY = Math.min(minY, n.position.y);
     maxX = Math.max(maxX, n.position.x + (n.width ?? 0));
     maxY = Math.max(maxY, n.position.y + (n.height ?? 0) + 16);
   }
-  const viewport = getViewportForBounds({ x: minX, y: minY, width: maxX - minX, height: maxY - minY }, element.clientWidth, element.clientHeight, 0.05, 2.5, 0.06);
+  const viewport = getViewportForBounds(
+    { x: minX, y: minY, width: maxX - minX, height: maxY - minY },
+    element.clientWidth,
+    element.clientHeight,
+    0.05,
+    2.5,
+    0.06,
+  );
   return flow.setViewport(viewport, { duration });
 }
 
 function Toolbar({ onFit }: { onFit: () => void }) {
   const flow = useReactFlow();
-  const button = "flex h-8 min-w-8 items-center justify-center rounded-md bg-white px-2 text-xs font-medium text-zinc-700 shadow-sm ring-1 ring-zinc-300 hover:bg-zinc-50";
+  const button =
+    "flex h-8 min-w-8 items-center justify-center rounded-md bg-white px-2 text-xs font-medium text-zinc-700 shadow-sm ring-1 ring-zinc-300 hover:bg-zinc-50";
   return (
     <div className="flex gap-1" role="group" aria-label="Controles do grafo">
       <button type="button" className={button} onClick={onFit}>
@@ -139,7 +161,13 @@ function Inner({ graph, filtered, selectedId, focusId, onSelect }: NetworkCanvas
   }, [focusId, graph, flow]);
 
   return (
-    <div ref={wrapper} data-testid="network-graph" data-settled={settled ? "true" : "false"} data-node-count={nodes.length} className="h-full w-full">
+    <div
+      ref={wrapper}
+      data-testid="network-graph"
+      data-settled={settled ? "true" : "false"}
+      data-node-count={nodes.length}
+      className="h-full w-full"
+    >
       <ReactFlow
         nodes={nodes}
         edges={edges}
@@ -155,7 +183,12 @@ function Inner({ graph, filtered, selectedId, focusId, onSelect }: NetworkCanvas
         proOptions={{ hideAttribution: false }}
       >
         <Background gap={24} color="#e4e4e7" />
-        <MiniMap pannable zoomable nodeColor={(n) => ((n as PartyFlowNode).data.node.depth === 0 ? "#18181b" : RISK_META[(n as PartyFlowNode).data.node.risk].color)} ariaLabel="Minimapa da rede" />
+        <MiniMap
+          pannable
+          zoomable
+          nodeColor={(n) => ((n as PartyFlowNode).data.node.depth === 0 ? "#18181b" : RISK_META[(n as PartyFlowNode).data.node.risk].color)}
+          ariaLabel="Minimapa da rede"
+        />
         <Panel position="top-right">
           <Toolbar onFit={() => void fitTo(flow, wrapper.current, nodes, 250)} />
         </Panel>

@@ -35,7 +35,13 @@ export function NetworkFiltersBar({
         <div className="flex flex-wrap gap-x-3 gap-y-1">
           {RELATION_TYPES.map((relation) => (
             <label key={relation} className="flex items-center gap-1.5 text-zinc-800">
-              <input type="checkbox" className="size-4 accent-brand-600" checked={filters.relations.includes(relation)} onChange={() => toggle(relation)} data-relation={relation} />
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                checked={filters.relations.includes(relation)}
+                onChange={() => toggle(relation)}
+                data-relation={relation}
+              />
               {RELATION_LABELS[relation]}
             </label>
           ))}
@@ -43,11 +49,21 @@ export function NetworkFiltersBar({
       </fieldset>
       <div className="flex flex-col gap-1">
         <label className="flex items-center gap-1.5 text-zinc-800">
-          <input type="checkbox" className="size-4 accent-brand-600" checked={filters.withLawsuits} onChange={(e) => onChange({ ...filters, withLawsuits: e.target.checked })} />
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-600"
+            checked={filters.withLawsuits}
+            onChange={(e) => onChange({ ...filters, withLawsuits: e.target.checked })}
+          />
           Só com processos
         </label>
         <label className="flex items-center gap-1.5 text-zinc-800">
-          <input type="checkbox" className="size-4 accent-brand-600" checked={filters.asDefendant} onChange={(e) => onChange({ ...filters, asDefendant: e.target.checked })} />
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-600"
+            checked={filters.asDefendant}
+            onChange={(e) => onChange({ ...filters, asDefendant: e.target.checked })}
+          />
           Só como réu
         </label>
       </div>
@@ -95,7 +111,12 @@ export function NetworkFiltersBar({
           onBlur={() => setTimeout(() => setOpen(false), 150)}
         />
         {open && results.length > 0 ? (
-          <ul id={`${id}-results`} role="listbox" aria-label="Resultados da busca" className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-md border border-zinc-200 bg-white py-1 shadow-lg">
+          <ul
+            id={`${id}-results`}
+            role="listbox"
+            aria-label="Resultados da busca"
+            className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-md border border-zinc-200 bg-white py-1 shadow-lg"
+          >
             {results.map((node) => (
               <li key={node.id} role="option" aria-selected="false">
                 <button

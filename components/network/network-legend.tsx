@@ -16,7 +16,11 @@ export function NetworkLegend() {
         <ul className="space-y-1">
           {RISK_ORDER.map((risk) => (
             <li key={risk} className="flex items-center gap-2">
-              <span aria-hidden="true" className="inline-block size-3 shrink-0 rounded-full" style={{ background: RISK_META[risk].color }} />
+              <span
+                aria-hidden="true"
+                className="inline-block size-3 shrink-0 rounded-full"
+                style={{ background: RISK_META[risk].color }}
+              />
               <span>
                 <strong className="font-medium">{RISK_META[risk].label}</strong>: {RISK_META[risk].description.toLowerCase()}
               </span>
@@ -52,7 +56,11 @@ export function NetworkLegend() {
         <ul className="flex flex-wrap items-end gap-3">
           {SIZE_STEPS.map((step) => (
             <li key={step.min} className="flex flex-col items-center gap-1">
-              <span aria-hidden="true" className="inline-block rounded-full border border-zinc-400 bg-zinc-100" style={{ width: step.radius, height: step.radius }} />
+              <span
+                aria-hidden="true"
+                className="inline-block rounded-full border border-zinc-400 bg-zinc-100"
+                style={{ width: step.radius, height: step.radius }}
+              />
               {step.label}
             </li>
           ))}
@@ -64,7 +72,15 @@ export function NetworkLegend() {
           {Object.entries(EDGE_STYLES).map(([relation, style]) => (
             <li key={relation} className="flex items-center gap-2">
               <svg aria-hidden="true" width="28" height="6">
-                <line x1="0" y1="3" x2="28" y2="3" stroke={style.color} strokeWidth="2" strokeDasharray={style.dash.join(" ") || undefined} />
+                <line
+                  x1="0"
+                  y1="3"
+                  x2="28"
+                  y2="3"
+                  stroke={style.color}
+                  strokeWidth="2"
+                  strokeDasharray={style.dash.join(" ") || undefined}
+                />
               </svg>
               {RELATION_LABELS[relation]}
             </li>

@@ -48,7 +48,10 @@ export function NetworkView({ kind, id, title, height = "70vh" }: { kind: Networ
   const [focusId, setFocusId] = useState<string | null>(null);
   const graph = query.data?.status === "ok" ? query.data : null;
   const filtered = useMemo(() => (graph ? filterNetwork(graph.nodes, filters) : null), [graph, filters]);
-  const byId = useMemo(() => new Map<string, GraphNode>(graph ? [[graph.subject.id, graph.subject], ...graph.nodes.map((n) => [n.id, n] as const)] : []), [graph]);
+  const byId = useMemo(
+    () => new Map<string, GraphNode>(graph ? [[graph.subject.id, graph.subject], ...graph.nodes.map((n) => [n.id, n] as const)] : []),
+    [graph],
+  );
   const basePath = `/bff/${kind}/${encodeURIComponent(id)}/network`;
 
   if (query.isPending || (query.isError && isBffError(query.error, 409) && query.isFetching)) {
@@ -58,7 +61,9 @@ export function NetworkView({ kind, id, title, height = "70vh" }: { kind: Networ
         <div style={{ height }}>
           <Skeleton className="h-full w-full" />
         </div>
-        {query.failureCount > 0 ? <p className="text-sm text-zinc-600">A rede fica disponível quando a coleta terminar. Atualizando…</p> : null}
+        {query.failureCount > 0 ? (
+          <p className="text-sm text-zinc-600">A rede fica disponível quando a coleta terminar. Atualizando…</p>
+        ) : null}
       </div>
     );
   }
@@ -74,7 +79,13 @@ export function NetworkView({ kind, id, title, height = "70vh" }: { kind: Networ
     );
   }
   if (query.data.status === "skipped") {
-    return <StateMessage testId="network-skipped" title="Rede de processos indisponível" description={SKIP_MESSAGES[query.data.reason] ?? "A rede não foi montada para esta consulta."} />;
+    return (
+      <StateMessage
+        testId="network-skipped"
+        title="Rede de processos indisponível"
+        description={SKIP_MESSAGES[query.data.reason] ?? "A rede não foi montada para esta consulta."}
+      />
+    );
   }
   const g = graph!;
   const f = filtered!;
@@ -90,7 +101,12 @@ export function NetworkView({ kind, id, title, height = "70vh" }: { kind: Networ
     const node = byId.get(nodeId);
     if (node && !f.matched.has(nodeId) && node.depth > 0) setFilters({ ...DEFAULT_FILTERS, search: filters.search });
   };
-  const slug = title.normalize("NFD").replace(/[^\w]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "rede";
+  const slug =
+    title
+      .normalize("NFD")
+      .replace(/[^\w]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .toLowerCase() || "rede";
 
   return (
     <div data-testid="network-view" className="space-y-3">
@@ -118,7 +134,15 @@ export function NetworkView({ kind, id, title, height = "70vh" }: { kind: Networ
           <Button size="sm" onClick={() => download(`rede-${slug}.png`, networkToPng(title, drawn, drawnEdges, f.context))}>
             Exportar PNG
           </Button>
-          <Button size="sm" onClick={() => download(`rede-${slug}.json`, URL.createObjectURL(new Blob([networkToJson(g.subject, shownNodes, drawnEdges, filters)], { type: "application/json" })))}>
+          <Button
+            size="sm"
+            onClick={() =>
+              download(
+                `rede-${slug}.json`,
+                URL.createObjectURL(new Blob([networkToJson(g.subject, shownNodes, drawnEdges, filters)], { type: "application/json" })),
+              )
+            }
+          >
             Exportar JSON
           </Button>
         </div>

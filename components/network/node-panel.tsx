@@ -35,7 +35,12 @@ function Lawsuits({ basePath, node }: { basePath: string; node: GraphNode }) {
   if (query.isPending) return <Skeleton className="h-24 w-full" />;
   if (query.isError) return <p className="text-sm text-rose-700">Não foi possível carregar os processos: {query.error.message}</p>;
   if (query.data.queryStatus === "failed") return <p className="text-sm text-zinc-600">A consulta de processos deste vínculo falhou.</p>;
-  if (query.data.items.length === 0) return <p data-testid="node-no-lawsuits" className="text-sm text-zinc-600">Nenhum processo encontrado.</p>;
+  if (query.data.items.length === 0)
+    return (
+      <p data-testid="node-no-lawsuits" className="text-sm text-zinc-600">
+        Nenhum processo encontrado.
+      </p>
+    );
   return (
     <ul data-testid="node-lawsuits" className="space-y-2">
       {query.data.items.map((item) => (
@@ -72,7 +77,11 @@ export function NodePanel({ node, basePath, onClose }: { node: GraphNode; basePa
   useEffect(() => heading.current?.focus(), [node.id]);
   const subject = node.depth === 0;
   return (
-    <aside data-testid="node-panel" aria-labelledby="node-panel-title" className="flex h-full flex-col overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm">
+    <aside
+      data-testid="node-panel"
+      aria-labelledby="node-panel-title"
+      className="flex h-full flex-col overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm"
+    >
       <header className="flex items-start justify-between gap-2 border-b border-zinc-100 px-4 py-3">
         <div className="min-w-0">
           <h3 id="node-panel-title" ref={heading} tabIndex={-1} className="text-sm font-semibold break-words text-zinc-900 outline-none">
@@ -83,13 +92,19 @@ export function NodePanel({ node, basePath, onClose }: { node: GraphNode; basePa
             {subject ? " · titular" : ` · ${node.depth}º nível`}
           </p>
         </div>
-        <button type="button" onClick={onClose} className="rounded-md px-2 py-1 text-xs font-medium text-zinc-700 ring-1 ring-zinc-300 hover:bg-zinc-50">
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded-md px-2 py-1 text-xs font-medium text-zinc-700 ring-1 ring-zinc-300 hover:bg-zinc-50"
+        >
           Fechar
         </button>
       </header>
       <div className="flex-1 space-y-4 overflow-y-auto px-4 py-3">
         {subject ? (
-          <p className="text-sm text-zinc-700">Documento consultado. Os processos do titular estão no módulo de processos do enriquecimento.</p>
+          <p className="text-sm text-zinc-700">
+            Documento consultado. Os processos do titular estão no módulo de processos do enriquecimento.
+          </p>
         ) : (
           <>
             <div className="flex flex-wrap items-center gap-2 text-xs">
@@ -99,7 +114,9 @@ export function NodePanel({ node, basePath, onClose }: { node: GraphNode; basePa
               <span data-testid="node-query-status" className="rounded-full bg-zinc-100 px-2 py-0.5 text-zinc-700">
                 {node.queryStatus === "ok" ? "Consulta concluída" : "Consulta falhou"}
               </span>
-              {node.restrictiveList ? <span className="rounded-full bg-violet-100 px-2 py-0.5 text-violet-800">Na lista restritiva</span> : null}
+              {node.restrictiveList ? (
+                <span className="rounded-full bg-violet-100 px-2 py-0.5 text-violet-800">Na lista restritiva</span>
+              ) : null}
             </div>
             <div>
               <h4 className="mb-1 text-xs font-semibold text-zinc-900">Vínculos</h4>
@@ -121,7 +138,10 @@ export function NodePanel({ node, basePath, onClose }: { node: GraphNode; basePa
                   <Counter label="Como autor" value={node.counters.asPlaintiff === null ? "—" : formatInteger(node.counters.asPlaintiff)} />
                   <Counter label="Ativos" value={node.counters.active === null ? "—" : formatInteger(node.counters.active)} />
                   <Counter label="Encerrados" value={node.counters.inactive === null ? "—" : formatInteger(node.counters.inactive)} />
-                  <Counter label="Valor total" value={node.counters.totalClaimValue === null ? "—" : formatMoney(node.counters.totalClaimValue)} />
+                  <Counter
+                    label="Valor total"
+                    value={node.counters.totalClaimValue === null ? "—" : formatMoney(node.counters.totalClaimValue)}
+                  />
                 </dl>
               </div>
             ) : null}

@@ -12,7 +12,17 @@ import { CompanyGlyph, PersonGlyph } from "./party-icons";
 export type PartyNodeData = { node: GraphNode; faded: boolean; selected: boolean; highlighted: boolean };
 export type PartyFlowNode = Node<PartyNodeData, "party">;
 
-const HANDLE_STYLE = { top: "50%", left: "50%", width: 1, height: 1, minWidth: 0, minHeight: 0, opacity: 0, border: 0, transform: "translate(-50%, -50%)" } as const;
+const HANDLE_STYLE = {
+  top: "50%",
+  left: "50%",
+  width: 1,
+  height: 1,
+  minWidth: 0,
+  minHeight: 0,
+  opacity: 0,
+  border: 0,
+  transform: "translate(-50%, -50%)",
+} as const;
 
 function PartyNodeView({ data }: NodeProps<PartyFlowNode>) {
   const { node, faded, selected, highlighted } = data;
@@ -36,7 +46,12 @@ function PartyNodeView({ data }: NodeProps<PartyFlowNode>) {
         className={`flex size-full items-center justify-center text-white ${node.entity === "company" ? "rounded-[22%]" : "rounded-full"}`}
         style={{
           background: fill,
-          boxShadow: selected || highlighted ? `0 0 0 3px #ffffff, 0 0 0 6px ${highlighted ? "#0ea5e9" : "#18181b"}` : subject ? "0 0 0 3px #ffffff, 0 0 0 6px #a1a1aa" : "0 1px 2px rgb(0 0 0 / 0.25)",
+          boxShadow:
+            selected || highlighted
+              ? `0 0 0 3px #ffffff, 0 0 0 6px ${highlighted ? "#0ea5e9" : "#18181b"}`
+              : subject
+                ? "0 0 0 3px #ffffff, 0 0 0 6px #a1a1aa"
+                : "0 1px 2px rgb(0 0 0 / 0.25)",
           borderStyle: node.queryStatus === "failed" ? "dashed" : undefined,
         }}
       >

@@ -20,8 +20,14 @@ import { statusMeta } from "@/lib/verifications/status";
 import { DECISION_COLOURS, DECISION_LABELS } from "./decision-colours";
 
 // The charts load after the figures: the numbers (links) paint first.
-const ScoreHistogramChart = dynamic(() => import("./score-histogram-chart"), { ssr: false, loading: () => <Skeleton className="h-[220px]" /> });
-const DailyDecisionsChart = dynamic(() => import("./daily-decisions-chart"), { ssr: false, loading: () => <Skeleton className="h-[180px]" /> });
+const ScoreHistogramChart = dynamic(() => import("./score-histogram-chart"), {
+  ssr: false,
+  loading: () => <Skeleton className="h-[220px]" />,
+});
+const DailyDecisionsChart = dynamic(() => import("./daily-decisions-chart"), {
+  ssr: false,
+  loading: () => <Skeleton className="h-[180px]" />,
+});
 
 const linkClass = "rounded-sm font-semibold text-brand-700 tabular underline-offset-2 hover:underline";
 
@@ -46,7 +52,21 @@ function RangePicker({ range }: { range: OverviewRange }) {
   );
 }
 
-function Figure({ label, value, href, hint, testId, tone }: { label: string; value: number; href: string; hint: string; testId: string; tone?: "danger" | "warning" }) {
+function Figure({
+  label,
+  value,
+  href,
+  hint,
+  testId,
+  tone,
+}: {
+  label: string;
+  value: number;
+  href: string;
+  hint: string;
+  testId: string;
+  tone?: "danger" | "warning";
+}) {
   return (
     <Link
       href={href}
@@ -67,7 +87,15 @@ function Figure({ label, value, href, hint, testId, tone }: { label: string; val
   );
 }
 
-function CountList({ title, testId, rows }: { title: string; testId: string; rows: Array<{ key: string; label: string; count: number; href: string; colour?: string }> }) {
+function CountList({
+  title,
+  testId,
+  rows,
+}: {
+  title: string;
+  testId: string;
+  rows: Array<{ key: string; label: string; count: number; href: string; colour?: string }>;
+}) {
   const max = Math.max(1, ...rows.map((row) => row.count));
   return (
     <Section title={title} testId={testId}>
@@ -110,7 +138,14 @@ function Overview({ stats }: { stats: VerificationStats }) {
           hint="Abrir a fila"
           tone="warning"
         />
-        <Figure testId="figure-high-risk" label="Risco alto (score < 400)" value={highRisk} href={listHref({ from, scoreMax: 399 })} hint="Ver casos de risco" tone="danger" />
+        <Figure
+          testId="figure-high-risk"
+          label="Risco alto (score < 400)"
+          value={highRisk}
+          href={listHref({ from, scoreMax: 399 })}
+          hint="Ver casos de risco"
+          tone="danger"
+        />
         <Figure
           testId="figure-stuck"
           label="Casos parados"
@@ -125,7 +160,12 @@ function Overview({ stats }: { stats: VerificationStats }) {
         <CountList
           title="Por status"
           testId="overview-by-status"
-          rows={STATS_STATUSES.map((status) => ({ key: status, label: statusMeta(status).label, count: stats.byStatus[status], href: listHref({ from, status }) }))}
+          rows={STATS_STATUSES.map((status) => ({
+            key: status,
+            label: statusMeta(status).label,
+            count: stats.byStatus[status],
+            href: listHref({ from, status }),
+          }))}
         />
         <CountList
           title="Por decisão"
@@ -141,7 +181,11 @@ function Overview({ stats }: { stats: VerificationStats }) {
       </div>
 
       <div className="grid items-start gap-4 lg:grid-cols-2">
-        <Section title="Distribuição de scores" description={`${pluralize(scored, "verificação com score", "verificações com score")}, em faixas de 100 pontos`} testId="overview-histogram">
+        <Section
+          title="Distribuição de scores"
+          description={`${pluralize(scored, "verificação com score", "verificações com score")}, em faixas de 100 pontos`}
+          testId="overview-histogram"
+        >
           <figure aria-labelledby="histogram-caption">
             <div aria-hidden="true">
               <ScoreHistogramChart bins={stats.scoreHistogram} hrefOf={binHref} />
@@ -154,7 +198,9 @@ function Overview({ stats }: { stats: VerificationStats }) {
             <caption className="sr-only">Verificações por faixa de score</caption>
             <thead>
               <tr className="text-left text-zinc-600">
-                <th scope="col" className="py-1 font-medium">Faixa</th>
+                <th scope="col" className="py-1 font-medium">
+                  Faixa
+                </th>
                 {stats.scoreHistogram.map((bin) => (
                   <th key={bin.from} scope="col" className="py-1 text-center font-medium tabular">
                     {bin.from}
@@ -164,10 +210,16 @@ function Overview({ stats }: { stats: VerificationStats }) {
             </thead>
             <tbody>
               <tr>
-                <th scope="row" className="py-1 text-left font-medium text-zinc-600">Casos</th>
+                <th scope="row" className="py-1 text-left font-medium text-zinc-600">
+                  Casos
+                </th>
                 {stats.scoreHistogram.map((bin) => (
                   <td key={bin.from} className="py-1 text-center">
-                    <Link href={binHref(bin)} className={linkClass} aria-label={`Score de ${bin.from} a ${bin.to}: ${pluralize(bin.count, "verificação", "verificações")}`}>
+                    <Link
+                      href={binHref(bin)}
+                      className={linkClass}
+                      aria-label={`Score de ${bin.from} a ${bin.to}: ${pluralize(bin.count, "verificação", "verificações")}`}
+                    >
                       {formatInteger(bin.count)}
                     </Link>
                   </td>
@@ -177,7 +229,11 @@ function Overview({ stats }: { stats: VerificationStats }) {
           </table>
         </Section>
 
-        <Section title="Decisões por dia" description={`${pluralize(decisions, "decisão registrada", "decisões registradas")} no período`} testId="overview-daily">
+        <Section
+          title="Decisões por dia"
+          description={`${pluralize(decisions, "decisão registrada", "decisões registradas")} no período`}
+          testId="overview-daily"
+        >
           {stats.daily.length === 0 ? (
             <p className="py-10 text-center text-sm text-zinc-600">Nenhuma decisão registrada neste período.</p>
           ) : (
@@ -196,7 +252,9 @@ function Overview({ stats }: { stats: VerificationStats }) {
                   <caption className="sr-only">Decisões por dia</caption>
                   <thead>
                     <tr className="text-left text-zinc-600">
-                      <th scope="col" className="py-1 font-medium">Dia</th>
+                      <th scope="col" className="py-1 font-medium">
+                        Dia
+                      </th>
                       {(["APPROVED", "REPROVED", "STANDBY", "WAIVED"] as const).map((status) => (
                         <th key={status} scope="col" className="py-1 text-right font-medium">
                           {DECISION_LABELS[status]}
@@ -207,7 +265,10 @@ function Overview({ stats }: { stats: VerificationStats }) {
                   <tbody>
                     {stats.daily.map((day) => (
                       <tr key={day.date} className="border-t border-zinc-100 tabular">
-                        <th scope="row" className="py-1 text-left font-normal">{`${day.date.slice(8, 10)}/${day.date.slice(5, 7)}/${day.date.slice(0, 4)}`}</th>
+                        <th
+                          scope="row"
+                          className="py-1 text-left font-normal"
+                        >{`${day.date.slice(8, 10)}/${day.date.slice(5, 7)}/${day.date.slice(0, 4)}`}</th>
                         <td className="py-1 text-right">{day.APPROVED}</td>
                         <td className="py-1 text-right">{day.REPROVED}</td>
                         <td className="py-1 text-right">{day.STANDBY}</td>
@@ -296,7 +357,12 @@ export function OverviewPageClient({ range }: { range: OverviewRange }) {
       </div>
       <ErrorBoundary
         fallback={(reset) => (
-          <StateMessage kind="error" testId="overview-crash" title="Algo deu errado ao exibir a visão geral" action={<Button onClick={reset}>Tentar novamente</Button>} />
+          <StateMessage
+            kind="error"
+            testId="overview-crash"
+            title="Algo deu errado ao exibir a visão geral"
+            action={<Button onClick={reset}>Tentar novamente</Button>}
+          />
         )}
       >
         <OverviewRegion range={range} />

@@ -14,7 +14,13 @@ function binColour(from: number): string {
   return "#059669";
 }
 
-export default function ScoreHistogramChart({ bins, hrefOf }: { bins: VerificationStats["scoreHistogram"]; hrefOf: (bin: { from: number; to: number }) => string }) {
+export default function ScoreHistogramChart({
+  bins,
+  hrefOf,
+}: {
+  bins: VerificationStats["scoreHistogram"];
+  hrefOf: (bin: { from: number; to: number }) => string;
+}) {
   const router = useRouter();
   const data = bins.map((bin) => ({ ...bin, label: `${bin.from}–${bin.to}` }));
   return (
@@ -28,7 +34,12 @@ export default function ScoreHistogramChart({ bins, hrefOf }: { bins: Verificati
           formatter={(value) => [formatInteger(Number(value)), "Verificações"]}
           labelFormatter={(label) => `Score ${label}`}
         />
-        <Bar dataKey="count" radius={[3, 3, 0, 0]} cursor="pointer" onClick={(entry) => router.push(hrefOf(entry as unknown as { from: number; to: number }))}>
+        <Bar
+          dataKey="count"
+          radius={[3, 3, 0, 0]}
+          cursor="pointer"
+          onClick={(entry) => router.push(hrefOf(entry as unknown as { from: number; to: number }))}
+        >
           {data.map((bin) => (
             <Cell key={bin.from} fill={binColour(bin.from)} />
           ))}

@@ -30,7 +30,11 @@ export function Badge({
 }) {
   return (
     <span
-      className={cn("inline-flex items-center gap-1.5 rounded-md px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", TONES[tone].badge, className)}
+      className={cn(
+        "inline-flex items-center gap-1.5 rounded-md px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset",
+        TONES[tone].badge,
+        className,
+      )}
       {...rest}
     >
       {dot ? <span aria-hidden="true" className={cn("size-1.5 rounded-full", TONES[tone].dot, pulse && "animate-pulse")} /> : null}

@@ -5,7 +5,21 @@ import { useEffect, useRef, type ReactNode } from "react";
 // A modal on the native <dialog>: the browser traps focus, Escape closes, and the page behind is
 // inert. The element marked `data-autofocus` (else the first control) receives focus on open.
 
-export function Dialog({ open, onClose, title, description, children, testId }: { open: boolean; onClose: () => void; title: string; description?: ReactNode; children: ReactNode; testId?: string }) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  testId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;

@@ -21,7 +21,12 @@ export function Section({
 }) {
   const headingId = `${testId ?? title.replace(/\W+/g, "-").toLowerCase()}-title`;
   return (
-    <section id={anchor} aria-labelledby={headingId} data-testid={testId} className={cn("scroll-mt-20 rounded-lg border border-zinc-200 bg-white shadow-xs", className)}>
+    <section
+      id={anchor}
+      aria-labelledby={headingId}
+      data-testid={testId}
+      className={cn("scroll-mt-20 rounded-lg border border-zinc-200 bg-white shadow-xs", className)}
+    >
       <header className="flex items-start justify-between gap-4 border-b border-zinc-100 px-4 py-3">
         <div>
           <h2 id={headingId} className="text-sm font-semibold text-zinc-900">

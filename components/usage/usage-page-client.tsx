@@ -44,16 +44,38 @@ export function UsagePageClient() {
         <h1 className="text-xl font-semibold text-zinc-900">Uso</h1>
         <p className="text-sm text-zinc-600">Ações faturadas do workspace por dia e por ação (dias no horário de Brasília).</p>
       </div>
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-3" data-testid="usage-period">
+      <form
+        onSubmit={submit}
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-3"
+        data-testid="usage-period"
+      >
         <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600">
           De
-          <input type="date" required value={draft.from} max={draft.to} onChange={(e) => setDraft({ ...draft, from: e.target.value })} className="h-9 rounded-md border border-zinc-300 px-2 text-sm text-zinc-900" data-testid="usage-from" />
+          <input
+            type="date"
+            required
+            value={draft.from}
+            max={draft.to}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+            className="h-9 rounded-md border border-zinc-300 px-2 text-sm text-zinc-900"
+            data-testid="usage-from"
+          />
         </label>
         <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600">
           Até
-          <input type="date" required value={draft.to} min={draft.from} onChange={(e) => setDraft({ ...draft, to: e.target.value })} className="h-9 rounded-md border border-zinc-300 px-2 text-sm text-zinc-900" data-testid="usage-to" />
+          <input
+            type="date"
+            required
+            value={draft.to}
+            min={draft.from}
+            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+            className="h-9 rounded-md border border-zinc-300 px-2 text-sm text-zinc-900"
+            data-testid="usage-to"
+          />
         </label>
-        <Button type="submit" variant="primary">Ver período</Button>
+        <Button type="submit" variant="primary">
+          Ver período
+        </Button>
         <p className="text-xs text-zinc-600">Até 31 dias por consulta.</p>
       </form>
       {query.isPending ? (
@@ -64,7 +86,11 @@ export function UsagePageClient() {
         </div>
       ) : data!.total === 0 ? (
         <div className="rounded-lg border border-zinc-200 bg-white">
-          <StateMessage testId="usage-empty" title="Nenhuma ação faturada no período" description="Enriquecimentos concluídos aparecem aqui. Escolha outro período." />
+          <StateMessage
+            testId="usage-empty"
+            title="Nenhuma ação faturada no período"
+            description="Enriquecimentos concluídos aparecem aqui. Escolha outro período."
+          />
         </div>
       ) : (
         <>
@@ -72,7 +98,11 @@ export function UsagePageClient() {
             <h2 id="usage-chart-title" className="mb-2 text-sm font-semibold text-zinc-900">
               {formatInteger(data!.total)} ações faturadas de {shortDay(data!.from)} a {shortDay(data!.to)}
             </h2>
-            <div className="h-72" role="img" aria-label={`Gráfico de barras: ações faturadas por dia, total ${data!.total}. Os números estão na tabela abaixo.`}>
+            <div
+              className="h-72"
+              role="img"
+              aria-label={`Gráfico de barras: ações faturadas por dia, total ${data!.total}. Os números estão na tabela abaixo.`}
+            >
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart data={data!.days.map((d) => ({ day: shortDay(d.day), ...d.counts }))}>
                   <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -81,36 +111,69 @@ export function UsagePageClient() {
                   <Tooltip />
                   <Legend wrapperStyle={{ fontSize: 12 }} />
                   {data!.actions.map((action, i) => (
-                    <Bar key={action} dataKey={action} stackId="usage" fill={COLORS[i % COLORS.length]} name={action} isAnimationActive={false} />
+                    <Bar
+                      key={action}
+                      dataKey={action}
+                      stackId="usage"
+                      fill={COLORS[i % COLORS.length]}
+                      name={action}
+                      isAnimationActive={false}
+                    />
                   ))}
                 </BarChart>
               </ResponsiveContainer>
             </div>
           </section>
           <section aria-labelledby="usage-table-title" className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
-            <h2 id="usage-table-title" className="px-4 pt-3 text-sm font-semibold text-zinc-900">Por dia e por ação</h2>
+            <h2 id="usage-table-title" className="px-4 pt-3 text-sm font-semibold text-zinc-900">
+              Por dia e por ação
+            </h2>
             <table data-testid="usage-table" className="mt-2 w-full text-left text-sm">
               <thead className="border-y border-zinc-200 bg-zinc-50 text-xs text-zinc-600">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">Dia</th>
-                  {data!.actions.map((a) => <th key={a} scope="col" className="px-3 py-2 text-right font-mono font-medium">{a}</th>)}
-                  <th scope="col" className="px-3 py-2 text-right font-medium">Total</th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Dia
+                  </th>
+                  {data!.actions.map((a) => (
+                    <th key={a} scope="col" className="px-3 py-2 text-right font-mono font-medium">
+                      {a}
+                    </th>
+                  ))}
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    Total
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-zinc-100">
-                {data!.days.filter((d) => d.total > 0).map((d) => (
-                  <tr key={d.day} data-testid="usage-row">
-                    <th scope="row" className="px-3 py-1.5 font-normal">{d.day.split("-").reverse().join("/")}</th>
-                    {data!.actions.map((a) => <td key={a} className="px-3 py-1.5 text-right tabular-nums">{formatInteger(d.counts[a] ?? 0)}</td>)}
-                    <td className="px-3 py-1.5 text-right font-medium tabular-nums">{formatInteger(d.total)}</td>
-                  </tr>
-                ))}
+                {data!.days
+                  .filter((d) => d.total > 0)
+                  .map((d) => (
+                    <tr key={d.day} data-testid="usage-row">
+                      <th scope="row" className="px-3 py-1.5 font-normal">
+                        {d.day.split("-").reverse().join("/")}
+                      </th>
+                      {data!.actions.map((a) => (
+                        <td key={a} className="px-3 py-1.5 text-right tabular-nums">
+                          {formatInteger(d.counts[a] ?? 0)}
+                        </td>
+                      ))}
+                      <td className="px-3 py-1.5 text-right font-medium tabular-nums">{formatInteger(d.total)}</td>
+                    </tr>
+                  ))}
               </tbody>
               <tfoot className="border-t border-zinc-200 bg-zinc-50">
                 <tr>
-                  <th scope="row" className="px-3 py-2 text-left font-semibold">Total</th>
-                  {data!.actions.map((a) => <td key={a} className="px-3 py-2 text-right font-semibold tabular-nums" data-testid={`usage-total-${a}`}>{formatInteger(data!.totals[a] ?? 0)}</td>)}
-                  <td className="px-3 py-2 text-right font-semibold tabular-nums" data-testid="usage-total">{formatInteger(data!.total)}</td>
+                  <th scope="row" className="px-3 py-2 text-left font-semibold">
+                    Total
+                  </th>
+                  {data!.actions.map((a) => (
+                    <td key={a} className="px-3 py-2 text-right font-semibold tabular-nums" data-testid={`usage-total-${a}`}>
+                      {formatInteger(data!.totals[a] ?? 0)}
+                    </td>
+                  ))}
+                  <td className="px-3 py-2 text-right font-semibold tabular-nums" data-testid="usage-total">
+                    {formatInteger(data!.total)}
+                  </td>
                 </tr>
               </tfoot>
             </table>

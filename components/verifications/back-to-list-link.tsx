@@ -13,7 +13,11 @@ export function BackToListLink() {
     if (last?.startsWith("/verifications")) setHref(last);
   }, []);
   return (
-    <Link href={href} data-testid="back-to-list" className="inline-flex items-center gap-1.5 rounded text-sm text-zinc-500 hover:text-zinc-900">
+    <Link
+      href={href}
+      data-testid="back-to-list"
+      className="inline-flex items-center gap-1.5 rounded text-sm text-zinc-500 hover:text-zinc-900"
+    >
       <ArrowLeftIcon className="size-3.5" />
       Verificações
     </Link>

@@ -28,8 +28,12 @@ export function CompanyProfileSection({ profile }: { profile: CompanyProfileView
           <FiscalStatus value={profile.registrationStatus} />
         </Field>
         <Field label="Porte">{profile.size}</Field>
-        <Field label="Data de abertura">{profile.openingDate ? <span className="tabular">{formatDate(profile.openingDate)}</span> : null}</Field>
-        <Field label="Capital social">{profile.shareCapital !== null ? <span className="tabular">{formatMoney(profile.shareCapital)}</span> : null}</Field>
+        <Field label="Data de abertura">
+          {profile.openingDate ? <span className="tabular">{formatDate(profile.openingDate)}</span> : null}
+        </Field>
+        <Field label="Capital social">
+          {profile.shareCapital !== null ? <span className="tabular">{formatMoney(profile.shareCapital)}</span> : null}
+        </Field>
         <Field label="Natureza jurídica">{codeDescription(profile.legalNature)}</Field>
         <Field label="Atividade principal (CNAE)">{codeDescription(profile.mainActivity)}</Field>
         <Field label="Lista restritiva do cliente" testId="profile-blacklisted-client">
@@ -46,38 +50,40 @@ export function CompanyProfileSection({ profile }: { profile: CompanyProfileView
           <p className="text-sm text-zinc-500">Nenhum sócio informado.</p>
         ) : (
           <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="border-b border-zinc-100 text-left text-xs text-zinc-500">
-                <th scope="col" className="py-1.5 pr-4 font-medium">
-                  Nome
-                </th>
-                <th scope="col" className="py-1.5 pr-4 font-medium">
-                  Documento
-                </th>
-                <th scope="col" className="py-1.5 pr-4 font-medium">
-                  Qualificação
-                </th>
-                <th scope="col" className="py-1.5 pr-4 text-right font-medium">
-                  Participação
-                </th>
-                <th scope="col" className="py-1.5 text-right font-medium">
-                  Desde
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-50">
-              {profile.partners.map((partner, index) => (
-                <tr key={index} data-testid="partner">
-                  <td className="py-1.5 pr-4 text-zinc-900">{partner.name ?? "—"}</td>
-                  <td className="tabular py-1.5 pr-4 font-mono text-[13px] text-zinc-700">{partner.document ?? "—"}</td>
-                  <td className="py-1.5 pr-4 text-zinc-700">{partner.qualification ?? "—"}</td>
-                  <td className="tabular py-1.5 pr-4 text-right text-zinc-700">{partner.sharePercent === null ? "—" : formatPercent(partner.sharePercent)}</td>
-                  <td className="tabular py-1.5 text-right text-zinc-700">{formatDate(partner.since)}</td>
+            <table className="w-full text-sm">
+              <thead>
+                <tr className="border-b border-zinc-100 text-left text-xs text-zinc-500">
+                  <th scope="col" className="py-1.5 pr-4 font-medium">
+                    Nome
+                  </th>
+                  <th scope="col" className="py-1.5 pr-4 font-medium">
+                    Documento
+                  </th>
+                  <th scope="col" className="py-1.5 pr-4 font-medium">
+                    Qualificação
+                  </th>
+                  <th scope="col" className="py-1.5 pr-4 text-right font-medium">
+                    Participação
+                  </th>
+                  <th scope="col" className="py-1.5 text-right font-medium">
+                    Desde
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="divide-y divide-zinc-50">
+                {profile.partners.map((partner, index) => (
+                  <tr key={index} data-testid="partner">
+                    <td className="py-1.5 pr-4 text-zinc-900">{partner.name ?? "—"}</td>
+                    <td className="tabular py-1.5 pr-4 font-mono text-[13px] text-zinc-700">{partner.document ?? "—"}</td>
+                    <td className="py-1.5 pr-4 text-zinc-700">{partner.qualification ?? "—"}</td>
+                    <td className="tabular py-1.5 pr-4 text-right text-zinc-700">
+                      {partner.sharePercent === null ? "—" : formatPercent(partner.sharePercent)}
+                    </td>
+                    <td className="tabular py-1.5 text-right text-zinc-700">{formatDate(partner.since)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
         )}
       </div>

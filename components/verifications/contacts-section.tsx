@@ -4,7 +4,19 @@ import { MailIcon, MapPinIcon, PhoneIcon } from "@/components/ui/icons";
 import { Section } from "@/components/ui/section";
 import type { ContactsView } from "@/lib/verifications/view-models";
 
-function Group({ title, icon, testId, empty, children }: { title: string; icon: ReactNode; testId: string; empty: boolean; children: ReactNode }) {
+function Group({
+  title,
+  icon,
+  testId,
+  empty,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  testId: string;
+  empty: boolean;
+  children: ReactNode;
+}) {
   return (
     <div data-testid={testId}>
       <h3 className="mb-2 flex items-center gap-1.5 text-xs font-semibold tracking-wide text-zinc-500 uppercase">
@@ -28,7 +40,12 @@ export function ContactsSection({ contacts }: { contacts: ContactsView }) {
   return (
     <Section title="Contatos" description="Endereços, telefones e e-mails conhecidos do titular" testId="contacts-section">
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <Group title="Endereços" icon={<MapPinIcon className="size-3.5" />} testId="profile-addresses" empty={contacts.addresses.length === 0}>
+        <Group
+          title="Endereços"
+          icon={<MapPinIcon className="size-3.5" />}
+          testId="profile-addresses"
+          empty={contacts.addresses.length === 0}
+        >
           {contacts.addresses.map((address, index) => (
             <li key={index} data-testid="address" className="text-sm leading-snug">
               <div className="text-zinc-900">

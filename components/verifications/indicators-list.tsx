@@ -23,7 +23,9 @@ export function IndicatorsList({ indicators }: { indicators: IndicatorView[] }) 
             {indicator.label}
             <span className="sr-only">{indicator.risky ? "(risco)" : "(sem risco)"}</span>
           </span>
-          <span className="tabular font-medium">{indicator.value === null ? (indicator.risky ? "Sim" : "Não") : formatInteger(indicator.value)}</span>
+          <span className="tabular font-medium">
+            {indicator.value === null ? (indicator.risky ? "Sim" : "Não") : formatInteger(indicator.value)}
+          </span>
         </li>
       ))}
     </ul>

@@ -15,18 +15,28 @@ export function NetworkSection({ id, status, name }: { id: string; status: strin
   useEffect(() => {
     const element = ref.current;
     if (!element || visible) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setVisible(true);
-    }, { rootMargin: "200px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setVisible(true);
+      },
+      { rootMargin: "200px" },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [visible]);
   const ended = isTerminalStatus(status);
   return (
-    <Section title="Rede de processos" description="Pessoas e empresas ligadas ao documento e seus processos judiciais." testId="network-section">
+    <Section
+      title="Rede de processos"
+      description="Pessoas e empresas ligadas ao documento e seus processos judiciais."
+      testId="network-section"
+    >
       <div ref={ref}>
         {!ended ? (
-          <StateMessage title="A rede aparece quando a verificação terminar" description="Os vínculos e processos ainda estão sendo coletados." />
+          <StateMessage
+            title="A rede aparece quando a verificação terminar"
+            description="Os vínculos e processos ainda estão sendo coletados."
+          />
         ) : visible ? (
           <NetworkView kind="verifications" id={id} title={name ? `Rede de processos – ${name}` : "Rede de processos"} height="560px" />
         ) : (

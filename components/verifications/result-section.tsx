@@ -10,7 +10,10 @@ import { scoreBand } from "@/lib/verifications/status";
 import type { ResultView } from "@/lib/verifications/view-models";
 import { cn } from "@/lib/utils/cn";
 
-const ScoreDistributionChart = dynamic(() => import("./score-distribution-chart"), { ssr: false, loading: () => <Skeleton className="h-20" /> });
+const ScoreDistributionChart = dynamic(() => import("./score-distribution-chart"), {
+  ssr: false,
+  loading: () => <Skeleton className="h-20" />,
+});
 
 const BANDS = [
   { from: 0, to: 399, label: "Risco alto", className: "bg-rose-500" },
@@ -24,7 +27,9 @@ function ScoreBand({ score }: { score: number | null }) {
     <div data-testid="score-band">
       <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-600 uppercase">Faixa de score</h3>
       <p className="text-sm text-zinc-800">
-        {score === null ? "Sem score ainda." : (
+        {score === null ? (
+          "Sem score ainda."
+        ) : (
           <>
             <span className="tabular font-semibold">{formatInteger(score)}</span> de 1000: <strong>{band?.label}</strong>
           </>

@@ -16,7 +16,12 @@ export default function ScoreDistributionChart({ rows }: { rows: Array<{ label: 
           {rows.map((row, index) => (
             <Cell key={row.label} fill={COLOURS[index % COLOURS.length]} />
           ))}
-          <LabelList dataKey="share" position="right" formatter={(value) => `${Number(value).toLocaleString("pt-BR", { maximumFractionDigits: 1 })}%`} style={{ fontSize: 12, fill: "#3f3f46" }} />
+          <LabelList
+            dataKey="share"
+            position="right"
+            formatter={(value) => `${Number(value).toLocaleString("pt-BR", { maximumFractionDigits: 1 })}%`}
+            style={{ fontSize: 12, fill: "#3f3f46" }}
+          />
         </Bar>
       </BarChart>
     </ResponsiveContainer>

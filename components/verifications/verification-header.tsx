@@ -16,7 +16,9 @@ function DocumentLine({ detail }: { detail: VerificationDetail }) {
   if (!document) return <span className="text-zinc-500">Documento não informado</span>;
   return (
     <span className="inline-flex items-center gap-1.5">
-      {document.kind ? <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-[10px] font-semibold tracking-wide text-zinc-600">{document.kind}</span> : null}
+      {document.kind ? (
+        <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-[10px] font-semibold tracking-wide text-zinc-600">{document.kind}</span>
+      ) : null}
       <span data-testid="verification-document" className="tabular font-mono text-[13px] text-zinc-800">
         {revealed ? document.formatted : document.masked}
       </span>
@@ -40,7 +42,10 @@ export function VerificationHeader({ detail, decision }: { detail: VerificationD
   const score = detail.result?.score ?? null;
   const band = score === null ? null : scoreBand(score);
   return (
-    <div data-testid="verification-header" className="flex flex-wrap items-start justify-between gap-6 rounded-lg border border-zinc-200 bg-white p-5 shadow-xs">
+    <div
+      data-testid="verification-header"
+      className="flex flex-wrap items-start justify-between gap-6 rounded-lg border border-zinc-200 bg-white p-5 shadow-xs"
+    >
       <div className="flex min-w-0 items-start gap-4">
         <div className="flex size-11 shrink-0 items-center justify-center rounded-full bg-zinc-100 text-zinc-500">
           <EntityIcon className="size-5" />
@@ -48,7 +53,9 @@ export function VerificationHeader({ detail, decision }: { detail: VerificationD
         <div className="min-w-0">
           <h1 data-testid="verification-name" className="truncate text-xl font-semibold tracking-tight text-zinc-900">
             {detail.name ?? (
-              <span className="font-normal text-zinc-500 italic">{isTerminalStatus(detail.status) ? "Nome não identificado" : "Nome ainda não identificado"}</span>
+              <span className="font-normal text-zinc-500 italic">
+                {isTerminalStatus(detail.status) ? "Nome não identificado" : "Nome ainda não identificado"}
+              </span>
             )}
           </h1>
           <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-zinc-500">

@@ -73,7 +73,12 @@ function Region({ name, children }: { name: string; children: ReactNode }) {
     <ErrorBoundary
       fallback={(reset) => (
         <div className="rounded-lg border border-zinc-200 bg-white">
-          <StateMessage kind="error" testId="region-error" title={`Não foi possível exibir ${name}`} action={<Button onClick={reset}>Tentar novamente</Button>} />
+          <StateMessage
+            kind="error"
+            testId="region-error"
+            title={`Não foi possível exibir ${name}`}
+            action={<Button onClick={reset}>Tentar novamente</Button>}
+          />
         </div>
       )}
     >
@@ -204,7 +209,9 @@ export function VerificationPageClient({ id }: { id: string }) {
             </Region>
           </div>
         </div>
-        <Region name="a rede de processos"><NetworkSection id={detail.id} status={detail.status} name={detail.name} /></Region>
+        <Region name="a rede de processos">
+          <NetworkSection id={detail.id} status={detail.status} name={detail.name} />
+        </Region>
       </div>
     );
   }

@@ -117,7 +117,10 @@ export function VerificationsFilters({ filters, setFilters }: { filters: Verific
   const active = hasActiveFilters(filters);
   return (
     <div role="search" aria-label="Filtrar verificações" data-testid="verifications-filters" className="flex flex-wrap items-end gap-3">
-      <SearchField value={filters.q ?? ""} onCommit={(q) => setFilters({ q: q || undefined }, { replace: Boolean(filters.q) && Boolean(q) })} />
+      <SearchField
+        value={filters.q ?? ""}
+        onCommit={(q) => setFilters({ q: q || undefined }, { replace: Boolean(filters.q) && Boolean(q) })}
+      />
 
       <div>
         <label htmlFor="filter-status" className={labelClass}>
@@ -162,15 +165,30 @@ export function VerificationsFilters({ filters, setFilters }: { filters: Verific
       <fieldset>
         <legend className={labelClass}>Score (0–1000)</legend>
         <div className="flex items-center gap-1.5">
-          <ScoreField id="filter-score-min" label="Score mínimo" placeholder="0" value={filters.scoreMin} onCommit={(scoreMin) => setFilters({ scoreMin })} />
+          <ScoreField
+            id="filter-score-min"
+            label="Score mínimo"
+            placeholder="0"
+            value={filters.scoreMin}
+            onCommit={(scoreMin) => setFilters({ scoreMin })}
+          />
           <span aria-hidden="true" className="text-zinc-400">
             –
           </span>
-          <ScoreField id="filter-score-max" label="Score máximo" placeholder="1000" value={filters.scoreMax} onCommit={(scoreMax) => setFilters({ scoreMax })} />
+          <ScoreField
+            id="filter-score-max"
+            label="Score máximo"
+            placeholder="1000"
+            value={filters.scoreMax}
+            onCommit={(scoreMax) => setFilters({ scoreMax })}
+          />
         </div>
       </fieldset>
 
-      <label className="flex h-8 items-center gap-2 text-sm text-zinc-700" title="Criadas ou em processamento há mais de 15 minutos (até 12 horas)">
+      <label
+        className="flex h-8 items-center gap-2 text-sm text-zinc-700"
+        title="Criadas ou em processamento há mais de 15 minutos (até 12 horas)"
+      >
         <input
           type="checkbox"
           data-testid="filter-incomplete"
@@ -182,12 +200,7 @@ export function VerificationsFilters({ filters, setFilters }: { filters: Verific
       </label>
 
       {active ? (
-        <Button
-          size="sm"
-          variant="ghost"
-          data-testid="filters-clear"
-          onClick={() => setFilters(CLEARED_FILTERS)}
-        >
+        <Button size="sm" variant="ghost" data-testid="filters-clear" onClick={() => setFilters(CLEARED_FILTERS)}>
           <XIcon className="size-3.5" />
           Limpar filtros
         </Button>

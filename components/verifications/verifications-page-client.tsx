@@ -60,10 +60,7 @@ function ListRegion() {
           title="Nenhuma verificação encontrada"
           description="Nenhuma verificação corresponde a estes filtros. Ajuste a busca, o status ou a faixa de score."
           action={
-            <Button
-              data-testid="empty-clear-filters"
-              onClick={() => setFilters(CLEARED_FILTERS)}
-            >
+            <Button data-testid="empty-clear-filters" onClick={() => setFilters(CLEARED_FILTERS)}>
               Limpar filtros
             </Button>
           }
@@ -75,7 +72,8 @@ function ListRegion() {
           description={
             <>
               As verificações criadas pela integração aparecem aqui. Envie um documento com{" "}
-              <code className="rounded bg-zinc-100 px-1 py-0.5 text-xs text-zinc-700">POST /api/v2/verifications</code> e acompanhe o resultado nesta lista.
+              <code className="rounded bg-zinc-100 px-1 py-0.5 text-xs text-zinc-700">POST /api/v2/verifications</code> e acompanhe o
+              resultado nesta lista.
             </>
           }
         />
@@ -95,14 +93,18 @@ function ListRegion() {
           </p>
         </div>
         <p className="hidden text-xs text-zinc-600 lg:block">
-          <kbd className="rounded border border-zinc-200 bg-white px-1">j</kbd> <kbd className="rounded border border-zinc-200 bg-white px-1">k</kbd> navegar ·{" "}
-          <kbd className="rounded border border-zinc-200 bg-white px-1">Enter</kbd> abrir · <kbd className="rounded border border-zinc-200 bg-white px-1">/</kbd> buscar
+          <kbd className="rounded border border-zinc-200 bg-white px-1">j</kbd>{" "}
+          <kbd className="rounded border border-zinc-200 bg-white px-1">k</kbd> navegar ·{" "}
+          <kbd className="rounded border border-zinc-200 bg-white px-1">Enter</kbd> abrir ·{" "}
+          <kbd className="rounded border border-zinc-200 bg-white px-1">/</kbd> buscar
         </p>
       </div>
       <div className="mb-3 space-y-3">
         <ListPresets filters={filters} setFilters={setFilters} />
         <VerificationsFilters filters={filters} setFilters={setFilters} />
-        {filters.from || filters.to ? <PeriodChip from={filters.from} to={filters.to} onClear={() => setFilters({ from: undefined, to: undefined })} /> : null}
+        {filters.from || filters.to ? (
+          <PeriodChip from={filters.from} to={filters.to} onClear={() => setFilters({ from: undefined, to: undefined })} />
+        ) : null}
       </div>
       {query.isError && data ? (
         <p data-testid="verifications-stale" className="mb-2 text-xs text-rose-700">
@@ -129,7 +131,12 @@ export function VerificationsPageClient() {
   return (
     <ErrorBoundary
       fallback={(reset) => (
-        <StateMessage kind="error" testId="verifications-crash" title="Algo deu errado ao exibir a lista" action={<Button onClick={reset}>Tentar novamente</Button>} />
+        <StateMessage
+          kind="error"
+          testId="verifications-crash"
+          title="Algo deu errado ao exibir a lista"
+          action={<Button onClick={reset}>Tentar novamente</Button>}
+        />
       )}
     >
       <ListRegion />

@@ -21,10 +21,16 @@ export function VerificationsPagination({
   const pages = Math.max(1, Math.ceil(total / limit));
   const from = total === 0 ? 0 : (page - 1) * limit + 1;
   const to = Math.min(total, page * limit);
-  const sizes: number[] = PAGE_SIZES.includes(limit as (typeof PAGE_SIZES)[number]) ? [...PAGE_SIZES] : [...PAGE_SIZES, limit].sort((a, b) => a - b);
+  const sizes: number[] = PAGE_SIZES.includes(limit as (typeof PAGE_SIZES)[number])
+    ? [...PAGE_SIZES]
+    : [...PAGE_SIZES, limit].sort((a, b) => a - b);
 
   return (
-    <nav aria-label="Paginação" data-testid="pagination" className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-200 px-4 py-2.5 text-sm text-zinc-600">
+    <nav
+      aria-label="Paginação"
+      data-testid="pagination"
+      className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-200 px-4 py-2.5 text-sm text-zinc-600"
+    >
       <div className="flex items-center gap-2">
         <label htmlFor="page-size" className="text-xs text-zinc-500">
           Por página
@@ -54,7 +60,13 @@ export function VerificationsPagination({
           <ChevronLeftIcon className="size-3.5" />
           Anterior
         </Button>
-        <Button size="sm" data-testid="pagination-next" disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label="Próxima página">
+        <Button
+          size="sm"
+          data-testid="pagination-next"
+          disabled={page >= pages}
+          onClick={() => onPage(page + 1)}
+          aria-label="Próxima página"
+        >
           Próxima
           <ChevronRightIcon className="size-3.5" />
         </Button>

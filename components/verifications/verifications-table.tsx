@@ -109,7 +109,11 @@ export function VerificationsTable({ items, dimmed }: { items: VerificationSumma
                 <td className={cn("max-w-72 px-4 py-2.5", index === active && "shadow-[inset_2px_0_0] shadow-brand-500")}>
                   <div className="flex items-center gap-2">
                     <EntityIcon className="size-3.5 shrink-0 text-zinc-400" />
-                    <Link href={href} data-testid="row-name" className="truncate font-medium text-zinc-900 hover:text-brand-700 hover:underline">
+                    <Link
+                      href={href}
+                      data-testid="row-name"
+                      className="truncate font-medium text-zinc-900 hover:text-brand-700 hover:underline"
+                    >
                       {item.name ?? <span className="font-normal text-zinc-500 italic">Nome não identificado</span>}
                     </Link>
                   </div>
@@ -143,7 +147,13 @@ export function VerificationsTable({ items, dimmed }: { items: VerificationSumma
 
 export function VerificationsTableSkeleton({ rows = 8 }: { rows?: number }) {
   return (
-    <div data-testid="verifications-loading" role="status" aria-busy="true" aria-label="Carregando verificações" className="divide-y divide-zinc-100">
+    <div
+      data-testid="verifications-loading"
+      role="status"
+      aria-busy="true"
+      aria-label="Carregando verificações"
+      className="divide-y divide-zinc-100"
+    >
       <div className="h-9 bg-zinc-50/80" />
       {Array.from({ length: rows }, (_, index) => (
         <div key={index} className="flex items-center gap-6 px-4 py-3">

@@ -9,14 +9,21 @@ export const SLOW_PERSON = "00000006807"; // slow sandbox person (beyond the 25 
 
 export async function createEnrichment(request: APIRequestContext, api: LupaApi, document: string, profileId: string): Promise<string> {
   const token = await api.token("integration");
-  const response = await request.post("/api/v3/enrichments", { headers: { authorization: `Bearer ${token}` }, data: { document, profileId }, timeout: 60_000 });
+  const response = await request.post("/api/v3/enrichments", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { document, profileId },
+    timeout: 60_000,
+  });
   expect([200, 202], await response.text()).toContain(response.status());
   const { id } = (await response.json()) as { id: string };
   await expect
-    .poll(async () => {
-      const res = await request.get(`/api/v3/enrichments/${id}`, { headers: { authorization: `Bearer ${token}` } });
-      return ((await res.json()) as { status: string }).status;
-    }, { timeout: 60_000, intervals: [250, 500, 1000] })
+    .poll(
+      async () => {
+        const res = await request.get(`/api/v3/enrichments/${id}`, { headers: { authorization: `Bearer ${token}` } });
+        return ((await res.json()) as { status: string }).status;
+      },
+      { timeout: 60_000, intervals: [250, 500, 1000] },
+    )
     .toMatch(/COMPLETED|FAILED/);
   return id;
 }

@@ -1,6 +1,14 @@
 import "server-only";
 import { apiExchange, apiFetch } from "./client";
-import type { ApiBatchResponse, ApiEnrichment, ApiEnrichmentList, ApiNetwork, ApiNetworkNodeLawsuits, ApiProfile, ApiUsage } from "@/lib/enrichments/api-types";
+import type {
+  ApiBatchResponse,
+  ApiEnrichment,
+  ApiEnrichmentList,
+  ApiNetwork,
+  ApiNetworkNodeLawsuits,
+  ApiProfile,
+  ApiUsage,
+} from "@/lib/enrichments/api-types";
 
 // v3 routes used by the console (enrichments, profiles, batch, network, usage) and the v2
 // network of a verification (beyond the spec).
@@ -20,8 +28,16 @@ export function listEnrichments(token: string, query: EnrichmentListQuery, signa
 }
 
 /** The enrichment with its module data, and the seconds the API asks to wait before reading again. */
-export async function getEnrichment(token: string, id: string, signal?: AbortSignal): Promise<{ enrichment: ApiEnrichment; retryAfter: number | null }> {
-  const answer = await apiExchange<ApiEnrichment>(`/api/v3/enrichments/${encodeURIComponent(id)}`, { token, query: { include: "data" }, signal });
+export async function getEnrichment(
+  token: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<{ enrichment: ApiEnrichment; retryAfter: number | null }> {
+  const answer = await apiExchange<ApiEnrichment>(`/api/v3/enrichments/${encodeURIComponent(id)}`, {
+    token,
+    query: { include: "data" },
+    signal,
+  });
   const header = Number(answer.headers.get("retry-after"));
   return { enrichment: answer.body, retryAfter: Number.isFinite(header) && header > 0 ? header : null };
 }
@@ -40,12 +56,26 @@ export interface CreateEnrichmentBody {
 /** POST with the synchronous wait (up to 25 s): 200 with the finished enrichment, or 202 {id, status}. */
 export function createEnrichment(token: string, body: CreateEnrichmentBody, idempotencyKey: string, timeoutMs = 35_000) {
   return apiExchange<ApiEnrichment | { id: string; status: string }>("/api/v3/enrichments", {
-    method: "POST", token, body, timeoutMs, headers: { "idempotency-key": idempotencyKey },
+    method: "POST",
+    token,
+    body,
+    timeoutMs,
+    headers: { "idempotency-key": idempotencyKey },
   });
 }
 
-export function createBatch(token: string, body: { profileId: string; items: { document: string; metadata?: Record<string, string> }[] }, idempotencyKey: string) {
-  return apiFetch<ApiBatchResponse>("/api/v3/enrichments/batch", { method: "POST", token, body, timeoutMs: 60_000, headers: { "idempotency-key": idempotencyKey } });
+export function createBatch(
+  token: string,
+  body: { profileId: string; items: { document: string; metadata?: Record<string, string> }[] },
+  idempotencyKey: string,
+) {
+  return apiFetch<ApiBatchResponse>("/api/v3/enrichments/batch", {
+    method: "POST",
+    token,
+    body,
+    timeoutMs: 60_000,
+    headers: { "idempotency-key": idempotencyKey },
+  });
 }
 
 export function listProfiles(token: string, kind: "enrichment" | "verification", signal?: AbortSignal) {

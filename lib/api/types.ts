@@ -5,14 +5,22 @@ import { V2_STATUSES, type V2Status } from "@/lib/contract/enums";
 export { FEEDBACK_STATUSES, ROLES, type FeedbackStatus, type Role } from "@/lib/contract/enums";
 export type { TokenPair } from "@/lib/contract/auth";
 export type {
-  VerificationListQuery, VerificationList as VerificationListResponse, VerificationRecord, VerificationResult,
+  VerificationListQuery,
+  VerificationList as VerificationListResponse,
+  VerificationRecord,
+  VerificationResult,
 } from "@/lib/contract/v2";
 
 export type VerificationStatus = V2Status;
 
 /** The statuses in the order the console offers them (the life of a verification, then the ends). */
 export const VERIFICATION_STATUSES = [
-  "CREATED", "PROCESSING", "ANALYZING", "CNH_EXTRACT", "COMPLETED", "FAILED",
+  "CREATED",
+  "PROCESSING",
+  "ANALYZING",
+  "CNH_EXTRACT",
+  "COMPLETED",
+  "FAILED",
 ] as const satisfies readonly VerificationStatus[];
 // every status of the contract is offered (a compile error names a status left out)
 const _everyStatus: readonly (typeof VERIFICATION_STATUSES)[number][] = V2_STATUSES;

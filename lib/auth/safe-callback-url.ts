@@ -26,7 +26,11 @@ export function safeCallbackUrl(value: string | null | undefined, origin: string
   }
   if (url.origin !== base.origin || url.username || url.password) return DEFAULT_AFTER_SIGN_IN;
   // a value without a leading "/" is relative to the page (/login): only absolute paths or same-origin URLs
-  if (!value.startsWith("/") && !value.toLowerCase().startsWith(base.origin.toLowerCase() + "/") && value.toLowerCase() !== base.origin.toLowerCase()) {
+  if (
+    !value.startsWith("/") &&
+    !value.toLowerCase().startsWith(base.origin.toLowerCase() + "/") &&
+    value.toLowerCase() !== base.origin.toLowerCase()
+  ) {
     return DEFAULT_AFTER_SIGN_IN;
   }
   const path = `${url.pathname}${url.search}${url.hash}`;

@@ -28,17 +28,21 @@ export function withMutation<P = Record<string, never>>(
   handler: (request: NextRequest, context: BffContext<P>) => Promise<Response>,
   options: { messages?: MutationMessages; notFoundMessage?: string } = {},
 ) {
-  const inner = withAccessToken<P>(async (request, context) => {
-    try {
-      return await handler(request, context);
-    } catch (error) {
-      const message = error instanceof ApiError ? options.messages?.[error.status] : undefined;
-      if (error instanceof ApiError && message) return bffError(error.status, error.code, message);
-      throw error;
-    }
-  }, { notFoundMessage: options.notFoundMessage });
+  const inner = withAccessToken<P>(
+    async (request, context) => {
+      try {
+        return await handler(request, context);
+      } catch (error) {
+        const message = error instanceof ApiError ? options.messages?.[error.status] : undefined;
+        if (error instanceof ApiError && message) return bffError(error.status, error.code, message);
+        throw error;
+      }
+    },
+    { notFoundMessage: options.notFoundMessage },
+  );
   return async (request: NextRequest, route: { params: Promise<P> }): Promise<Response> => {
-    if (!sameOrigin(request)) return bffError(403, "forbidden_origin", "Requisição recusada: origem não permitida. Recarregue a página e tente novamente.");
+    if (!sameOrigin(request))
+      return bffError(403, "forbidden_origin", "Requisição recusada: origem não permitida. Recarregue a página e tente novamente.");
     return inner(request, route);
   };
 }

@@ -65,13 +65,15 @@ export const PersonProfile = z.object({
   isMotherNameCorrectly: z.boolean(),
   blacklisted: Blacklisted,
   contacts: DossierContacts,
-  indicators: z.object({
-    blacklisted: Indicator,
-    blacklistedCompanies: Indicator,
-    blacklistedRelated: Indicator,
-    irregularStatus: Indicator,
-    deathRecord: Indicator,
-  }).catchall(Indicator),
+  indicators: z
+    .object({
+      blacklisted: Indicator,
+      blacklistedCompanies: Indicator,
+      blacklistedRelated: Indicator,
+      irregularStatus: Indicator,
+      deathRecord: Indicator,
+    })
+    .catchall(Indicator),
 });
 export type PersonProfile = z.infer<typeof PersonProfile>;
 
@@ -106,12 +108,14 @@ export const BusinessProfile = z.object({
   partners: z.array(BusinessPartner),
   blacklisted: Blacklisted,
   contacts: DossierContacts,
-  indicators: z.object({
-    blacklisted: Indicator,
-    inactiveStatus: Indicator,
-    recentlyOpened: Indicator,
-    deceasedPartner: Indicator,
-  }).catchall(Indicator),
+  indicators: z
+    .object({
+      blacklisted: Indicator,
+      inactiveStatus: Indicator,
+      recentlyOpened: Indicator,
+      deceasedPartner: Indicator,
+    })
+    .catchall(Indicator),
 });
 export type BusinessProfile = z.infer<typeof BusinessProfile>;
 
@@ -164,14 +168,18 @@ export type PersonFinance = z.infer<typeof PersonFinance>;
 export const DatasetBlock = z.record(z.string(), z.unknown());
 
 /** The `person` section: one block per module that ran; `profile` is null when the dataset had no record. */
-export const PersonDossier = z.object({
-  profile: PersonProfile.nullable().optional(),
-  finance: PersonFinance.optional(),
-}).catchall(z.unknown());
+export const PersonDossier = z
+  .object({
+    profile: PersonProfile.nullable().optional(),
+    finance: PersonFinance.optional(),
+  })
+  .catchall(z.unknown());
 export type PersonDossier = z.infer<typeof PersonDossier>;
 
 /** The `business` section: one block per module that ran. */
-export const BusinessDossier = z.object({
-  profile: BusinessProfile.nullable().optional(),
-}).catchall(z.unknown());
+export const BusinessDossier = z
+  .object({
+    profile: BusinessProfile.nullable().optional(),
+  })
+  .catchall(z.unknown());
 export type BusinessDossier = z.infer<typeof BusinessDossier>;

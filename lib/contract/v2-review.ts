@@ -43,7 +43,12 @@ export const BlacklistEntry = z.object({
 });
 export type BlacklistEntry = z.infer<typeof BlacklistEntry>;
 
-export const BlacklistList = z.object({ items: z.array(BlacklistEntry), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+export const BlacklistList = z.object({
+  items: z.array(BlacklistEntry),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
 export type BlacklistList = z.infer<typeof BlacklistList>;
 
 export const BlacklistImportResult = z.object({
@@ -51,12 +56,14 @@ export const BlacklistImportResult = z.object({
   added: z.number().int(),
   duplicates: z.number().int(),
   invalid: z.number().int(),
-  lines: z.array(z.object({
-    line: z.number().int().describe("File line where the entry starts"),
-    nationalId: z.string(),
-    result: z.enum(["added", "duplicate", "invalid"]),
-    error: z.string().optional(),
-  })),
+  lines: z.array(
+    z.object({
+      line: z.number().int().describe("File line where the entry starts"),
+      nationalId: z.string(),
+      result: z.enum(["added", "duplicate", "invalid"]),
+      error: z.string().optional(),
+    }),
+  ),
 });
 export type BlacklistImportResult = z.infer<typeof BlacklistImportResult>;
 

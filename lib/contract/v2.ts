@@ -6,14 +6,16 @@ import { BusinessDossier, PersonDossier } from "./dossier";
 import { Entity, FeedbackStatus, V2Status } from "./enums";
 import { LatestFeedback } from "./v2-review";
 
-export const VerificationResult = z.object({
-  score: z.number().int().describe("0 to 1000, higher is more trustworthy"),
-  scoreFactor: z.number().int(),
-  rules: z.array(z.string()).describe("Names of the rules that fired"),
-  execution: z.object({ startedAt: z.string(), endedAt: z.string(), durationMs: z.number().int() }),
-  scoreDistribution: z.array(z.object({ module: z.string(), percent: z.number() })),
-  relatedCount: z.number().int(),
-}).loose();
+export const VerificationResult = z
+  .object({
+    score: z.number().int().describe("0 to 1000, higher is more trustworthy"),
+    scoreFactor: z.number().int(),
+    rules: z.array(z.string()).describe("Names of the rules that fired"),
+    execution: z.object({ startedAt: z.string(), endedAt: z.string(), durationMs: z.number().int() }),
+    scoreDistribution: z.array(z.object({ module: z.string(), percent: z.number() })),
+    relatedCount: z.number().int(),
+  })
+  .loose();
 export type VerificationResult = z.infer<typeof VerificationResult>;
 
 const common = {
@@ -29,45 +31,53 @@ const common = {
   feedback: LatestFeedback.optional().describe("The latest decision, or null"),
 };
 
-export const VerificationConfigEcho = z.object({
-  entity: Entity,
-  ia: z.object({ resume: z.boolean().optional() }).loose(),
-  finance: z.object({ restrictions: z.boolean().optional(), advanced: z.boolean().optional() }).loose(),
-  faceRecognition: z.record(z.string(), z.unknown()).nullable(),
-  cnh: z.record(z.string(), z.unknown()).nullable(),
-  source: z.string(),
-  profileId: z.string(),
-}).loose();
+export const VerificationConfigEcho = z
+  .object({
+    entity: Entity,
+    ia: z.object({ resume: z.boolean().optional() }).loose(),
+    finance: z.object({ restrictions: z.boolean().optional(), advanced: z.boolean().optional() }).loose(),
+    faceRecognition: z.record(z.string(), z.unknown()).nullable(),
+    cnh: z.record(z.string(), z.unknown()).nullable(),
+    source: z.string(),
+    profileId: z.string(),
+  })
+  .loose();
 
 /** Engine shape (version v5): a verification created with a scoring profile. */
-export const EngineVerification = z.object({
-  ...common,
-  profileId: z.string(),
-  verifications: VerificationConfigEcho,
-  result: VerificationResult.nullable(),
-  callback: z.object({ url: z.string(), method: z.string() }).nullable(),
-  person: PersonDossier.optional().describe("Dossier of a CPF"),
-  business: BusinessDossier.optional().describe("Dossier of a CNPJ"),
-  version: z.literal("v5"),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}).loose();
+export const EngineVerification = z
+  .object({
+    ...common,
+    profileId: z.string(),
+    verifications: VerificationConfigEcho,
+    result: VerificationResult.nullable(),
+    callback: z.object({ url: z.string(), method: z.string() }).nullable(),
+    person: PersonDossier.optional().describe("Dossier of a CPF"),
+    business: BusinessDossier.optional().describe("Dossier of a CNPJ"),
+    version: z.literal("v5"),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .loose();
 export type EngineVerification = z.infer<typeof EngineVerification>;
 
 /** Legacy-flow shape (version v4): created without a profile; the details sit in `verification`. */
-export const LegacyVerification = z.object({
-  ...common,
-  verification: z.object({
-    type: z.string(),
-    finance: z.record(z.string(), z.unknown()),
-    result: VerificationResult.nullable(),
-    person: PersonDossier.optional(),
-    business: BusinessDossier.optional(),
-    version: z.literal("v4"),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }).loose(),
-}).loose();
+export const LegacyVerification = z
+  .object({
+    ...common,
+    verification: z
+      .object({
+        type: z.string(),
+        finance: z.record(z.string(), z.unknown()),
+        result: VerificationResult.nullable(),
+        person: PersonDossier.optional(),
+        business: BusinessDossier.optional(),
+        version: z.literal("v4"),
+        createdAt: z.string(),
+        updatedAt: z.string(),
+      })
+      .loose(),
+  })
+  .loose();
 export type LegacyVerification = z.infer<typeof LegacyVerification>;
 
 export const VerificationRecord = z.union([EngineVerification, LegacyVerification]);

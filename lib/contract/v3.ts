@@ -13,11 +13,13 @@ export const DatasetRule = z.object({ rule: z.string(), fired: z.boolean() });
  * A module's data as its dataset publishes it: `dataset`, `module`, a block named after the
  * module (its fields are the dataset version's own, docs/sandbox.md) and `rules`.
  */
-export const ModuleData = z.object({
-  dataset: z.string().describe("entity-module-version, e.g. person-profile-2.0"),
-  module: ModuleName,
-  rules: z.array(DatasetRule),
-}).catchall(z.unknown());
+export const ModuleData = z
+  .object({
+    dataset: z.string().describe("entity-module-version, e.g. person-profile-2.0"),
+    module: ModuleName,
+    rules: z.array(DatasetRule),
+  })
+  .catchall(z.unknown());
 export type ModuleData = z.infer<typeof ModuleData>;
 
 /** One module of an enrichment's plan. */
@@ -96,7 +98,13 @@ export const BatchResponse = z.object({
 });
 export type BatchResponse = z.infer<typeof BatchResponse>;
 
-export const NETWORK_SKIP_REASONS = ["related_disabled", "lawsuits_disabled", "network_not_configured", "subject_not_found", "not_run"] as const;
+export const NETWORK_SKIP_REASONS = [
+  "related_disabled",
+  "lawsuits_disabled",
+  "network_not_configured",
+  "subject_not_found",
+  "not_run",
+] as const;
 export const NetworkSkipReason = z.enum(NETWORK_SKIP_REASONS);
 export type NetworkSkipReason = z.infer<typeof NetworkSkipReason>;
 
@@ -108,12 +116,18 @@ export const NetworkNode = z.object({
   relations: z.array(z.record(z.string(), z.unknown())).describe("How the related module links the party, as it shows it"),
   lawsuits: z.record(z.string(), z.unknown()).nullable().describe("The lawsuits block without its list: counters and indicators"),
   query: z.object({ status: z.enum(["ok", "failed"]), dataset: z.string() }),
-  restrictiveList: z.boolean().nullable().describe("Beyond the spec: on the service's restrictive list, as the related module says; null when it does not say"),
+  restrictiveList: z
+    .boolean()
+    .nullable()
+    .describe("Beyond the spec: on the service's restrictive list, as the related module says; null when it does not say"),
 });
 export type NetworkNode = z.infer<typeof NetworkNode>;
 
 export const Network = z.union([
-  z.object({ status: z.literal("ok"), nodes: z.record(z.string(), NetworkNode).describe("By the document as the related module shows it") }),
+  z.object({
+    status: z.literal("ok"),
+    nodes: z.record(z.string(), NetworkNode).describe("By the document as the related module shows it"),
+  }),
   z.object({ status: z.literal("skipped"), reason: NetworkSkipReason }),
 ]);
 export type Network = z.infer<typeof Network>;

@@ -49,7 +49,9 @@ export interface ApiBatchResponse {
   total: number;
   created: number;
   failed: number;
-  items: ({ index: number; id: string; document: string } | { index: number; document: string; error: { code: string; message: string } })[];
+  items: (
+    { index: number; id: string; document: string } | { index: number; document: string; error: { code: string; message: string } }
+  )[];
 }
 
 export interface ApiUsage {

@@ -31,12 +31,16 @@ function splitLine(line: string, separator: string): string[] {
   for (let i = 0; i < line.length; i++) {
     const c = line[i]!;
     if (quoted) {
-      if (c === '"' && line[i + 1] === '"') { cell += '"'; i++; }
-      else if (c === '"') quoted = false;
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === separator) { cells.push(cell); cell = ""; }
-    else cell += c;
+    else if (c === separator) {
+      cells.push(cell);
+      cell = "";
+    } else cell += c;
   }
   cells.push(cell);
   return cells.map((c) => c.trim());
@@ -62,7 +66,9 @@ export function parseBatchCsv(text: string): ParsedBatch {
         header = cells;
         documentColumn = found;
         const keys = cells.filter((_, i) => i !== found);
-        for (const key of keys) if (!/^[A-Za-z0-9_.-]{1,64}$/.test(key)) errors.push({ line, message: `Nome de coluna inválido para metadado: "${key.slice(0, 40)}".` });
+        for (const key of keys)
+          if (!/^[A-Za-z0-9_.-]{1,64}$/.test(key))
+            errors.push({ line, message: `Nome de coluna inválido para metadado: "${key.slice(0, 40)}".` });
         return;
       }
       header = [];
@@ -87,7 +93,8 @@ export function parseBatchCsv(text: string): ParsedBatch {
     (header ?? []).forEach((key, i) => {
       if (i !== documentColumn && cells[i]) metadata[key] = cells[i]!.slice(0, 1000);
     });
-    if (header?.length === 0 && cells.length > 1) errors.push({ line, message: "Colunas extras sem cabeçalho: inclua uma linha de cabeçalho com a coluna documento." });
+    if (header?.length === 0 && cells.length > 1)
+      errors.push({ line, message: "Colunas extras sem cabeçalho: inclua uma linha de cabeçalho com a coluna documento." });
     else items.push({ line, document: normalized.value, metadata });
   });
   if (items.length + errors.length === 0) errors.push({ line: 0, message: "O arquivo não tem linhas." });

@@ -46,15 +46,28 @@ export interface EnrichmentDetail extends Omit<EnrichmentRow, "modules"> {
 }
 
 export function toModules(modules: ApiEnrichment["modules"]): ModuleView[] {
-  return Object.entries(modules).map(([name, m]) => ({ name, dataset: m.dataset, status: m.status, nextAttemptAt: m.nextAttemptAt ?? null }));
+  return Object.entries(modules).map(([name, m]) => ({
+    name,
+    dataset: m.dataset,
+    status: m.status,
+    nextAttemptAt: m.nextAttemptAt ?? null,
+  }));
 }
 
 export function toRow(e: ApiEnrichmentSummary, modules: ApiEnrichment["modules"] | null, masked = true): EnrichmentRow {
   return {
-    id: e.id, status: e.status, outcome: e.outcome, entity: e.entity,
+    id: e.id,
+    status: e.status,
+    outcome: e.outcome,
+    entity: e.entity,
     document: masked ? maskDocument(e.document) : formatDocument(e.document),
-    profileName: e.profile.name, profileId: e.profile.id, lane: e.lane, batchId: e.batchId ?? null,
-    createdAt: e.createdAt, completedAt: e.completedAt, recoveryRound: e.recoveryRound,
+    profileName: e.profile.name,
+    profileId: e.profile.id,
+    lane: e.lane,
+    batchId: e.batchId ?? null,
+    createdAt: e.createdAt,
+    completedAt: e.completedAt,
+    recoveryRound: e.recoveryRound,
     modules: modules ? toModules(modules) : null,
   };
 }

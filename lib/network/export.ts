@@ -18,8 +18,10 @@ function roundedRect(ctx: CanvasRenderingContext2D, x: number, y: number, size: 
 export function networkToPng(title: string, nodes: GraphNode[], edges: GraphEdge[], faded: Set<string>): string {
   const xs = nodes.map((n) => n.x);
   const ys = nodes.map((n) => n.y);
-  const minX = Math.min(...xs) - MARGIN, maxX = Math.max(...xs) + MARGIN;
-  const minY = Math.min(...ys) - MARGIN, maxY = Math.max(...ys) + MARGIN;
+  const minX = Math.min(...xs) - MARGIN,
+    maxX = Math.max(...xs) + MARGIN;
+  const minY = Math.min(...ys) - MARGIN,
+    maxY = Math.max(...ys) + MARGIN;
   const scale = Math.min(1.5, MAX_SIDE / Math.max(maxX - minX, maxY - minY));
   const width = Math.ceil((maxX - minX) * scale);
   const height = Math.ceil((maxY - minY) * scale) + HEADER;
@@ -48,7 +50,8 @@ export function networkToPng(title: string, nodes: GraphNode[], edges: GraphEdge
   const at = new Map(nodes.map((n) => [n.id, n]));
   ctx.lineWidth = 1.2;
   for (const e of edges) {
-    const a = at.get(e.source), b = at.get(e.target);
+    const a = at.get(e.source),
+      b = at.get(e.target);
     if (!a || !b) continue;
     const style = edgeStyleOf(e.relation);
     ctx.strokeStyle = style.color;
@@ -90,12 +93,31 @@ export function networkToJson(subject: GraphNode, nodes: GraphNode[], edges: Gra
       subject: { name: subject.name, entity: subject.entity, document: subject.document },
       filters,
       nodes: nodes.map((n) => ({
-        id: n.id, name: n.name, entity: n.entity, document: n.document, depth: n.depth, linkedTo: names.get(n.parent ?? "") ?? null,
-        relation: n.relation, relationLabel: relationLabel(n.relation), role: n.role, lawsuits: n.lawsuits,
-        asDefendant: n.counters?.asDefendant ?? null, activeAsDefendant: n.activeAsDefendant, restrictiveList: n.restrictiveList,
-        risk: n.risk, riskLabel: RISK_META[n.risk].label, queryStatus: n.queryStatus, indicators: n.indicators, counters: n.counters,
+        id: n.id,
+        name: n.name,
+        entity: n.entity,
+        document: n.document,
+        depth: n.depth,
+        linkedTo: names.get(n.parent ?? "") ?? null,
+        relation: n.relation,
+        relationLabel: relationLabel(n.relation),
+        role: n.role,
+        lawsuits: n.lawsuits,
+        asDefendant: n.counters?.asDefendant ?? null,
+        activeAsDefendant: n.activeAsDefendant,
+        restrictiveList: n.restrictiveList,
+        risk: n.risk,
+        riskLabel: RISK_META[n.risk].label,
+        queryStatus: n.queryStatus,
+        indicators: n.indicators,
+        counters: n.counters,
       })),
-      edges: edges.map((e) => ({ source: names.get(e.source) ?? e.source, target: names.get(e.target) ?? e.target, relation: e.relation, role: e.role })),
+      edges: edges.map((e) => ({
+        source: names.get(e.source) ?? e.source,
+        target: names.get(e.target) ?? e.target,
+        relation: e.relation,
+        role: e.role,
+      })),
     },
     null,
     2,

@@ -13,10 +13,20 @@ export interface NetworkFilters {
   search: string;
 }
 
-export const DEFAULT_FILTERS: NetworkFilters = { relations: [...RELATION_TYPES], withLawsuits: false, asDefendant: false, depth: 3, search: "" };
+export const DEFAULT_FILTERS: NetworkFilters = {
+  relations: [...RELATION_TYPES],
+  withLawsuits: false,
+  asDefendant: false,
+  depth: 3,
+  search: "",
+};
 
 export function fold(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().trim();
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .trim();
 }
 
 export function matches(node: GraphNode, f: NetworkFilters): boolean {

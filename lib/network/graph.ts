@@ -55,8 +55,7 @@ export interface GraphEdge {
 }
 
 export type NetworkGraph =
-  | { status: "ok"; subject: GraphNode; nodes: GraphNode[]; edges: GraphEdge[]; maxDepth: number }
-  | { status: "skipped"; reason: string };
+  { status: "ok"; subject: GraphNode; nodes: GraphNode[]; edges: GraphEdge[]; maxDepth: number } | { status: "skipped"; reason: string };
 
 export interface Subject {
   name: string | null;
@@ -65,7 +64,8 @@ export interface Subject {
 }
 
 const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
-const obj = (value: unknown): Record<string, unknown> | null => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const obj = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 function countersOf(lawsuits: Record<string, unknown> | null): GraphCounters | null {
   const c = obj(lawsuits?.counters);
@@ -95,7 +95,12 @@ function activeAsDefendantOf(indicators: GraphIndicator[]): number | null {
   return indicators.find((i) => i.key === "activeAsDefendant")?.value ?? null;
 }
 
-export function riskOf(node: { queryStatus: string; restrictiveList: boolean; activeAsDefendant: number | null; counters: GraphCounters | null }): RiskLevel {
+export function riskOf(node: {
+  queryStatus: string;
+  restrictiveList: boolean;
+  activeAsDefendant: number | null;
+  counters: GraphCounters | null;
+}): RiskLevel {
   if (node.restrictiveList) return "restrictive";
   if (node.queryStatus === "failed") return "unknown";
   if ((node.activeAsDefendant ?? 0) > 0) return "defendant";
@@ -108,13 +113,20 @@ function toNode(id: string, key: string, n: ApiNetworkNode): Omit<GraphNode, "de
   const indicators = indicatorsOf(n.lawsuits);
   const first = n.relations[0];
   const base = {
-    id, ref: n.ref, name: n.name ?? "Nome não informado", entity: n.entity, document: maskDocument(key),
-    relation: first?.relation ?? null, role: first?.role ?? null,
+    id,
+    ref: n.ref,
+    name: n.name ?? "Nome não informado",
+    entity: n.entity,
+    document: maskDocument(key),
+    relation: first?.relation ?? null,
+    role: first?.role ?? null,
     relations: n.relations.map((r) => ({ relation: r.relation ?? null, role: r.role ?? null })),
     lawsuits: counters?.total ?? (n.query.status === "ok" ? 0 : null),
     activeAsDefendant: activeAsDefendantOf(indicators),
     restrictiveList: n.restrictiveList === true,
-    queryStatus: n.query.status, counters, indicators,
+    queryStatus: n.query.status,
+    counters,
+    indicators,
   };
   return { ...base, risk: riskOf(base) };
 }
@@ -125,9 +137,25 @@ export function toGraph(network: ApiNetwork, subject: Subject): NetworkGraph {
   const keys = Object.keys(network.nodes);
   const idOf = new Map(keys.map((key, index) => [key, `n${index}`]));
   const subjectNode: GraphNode = {
-    id: "subject", ref: null, name: subject.name ?? "Titular", entity: subject.entity, document: maskDocument(subject.document),
-    depth: 0, parent: null, relation: null, role: null, relations: [], lawsuits: null, activeAsDefendant: null,
-    restrictiveList: false, risk: "clear", queryStatus: "subject", counters: null, indicators: [], x: 0, y: 0,
+    id: "subject",
+    ref: null,
+    name: subject.name ?? "Titular",
+    entity: subject.entity,
+    document: maskDocument(subject.document),
+    depth: 0,
+    parent: null,
+    relation: null,
+    role: null,
+    relations: [],
+    lawsuits: null,
+    activeAsDefendant: null,
+    restrictiveList: false,
+    risk: "clear",
+    queryStatus: "subject",
+    counters: null,
+    indicators: [],
+    x: 0,
+    y: 0,
   };
   const parentOf = new Map<string, string>();
   for (const key of keys) {

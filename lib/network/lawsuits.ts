@@ -21,7 +21,13 @@ export interface NodeLawsuits {
 
 const SIDE_ROLE: Record<string, string> = { defendant: "Réu", plaintiff: "Autor" };
 const PARTY_ROLE: Record<string, string> = {
-  autor: "Autor", réu: "Réu", reu: "Réu", exequente: "Exequente", executado: "Executado", reclamante: "Reclamante", reclamado: "Reclamado",
+  autor: "Autor",
+  réu: "Réu",
+  reu: "Réu",
+  exequente: "Exequente",
+  executado: "Executado",
+  reclamante: "Reclamante",
+  reclamado: "Reclamado",
 };
 
 const text = (value: unknown): string | null => (typeof value === "string" && value ? value : null);

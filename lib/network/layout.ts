@@ -69,18 +69,36 @@ export function layoutGraph(graph: NetworkGraph): NetworkGraph {
   const sim: SimNode[] = all.map((n) => {
     const a = angle.get(n.id) ?? 0;
     const r = radial(n);
-    return { id: n.id, depth: n.depth, r: radiusOf(n), ring: r, x: Math.cos(a) * r, y: Math.sin(a) * r, ...(n.depth === 0 ? { fx: 0, fy: 0 } : {}) };
+    return {
+      id: n.id,
+      depth: n.depth,
+      r: radiusOf(n),
+      ring: r,
+      x: Math.cos(a) * r,
+      y: Math.sin(a) * r,
+      ...(n.depth === 0 ? { fx: 0, fy: 0 } : {}),
+    };
   });
   const links: SimulationLinkDatum<SimNode>[] = graph.edges.map((e) => ({ source: e.source, target: e.target }));
   const simulation = forceSimulation(sim)
-    .force("link", forceLink<SimNode, SimulationLinkDatum<SimNode>>(links).id((d) => d.id).distance((l) => Math.max(90, (l.target as SimNode).ring - (l.source as SimNode).ring)).strength(0.3))
+    .force(
+      "link",
+      forceLink<SimNode, SimulationLinkDatum<SimNode>>(links)
+        .id((d) => d.id)
+        .distance((l) => Math.max(90, (l.target as SimNode).ring - (l.source as SimNode).ring))
+        .strength(0.3),
+    )
     // no many-body force: the sliced start already spreads the levels, and collide keeps nodes apart at a fraction of the cost
     .force("collide", forceCollide<SimNode>((d) => d.r + 10).strength(0.9))
     .force("radial", forceRadial<SimNode>((d) => d.ring, 0, 0).strength(0.35))
     .stop();
   for (let i = 0; i < TICKS; i++) simulation.tick();
   const at = new Map(sim.map((n) => [n.id, n]));
-  const place = <T extends { id: string; x: number; y: number }>(n: T): T => ({ ...n, x: Math.round(at.get(n.id)!.x ?? 0), y: Math.round(at.get(n.id)!.y ?? 0) });
+  const place = <T extends { id: string; x: number; y: number }>(n: T): T => ({
+    ...n,
+    x: Math.round(at.get(n.id)!.x ?? 0),
+    y: Math.round(at.get(n.id)!.y ?? 0),
+  });
   return { ...graph, subject: place(graph.subject), nodes: graph.nodes.map(place) };
 }
 

@@ -12,10 +12,17 @@ import { toNodeLawsuits, type NodeLawsuits } from "./lawsuits";
 
 async function subjectOf(token: string, owner: NetworkOwner, signal?: AbortSignal): Promise<Subject> {
   if (owner.kind === "enrichment") {
-    const e = await apiFetch<ApiEnrichment>(`/api/v3/enrichments/${encodeURIComponent(owner.id)}`, { token, query: { include: "profile" }, signal });
+    const e = await apiFetch<ApiEnrichment>(`/api/v3/enrichments/${encodeURIComponent(owner.id)}`, {
+      token,
+      query: { include: "profile" },
+      signal,
+    });
     return { name: subjectName(e.data?.profile), entity: e.entity, document: e.document };
   }
-  const v = await apiFetch<{ name?: string | null; nationalId: string; verifications?: { entity?: string } }>(`/api/v2/verifications/${encodeURIComponent(owner.id)}`, { token, signal });
+  const v = await apiFetch<{ name?: string | null; nationalId: string; verifications?: { entity?: string } }>(
+    `/api/v2/verifications/${encodeURIComponent(owner.id)}`,
+    { token, signal },
+  );
   const entity = v.nationalId.length === 14 ? "company" : "person";
   return { name: v.name ?? null, entity, document: v.nationalId };
 }

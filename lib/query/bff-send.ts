@@ -11,7 +11,8 @@ export async function bffSend<T>(path: string, init: { method: "POST" | "DELETE"
     response = await fetch(path, {
       method: init.method,
       credentials: "same-origin",
-      headers: init.body !== undefined ? { "content-type": "application/json", accept: "application/json" } : { accept: "application/json" },
+      headers:
+        init.body !== undefined ? { "content-type": "application/json", accept: "application/json" } : { accept: "application/json" },
       body: init.form ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
       cache: "no-store",
     });

@@ -103,7 +103,14 @@ export const CLEARED_FILTERS: Partial<VerificationFilters> = {
 
 export function hasActiveFilters(filters: VerificationFilters): boolean {
   return Boolean(
-    filters.status || filters.q || filters.feedback || filters.incomplete || filters.scoreMin !== undefined || filters.scoreMax !== undefined || filters.from || filters.to,
+    filters.status ||
+    filters.q ||
+    filters.feedback ||
+    filters.incomplete ||
+    filters.scoreMin !== undefined ||
+    filters.scoreMax !== undefined ||
+    filters.from ||
+    filters.to,
   );
 }
 

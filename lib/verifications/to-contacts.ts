@@ -18,14 +18,24 @@ function toAddress(item: DossierAddress): AddressView | null {
   const cityLine = [text(item.city), text(item.state)].filter(Boolean).join("/");
   if (!line && !cityLine) return null;
   const postalCode = text(item.postalCode);
-  return { type: label(ADDRESS_TYPES, text(item.type)), line: line || "—", cityLine, postalCode: postalCode ? formatPostalCode(postalCode) : null, preferred: item.preferencial };
+  return {
+    type: label(ADDRESS_TYPES, text(item.type)),
+    line: line || "—",
+    cityLine,
+    postalCode: postalCode ? formatPostalCode(postalCode) : null,
+    preferred: item.preferencial,
+  };
 }
 
 function toPhone(item: DossierPhone): PhoneView | null {
   const number = formatPhone(text(item.area), text(item.number));
   if (number === "—") return null;
   const country = text(item.country)?.replace(/\D/g, "");
-  return { type: label(PHONE_TYPES, text(item.type)), number: country && country !== "55" ? `+${country} ${number}` : number, preferred: item.preferencial };
+  return {
+    type: label(PHONE_TYPES, text(item.type)),
+    number: country && country !== "55" ? `+${country} ${number}` : number,
+    preferred: item.preferencial,
+  };
 }
 
 function toEmail(item: DossierEmail): EmailView | null {
@@ -37,7 +47,7 @@ function byPreference<T extends { preferred: boolean }>(items: T[]): T[] {
   return [...items].sort((a, b) => Number(b.preferred) - Number(a.preferred));
 }
 
-const present = <T,>(x: T | null): x is T => x !== null;
+const present = <T>(x: T | null): x is T => x !== null;
 
 export function toContacts(contacts: DossierContacts): ContactsView {
   return {

@@ -55,7 +55,10 @@ export function toDetail(record: VerificationRecord): VerificationDetail {
     result: toResult(engine ? engine.result : legacy?.result),
     person: sections.person?.profile ? toPersonProfile(sections.person.profile) : null,
     company: sections.business?.profile ? toCompanyProfile(sections.business.profile) : null,
-    dossier: toDossier((sections.person ?? sections.business ?? null) as Parameters<typeof toDossier>[0], legacy?.finance ? (legacy as Parameters<typeof toDossier>[1]) : null),
+    dossier: toDossier(
+      (sections.person ?? sections.business ?? null) as Parameters<typeof toDossier>[0],
+      legacy?.finance ? (legacy as Parameters<typeof toDossier>[1]) : null,
+    ),
     decision: latestDecisionOf(record),
   };
 }

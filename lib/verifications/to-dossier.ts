@@ -139,7 +139,8 @@ function formatScalar(key: string, value: unknown): string | null {
     const n = Number(value);
     return MONEY_KEYS.test(key) ? n.toLocaleString("pt-BR", { style: "currency", currency: "BRL" }) : n.toLocaleString("pt-BR");
   }
-  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}`;
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value))
+    return `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}`;
   return typeof value === "string" ? value : null;
 }
 
@@ -154,13 +155,21 @@ function toFinance(block: Bag | null): FinanceView | null {
       if (Array.isArray(value)) {
         const rows = value.map(obj).filter((row): row is Bag => row !== null);
         if (rows.length === 0) continue;
-        const columns = [...new Set(rows.flatMap((row) => Object.keys(row).filter((k) => obj(row[k]) === null && !Array.isArray(row[k]))))].slice(0, 6);
-        tables.push({ key: `${prefix}${key}`, label, columns: columns.map(humanize), rows: rows.slice(0, 20).map((row) => columns.map((c) => formatScalar(c, row[c]) ?? "—")) });
+        const columns = [
+          ...new Set(rows.flatMap((row) => Object.keys(row).filter((k) => obj(row[k]) === null && !Array.isArray(row[k])))),
+        ].slice(0, 6);
+        tables.push({
+          key: `${prefix}${key}`,
+          label,
+          columns: columns.map(humanize),
+          rows: rows.slice(0, 20).map((row) => columns.map((c) => formatScalar(c, row[c]) ?? "—")),
+        });
       } else if (obj(value)) {
         visit(value as Bag, `${prefix}${key}.`, label);
       } else {
         const text = formatScalar(key, value);
-        if (text !== null) facts.push({ key: `${prefix}${key}`, label, value: text, risky: key === "isNegative" && value === true ? true : undefined });
+        if (text !== null)
+          facts.push({ key: `${prefix}${key}`, label, value: text, risky: key === "isNegative" && value === true ? true : undefined });
       }
     }
   };
@@ -171,20 +180,27 @@ function toFinance(block: Bag | null): FinanceView | null {
 function toFinanceAdvanced(block: Bag | null): FinanceAdvancedView | null {
   if (!block) return null;
   const summary = obj(block.summary);
-  const record = (kind: RestrictionRecordView["kind"]) => (item: unknown): RestrictionRecordView => {
-    const bag = obj(item) ?? {};
-    const creditor = obj(bag.creditor);
-    return {
-      kind,
-      type: str(bag.type) ?? str(bag.segment),
-      creditor: str(creditor?.name) ?? str(bag.notary) ?? str(bag.creditor),
-      amount: num(bag.amount),
-      occurredAt: str(bag.occurredAt) ?? str(bag.date) ?? str(bag.protestedAt),
-      place: [str(bag.city), str(bag.state)].filter(Boolean).join("/") || null,
+  const record =
+    (kind: RestrictionRecordView["kind"]) =>
+    (item: unknown): RestrictionRecordView => {
+      const bag = obj(item) ?? {};
+      const creditor = obj(bag.creditor);
+      return {
+        kind,
+        type: str(bag.type) ?? str(bag.segment),
+        creditor: str(creditor?.name) ?? str(bag.notary) ?? str(bag.creditor),
+        amount: num(bag.amount),
+        occurredAt: str(bag.occurredAt) ?? str(bag.date) ?? str(bag.protestedAt),
+        place: [str(bag.city), str(bag.state)].filter(Boolean).join("/") || null,
+      };
     };
-  };
   const consultations = obj(block.consultations);
-  const CONSULTATION_LABELS: Record<string, string> = { last30Days: "30 dias", last60Days: "60 dias", last90Days: "90 dias", over90Days: "Mais de 90 dias" };
+  const CONSULTATION_LABELS: Record<string, string> = {
+    last30Days: "30 dias",
+    last60Days: "60 dias",
+    last90Days: "90 dias",
+    over90Days: "Mais de 90 dias",
+  };
   return {
     protests: num(summary?.protests),
     protestAmount: num(summary?.protestAmount),
@@ -192,8 +208,10 @@ function toFinanceAdvanced(block: Bag | null): FinanceAdvancedView | null {
     negativeAmount: num(summary?.negativeAmount),
     lastOccurrenceAt: str(summary?.lastOccurrenceAt),
     records: [...list(block.protests).map(record("protest")), ...list(block.negativeRecords).map(record("negative"))],
-    consultations: Object.entries(consultations ?? {})
-      .map(([key, value]) => ({ label: CONSULTATION_LABELS[key] ?? humanize(key), value: num(value) ?? 0 })),
+    consultations: Object.entries(consultations ?? {}).map(([key, value]) => ({
+      label: CONSULTATION_LABELS[key] ?? humanize(key),
+      value: num(value) ?? 0,
+    })),
   };
 }
 
@@ -222,7 +240,9 @@ function toLawsuit(item: unknown): LawsuitView | null {
 
 function toLawsuits(block: Bag | null): LawsuitsView | null {
   if (!block) return null;
-  const items = list(block.items).map(toLawsuit).filter((x): x is LawsuitView => x !== null);
+  const items = list(block.items)
+    .map(toLawsuit)
+    .filter((x): x is LawsuitView => x !== null);
   const counters = obj(block.counters);
   return { total: num(counters?.total) ?? items.length, active: num(counters?.active) ?? items.filter((i) => i.active).length, items };
 }
@@ -281,11 +301,15 @@ export function toDossier(holder: Bag | null, legacy: Bag | null): DossierView {
     finance: toFinance(pick("finance")),
     financeAdvanced: toFinanceAdvanced(pick("financeAdvanced")),
     lawsuits: toLawsuits(pick("lawsuits")),
-    ownersLawsuits: list(pick("ownersLawsuits")?.owners).map((owner) => {
-      const bag = obj(owner) ?? {};
-      const items = list(bag.items).map(toLawsuit).filter((x): x is LawsuitView => x !== null);
-      return { name: str(bag.name), total: num(obj(bag.counters)?.total) ?? items.length, items };
-    }).filter((owner) => owner.total > 0),
+    ownersLawsuits: list(pick("ownersLawsuits")?.owners)
+      .map((owner) => {
+        const bag = obj(owner) ?? {};
+        const items = list(bag.items)
+          .map(toLawsuit)
+          .filter((x): x is LawsuitView => x !== null);
+        return { name: str(bag.name), total: num(obj(bag.counters)?.total) ?? items.length, items };
+      })
+      .filter((owner) => owner.total > 0),
     related: toRelated(pick("related")),
   };
 }

@@ -29,8 +29,14 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     args: rest,
     options: {
-      name: { type: "string" }, workspace: { type: "string" }, email: { type: "string" }, role: { type: "string" },
-      password: { type: "string" }, from: { type: "string" }, to: { type: "string" }, "no-contract": { type: "boolean" },
+      name: { type: "string" },
+      workspace: { type: "string" },
+      email: { type: "string" },
+      role: { type: "string" },
+      password: { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
+      "no-contract": { type: "boolean" },
     },
   });
   if (!command || command === "help" || command === "--help") {
@@ -54,34 +60,66 @@ async function main(): Promise<number> {
         return 0;
       case "create-workspace": {
         const ws = await createWorkspace(db, need("name"), values["no-contract"] ? { actions: null } : {});
-        console.log(`Created workspace ${ws.name}: ${ws.id}${values["no-contract"] ? " (no contract)" : " (contract covering every action)"}`);
+        console.log(
+          `Created workspace ${ws.name}: ${ws.id}${values["no-contract"] ? " (no contract)" : " (contract covering every action)"}`,
+        );
         return 0;
       }
       case "create-user": {
         const role = need("role");
         if (!isRole(role)) throw new UsageError(`--role must be one of ${ROLES.join(", ")}`);
-        const user = await createUser(db, { workspaceId: need("workspace"), email: need("email"), role, password: need("password"), name: values.name });
+        const user = await createUser(db, {
+          workspaceId: need("workspace"),
+          email: need("email"),
+          role,
+          password: need("password"),
+          name: values.name,
+        });
         console.log(`Created user ${user.email} (${user.role}): ${user.id}`);
         return 0;
       }
       case "reset-password": {
         const ok = await resetPassword(db, need("email"), need("password"));
-        console.log(ok ? "Password reset; every session of the user has ended (its tokens stop within seconds)." : "No user with that e-mail.");
+        console.log(
+          ok ? "Password reset; every session of the user has ended (its tokens stop within seconds)." : "No user with that e-mail.",
+        );
         return ok ? 0 : 1;
       }
       case "disable-user":
       case "enable-user": {
         const disable = command === "disable-user";
         const ok = await setUserDisabled(db, need("email"), disable);
-        console.log(!ok ? "No user with that e-mail." : disable ? "User disabled; every session has ended (its tokens stop within seconds)." : "User enabled.");
+        console.log(
+          !ok
+            ? "No user with that e-mail."
+            : disable
+              ? "User disabled; every session has ended (its tokens stop within seconds)."
+              : "User enabled.",
+        );
         return ok ? 0 : 1;
       }
       case "list-users":
-        console.table(await db.select({ id: users.id, email: users.email, role: users.role, disabled: users.disabled }).from(users).where(eq(users.workspaceId, need("workspace"))));
+        console.table(
+          await db
+            .select({ id: users.id, email: users.email, role: users.role, disabled: users.disabled })
+            .from(users)
+            .where(eq(users.workspaceId, need("workspace"))),
+        );
         return 0;
       case "usage": {
         const { usageReport } = await import("./usage");
-        console.log(JSON.stringify(await usageReport(db, need("workspace"), values.from ? new Date(values.from) : undefined, values.to ? new Date(values.to) : undefined), null, 2));
+        console.log(
+          JSON.stringify(
+            await usageReport(
+              db,
+              need("workspace"),
+              values.from ? new Date(values.from) : undefined,
+              values.to ? new Date(values.to) : undefined,
+            ),
+            null,
+            2,
+          ),
+        );
         return 0;
       }
       default:
@@ -94,11 +132,14 @@ async function main(): Promise<number> {
 
 class UsageError extends Error {}
 
-main().then((code) => process.exit(code), (error) => {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${HELP}`);
-    process.exit(2);
-  }
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${HELP}`);
+      process.exit(2);
+    }
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

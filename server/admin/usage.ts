@@ -13,12 +13,16 @@ export interface UsageReport {
 }
 
 export async function usageReport(db: Db, workspaceId: string, from?: Date | null, to?: Date | null): Promise<UsageReport> {
-  const rows = await db.select({ action: billingEntries.action, count: count() }).from(billingEntries)
-    .where(and(
-      eq(billingEntries.workspaceId, workspaceId),
-      from ? gte(billingEntries.createdAt, from) : undefined,
-      to ? lt(billingEntries.createdAt, to) : undefined,
-    ))
+  const rows = await db
+    .select({ action: billingEntries.action, count: count() })
+    .from(billingEntries)
+    .where(
+      and(
+        eq(billingEntries.workspaceId, workspaceId),
+        from ? gte(billingEntries.createdAt, from) : undefined,
+        to ? lt(billingEntries.createdAt, to) : undefined,
+      ),
+    )
     .groupBy(billingEntries.action)
     .orderBy(asc(billingEntries.action));
   const actions = rows.map((r) => ({ action: r.action, count: Number(r.count) }));

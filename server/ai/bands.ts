@@ -39,7 +39,11 @@ export interface HardStop {
   reason: string;
 }
 
-export function decide(score: number | null, hardStops: HardStop[], checks: InputCheck[]): { verdict: Verdict; riskLevel: RiskLevel; band: ScoreBand | null; reasons: string[] } {
+export function decide(
+  score: number | null,
+  hardStops: HardStop[],
+  checks: InputCheck[],
+): { verdict: Verdict; riskLevel: RiskLevel; band: ScoreBand | null; reasons: string[] } {
   const band = bandOf(score);
   const reasons: string[] = [];
   if (hardStops.length > 0) {

@@ -13,12 +13,19 @@ export const VERDICT_LABELS: Record<Verdict, string> = { APPROVE: "aprovar", REV
 export const RISK_LABELS = { low: "baixo", medium: "médio", high: "alto" } as const;
 
 const FIELD_LABELS: Record<string, string> = {
-  "profile.name": "nome", "profile.nationalId": "documento", "profile.birthDate": "data de nascimento",
-  "profile.motherName": "nome da mãe", "profile.contacts.phones": "telefone", "profile.contacts.emails": "e-mail",
-  "profile.contacts.addresses.postalCode": "CEP", "profile.contacts.addresses.city": "cidade",
-  "profile.contacts.addresses.state": "UF", "profile.tradeName": "nome fantasia", "profile.openingDate": "data de abertura",
+  "profile.name": "nome",
+  "profile.nationalId": "documento",
+  "profile.birthDate": "data de nascimento",
+  "profile.motherName": "nome da mãe",
+  "profile.contacts.phones": "telefone",
+  "profile.contacts.emails": "e-mail",
+  "profile.contacts.addresses.postalCode": "CEP",
+  "profile.contacts.addresses.city": "cidade",
+  "profile.contacts.addresses.state": "UF",
+  "profile.tradeName": "nome fantasia",
+  "profile.openingDate": "data de abertura",
 };
-export const fieldLabel = (field: string | null) => (field ? FIELD_LABELS[field] ?? field : "—");
+export const fieldLabel = (field: string | null) => (field ? (FIELD_LABELS[field] ?? field) : "—");
 
 const plural = (n: number, one: string, many: string) => `${formatInteger(n)} ${n === 1 ? one : many}`;
 
@@ -38,11 +45,13 @@ export function hardStopsOf(f: DossierFacts): HardStop[] {
 
 function holderSentence(f: DossierFacts): string {
   const kind = f.entity === "company" ? "CNPJ" : "CPF";
-  if (!f.found) return `O documento ${kind} ${f.documentMasked} não tem titular na base cadastral consultada; nenhum outro dado foi coletado.`;
+  if (!f.found)
+    return `O documento ${kind} ${f.documentMasked} não tem titular na base cadastral consultada; nenhum outro dado foi coletado.`;
   const parts = [`${f.name ?? "Titular sem nome informado"} (${kind} ${f.documentMasked})`];
   if (f.person?.age !== null && f.person?.age !== undefined) parts.push(`${f.person.age} anos`);
   if (f.company?.tradeName) parts.push(`nome fantasia ${f.company.tradeName}`);
-  if (f.company?.openingDate) parts.push(`aberta em ${f.company.openingDate.slice(8, 10)}/${f.company.openingDate.slice(5, 7)}/${f.company.openingDate.slice(0, 4)}`);
+  if (f.company?.openingDate)
+    parts.push(`aberta em ${f.company.openingDate.slice(8, 10)}/${f.company.openingDate.slice(5, 7)}/${f.company.openingDate.slice(0, 4)}`);
   const status = f.registryStatus ? `situação cadastral ${f.registryStatus} na Receita Federal` : "situação cadastral não informada";
   return `${parts.join(", ")}, ${status}${f.person?.deceased ? ", com registro de óbito" : ""}.`;
 }
@@ -55,7 +64,8 @@ function restrictionsSentence(f: DossierFacts): string {
   const related: string[] = [];
   if (f.blacklist.relatedListed > 0) related.push(plural(f.blacklist.relatedListed, "pessoa relacionada", "pessoas relacionadas"));
   if (f.blacklist.companiesListed > 0) related.push(plural(f.blacklist.companiesListed, "empresa relacionada", "empresas relacionadas"));
-  if (related.length) text += ` ${joinPt(related)} ${f.blacklist.relatedListed + f.blacklist.companiesListed === 1 ? "consta" : "constam"} em listas restritivas.`;
+  if (related.length)
+    text += ` ${joinPt(related)} ${f.blacklist.relatedListed + f.blacklist.companiesListed === 1 ? "consta" : "constam"} em listas restritivas.`;
   return text;
 }
 
@@ -65,11 +75,13 @@ function financeSentence(f: DossierFacts): string | null {
   const parts: string[] = [];
   if (fin.salary !== null) parts.push(`renda estimada de ${formatMoney(fin.salary)}${fin.incomeBand ? ` (faixa ${fin.incomeBand})` : ""}`);
   else if (fin.incomeBand) parts.push(`${f.entity === "company" ? "faturamento presumido" : "faixa de renda"} ${fin.incomeBand}`);
-  if (fin.collections !== null) parts.push(fin.collections > 0 ? plural(fin.collections, "cobrança registrada", "cobranças registradas") : "sem cobranças registradas");
+  if (fin.collections !== null)
+    parts.push(fin.collections > 0 ? plural(fin.collections, "cobrança registrada", "cobranças registradas") : "sem cobranças registradas");
   if (fin.taxDebt) parts.push("inscrição em dívida ativa");
   if (fin.restrictionNegative) parts.push("restrição de crédito ativa");
   if (fin.advancedRan) {
-    const neg = fin.negativeRecords > 0 ? `${plural(fin.negativeRecords, "negativação", "negativações")} (${formatMoney(fin.negativeAmount)})` : null;
+    const neg =
+      fin.negativeRecords > 0 ? `${plural(fin.negativeRecords, "negativação", "negativações")} (${formatMoney(fin.negativeAmount)})` : null;
     const pro = fin.protests > 0 ? `${plural(fin.protests, "protesto", "protestos")} (${formatMoney(fin.protestAmount)})` : null;
     parts.push(neg || pro ? joinPt([neg, pro].filter((x): x is string => x !== null)) : "sem negativações nem protestos");
   }
@@ -92,7 +104,8 @@ function lawsuitsSentence(f: DossierFacts): string | null {
   if (l.criminal > 0) text += ` Há ${plural(l.criminal, "processo criminal", "processos criminais")}.`;
   const areas = new Map<string, number>();
   for (const it of l.items) if (it.area) areas.set(it.area, (areas.get(it.area) ?? 0) + 1);
-  if (areas.size > 1) text += ` Áreas: ${joinPt([...areas.entries()].sort((a, b) => b[1] - a[1]).map(([a, n]) => `${AREA_LABELS[a] ?? a} (${n})`))}.`;
+  if (areas.size > 1)
+    text += ` Áreas: ${joinPt([...areas.entries()].sort((a, b) => b[1] - a[1]).map(([a, n]) => `${AREA_LABELS[a] ?? a} (${n})`))}.`;
   return text;
 }
 
@@ -111,7 +124,10 @@ function relatedSentence(f: DossierFacts): string | null {
   const companies = r.parties.length - persons;
   const roles = new Map<string, number>();
   for (const p of r.parties) roles.set(roleLabel(p.role), (roles.get(roleLabel(p.role)) ?? 0) + 1);
-  const topRoles = [...roles.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([role, n]) => `${role} (${n})`);
+  const topRoles = [...roles.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([role, n]) => `${role} (${n})`);
   const notes: string[] = [];
   if (r.withLawsuits > 0) notes.push(`${formatInteger(r.withLawsuits)} com processos`);
   if (r.deceased > 0) notes.push(plural(r.deceased, "falecido", "falecidos"));
@@ -129,7 +145,8 @@ function inputSentence(checks: InputCheck[]): string | null {
   const compared = checks.filter((c) => c.status === "match" || c.status === "mismatch");
   if (checks.length === 0) return null;
   const mismatches = compared.filter((c) => c.status === "mismatch");
-  if (compared.length === 0) return `Nenhum dos ${plural(checks.length, "dado declarado", "dados declarados")} pôde ser conferido com os dados encontrados.`;
+  if (compared.length === 0)
+    return `Nenhum dos ${plural(checks.length, "dado declarado", "dados declarados")} pôde ser conferido com os dados encontrados.`;
   const head = `Dados declarados: ${formatInteger(compared.length - mismatches.length)} de ${formatInteger(compared.length)} conferidos batem com os dados encontrados`;
   return mismatches.length ? `${head}; divergem: ${joinPt(mismatches.map((m) => fieldLabel(m.field)))}.` : `${head}.`;
 }
@@ -137,29 +154,44 @@ function inputSentence(checks: InputCheck[]): string | null {
 function highlightsOf(f: DossierFacts, checks: InputCheck[], stops: HardStop[]): string[] {
   const h: string[] = [];
   for (const stop of stops) h.push(`Impeditivo: ${stop.reason}.`);
-  if (f.registryStatus && !["Regular", "Ativa", "Titular Falecido"].includes(f.registryStatus)) h.push(`Situação cadastral ${f.registryStatus}.`);
+  if (f.registryStatus && !["Regular", "Ativa", "Titular Falecido"].includes(f.registryStatus))
+    h.push(`Situação cadastral ${f.registryStatus}.`);
   if (f.blacklist.service) h.push("Consta na lista restritiva do serviço.");
   for (const m of checks.filter((c) => c.status === "mismatch")) {
     h.push(`Divergência de ${fieldLabel(m.field)}: declarado "${m.declared}", encontrado "${m.found ?? "—"}".`);
   }
   const compared = checks.filter((c) => c.status === "match" || c.status === "mismatch");
-  if (compared.length > 0 && compared.every((c) => c.status === "match")) h.push(`Os ${plural(compared.length, "dado declarado confere", "dados declarados conferem")} com os dados encontrados.`);
+  if (compared.length > 0 && compared.every((c) => c.status === "match"))
+    h.push(`Os ${plural(compared.length, "dado declarado confere", "dados declarados conferem")} com os dados encontrados.`);
   if (f.lawsuits.criminal > 0) h.push(`${plural(f.lawsuits.criminal, "processo criminal", "processos criminais")}.`);
-  if (f.lawsuits.activeAsDefendant > 0) h.push(`${plural(f.lawsuits.activeAsDefendant, "processo ativo", "processos ativos")} como réu, ${formatMoney(f.lawsuits.activeClaimAsDefendant)} em causas.`);
-  if (f.finance.negativeRecords > 0) h.push(`${plural(f.finance.negativeRecords, "negativação", "negativações")} de crédito (${formatMoney(f.finance.negativeAmount)}).`);
+  if (f.lawsuits.activeAsDefendant > 0)
+    h.push(
+      `${plural(f.lawsuits.activeAsDefendant, "processo ativo", "processos ativos")} como réu, ${formatMoney(f.lawsuits.activeClaimAsDefendant)} em causas.`,
+    );
+  if (f.finance.negativeRecords > 0)
+    h.push(`${plural(f.finance.negativeRecords, "negativação", "negativações")} de crédito (${formatMoney(f.finance.negativeAmount)}).`);
   if (f.finance.protests > 0) h.push(`${plural(f.finance.protests, "protesto", "protestos")} (${formatMoney(f.finance.protestAmount)}).`);
   if (f.finance.taxDebt) h.push("Inscrição em dívida ativa.");
-  if (f.blacklist.relatedListed + f.blacklist.companiesListed > 0) h.push(`${formatInteger(f.blacklist.relatedListed + f.blacklist.companiesListed)} relacionado(s) em listas restritivas.`);
+  if (f.blacklist.relatedListed + f.blacklist.companiesListed > 0)
+    h.push(`${formatInteger(f.blacklist.relatedListed + f.blacklist.companiesListed)} relacionado(s) em listas restritivas.`);
   if (f.related.deceased > 0) h.push(`${plural(f.related.deceased, "relacionado falecido", "relacionados falecidos")}.`);
-  if (f.related.inactiveCompanies > 0) h.push(`${plural(f.related.inactiveCompanies, "empresa relacionada inativa", "empresas relacionadas inativas")}.`);
-  if (f.ownersLawsuits && f.ownersLawsuits.ownersWithLawsuits > 0) h.push(`${formatInteger(f.ownersLawsuits.ownersWithLawsuits)} sócio(s) com processos.`);
+  if (f.related.inactiveCompanies > 0)
+    h.push(`${plural(f.related.inactiveCompanies, "empresa relacionada inativa", "empresas relacionadas inativas")}.`);
+  if (f.ownersLawsuits && f.ownersLawsuits.ownersWithLawsuits > 0)
+    h.push(`${formatInteger(f.ownersLawsuits.ownersWithLawsuits)} sócio(s) com processos.`);
   if (h.length === 0) h.push("Nenhum ponto de atenção nos dados coletados.");
   return h;
 }
 
 /** Facts, checks and decision of a verification: the built-in summary and the external model's brief. */
 export function analyse(input: SummaryInput) {
-  const facts = dossierFacts({ entity: input.entity, nationalId: input.nationalId, dossier: input.dossier, result: input.result, score: input.score });
+  const facts = dossierFacts({
+    entity: input.entity,
+    nationalId: input.nationalId,
+    dossier: input.dossier,
+    result: input.result,
+    score: input.score,
+  });
   const inputChecks = checkInput(input.input, input.dossier, input.nationalId);
   const stops = hardStopsOf(facts);
   const decision = decide(facts.score, stops, inputChecks);
@@ -175,11 +207,22 @@ function why(reasons: string[], stops: HardStop[]): string {
 export function builtinDraft(input: SummaryInput): SummaryDraft {
   const { facts, inputChecks, stops, decision } = analyse(input);
   const band = decision.band ?? bandOf(facts.score);
-  const closing = facts.score !== null
-    ? `Pontuação ${formatInteger(facts.score)} de 1.000${band ? ` (faixa de ${band.name})` : ""}: recomendação ${VERDICT_LABELS[decision.verdict]}, risco ${RISK_LABELS[decision.riskLevel]}${why(decision.reasons, stops)}.`
-    : `Recomendação ${VERDICT_LABELS[decision.verdict]}, risco ${RISK_LABELS[decision.riskLevel]}.`;
+  const closing =
+    facts.score !== null
+      ? `Pontuação ${formatInteger(facts.score)} de 1.000${band ? ` (faixa de ${band.name})` : ""}: recomendação ${VERDICT_LABELS[decision.verdict]}, risco ${RISK_LABELS[decision.riskLevel]}${why(decision.reasons, stops)}.`
+      : `Recomendação ${VERDICT_LABELS[decision.verdict]}, risco ${RISK_LABELS[decision.riskLevel]}.`;
   const sentences = facts.found
-    ? [holderSentence(facts), restrictionsSentence(facts), financeSentence(facts), lawsuitsSentence(facts), ownersSentence(facts), relatedSentence(facts), rulesSentence(facts), inputSentence(inputChecks), closing]
+    ? [
+        holderSentence(facts),
+        restrictionsSentence(facts),
+        financeSentence(facts),
+        lawsuitsSentence(facts),
+        ownersSentence(facts),
+        relatedSentence(facts),
+        rulesSentence(facts),
+        inputSentence(inputChecks),
+        closing,
+      ]
     : [holderSentence(facts), inputSentence(inputChecks), closing];
   return {
     summary: sentences.filter((s): s is string => s !== null).join(" "),

@@ -45,7 +45,13 @@ export interface DossierFacts {
   documentMasked: string;
   registryStatus: string | null;
   person: { age: number | null; birthDate: string | null; deceased: boolean; motherName: string | null } | null;
-  company: { tradeName: string | null; openingDate: string | null; size: string | null; mainActivity: string | null; partners: number } | null;
+  company: {
+    tradeName: string | null;
+    openingDate: string | null;
+    size: string | null;
+    mainActivity: string | null;
+    partners: number;
+  } | null;
   blacklist: { client: boolean; service: boolean; serviceType: string | null; relatedListed: number; companiesListed: number };
   finance: {
     ran: boolean;
@@ -60,7 +66,18 @@ export interface DossierFacts {
     taxDebt: boolean;
     advancedRan: boolean;
   };
-  lawsuits: { ran: boolean; items: LawsuitFact[]; total: number; asDefendant: number; asPlaintiff: number; active: number; activeAsDefendant: number; criminal: number; byCourt: [string, number][]; activeClaimAsDefendant: number };
+  lawsuits: {
+    ran: boolean;
+    items: LawsuitFact[];
+    total: number;
+    asDefendant: number;
+    asPlaintiff: number;
+    active: number;
+    activeAsDefendant: number;
+    criminal: number;
+    byCourt: [string, number][];
+    activeClaimAsDefendant: number;
+  };
   ownersLawsuits: { ran: boolean; owners: number; ownersWithLawsuits: number; total: number } | null;
   related: { ran: boolean; parties: RelatedFact[]; withLawsuits: number; deceased: number; inactiveCompanies: number; listed: number };
   rules: string[];
@@ -78,26 +95,47 @@ function lawsuitFacts(block: Obj): LawsuitFact[] {
       const court = obj(it.court);
       const side = it.side === "plaintiff" ? "plaintiff" : it.side === "defendant" ? "defendant" : "other";
       return {
-        number: str(it.number), court: str(court.code) ?? "—", courtName: str(court.name), side,
-        active: str(it.status) === "em andamento", area: str(it.area), className: str(obj(it.class).name),
-        subject: str(obj(it.subject).name), claimValue: num(it.claimValue), filedAt: str(it.filedAt),
+        number: str(it.number),
+        court: str(court.code) ?? "—",
+        courtName: str(court.name),
+        side,
+        active: str(it.status) === "em andamento",
+        area: str(it.area),
+        className: str(obj(it.class).name),
+        subject: str(obj(it.subject).name),
+        claimValue: num(it.claimValue),
+        filedAt: str(it.filedAt),
       };
     });
   }
   // lawsuits 1.0: processos with polo ATIVO/PASSIVO and DD/MM/YYYY dates
-  return arr(block.processos).map(obj).map((p) => {
-    const date = str(p.dataDistribuicao);
-    const [d, m, y] = (date ?? "").split("/");
-    return {
-      number: str(p.numero), court: str(p.tribunal) ?? "—", courtName: null,
-      side: p.polo === "ATIVO" ? "plaintiff" : p.polo === "PASSIVO" ? "defendant" : "other",
-      active: str(p.situacao) === "EM ANDAMENTO", area: null, className: str(p.classe), subject: str(p.assunto),
-      claimValue: num(p.valorCausa), filedAt: y && m && d ? `${y}-${m}-${d}` : null,
-    } satisfies LawsuitFact;
-  });
+  return arr(block.processos)
+    .map(obj)
+    .map((p) => {
+      const date = str(p.dataDistribuicao);
+      const [d, m, y] = (date ?? "").split("/");
+      return {
+        number: str(p.numero),
+        court: str(p.tribunal) ?? "—",
+        courtName: null,
+        side: p.polo === "ATIVO" ? "plaintiff" : p.polo === "PASSIVO" ? "defendant" : "other",
+        active: str(p.situacao) === "EM ANDAMENTO",
+        area: null,
+        className: str(p.classe),
+        subject: str(p.assunto),
+        claimValue: num(p.valorCausa),
+        filedAt: y && m && d ? `${y}-${m}-${d}` : null,
+      } satisfies LawsuitFact;
+    });
 }
 
-const RELATED_GROUPS: Record<string, string> = { personal: "kinship", ownerships: "partnership", employments: "employment", representations: "representation", items: "link" };
+const RELATED_GROUPS: Record<string, string> = {
+  personal: "kinship",
+  ownerships: "partnership",
+  employments: "employment",
+  representations: "representation",
+  items: "link",
+};
 
 function relatedFacts(block: Obj): RelatedFact[] {
   const out: RelatedFact[] = [];
@@ -112,10 +150,13 @@ function relatedFacts(block: Obj): RelatedFact[] {
         seen.add(document);
         const digits = document.replace(/[^0-9A-Za-z]/g, "");
         out.push({
-          name: str(e.name) ?? str(e.nome) ?? str(e.razaoSocial), document,
+          name: str(e.name) ?? str(e.nome) ?? str(e.razaoSocial),
+          document,
           entity: str(e.entity) === "company" || digits.length === 14 ? "company" : "person",
-          role: str(e.role) ?? str(e.relation) ?? str(e.tipo), group,
-          registryStatus: str(e.registryStatus), lawsuitsTotal: num(e.lawsuitsTotal),
+          role: str(e.role) ?? str(e.relation) ?? str(e.tipo),
+          group,
+          registryStatus: str(e.registryStatus),
+          lawsuitsTotal: num(e.lawsuitsTotal),
         });
       }
       return;
@@ -130,18 +171,37 @@ function relatedFacts(block: Obj): RelatedFact[] {
   return out;
 }
 
-export function dossierFacts(input: { entity: "person" | "company"; nationalId: string; dossier: Obj | null; result: Obj | null; score: number | null }): DossierFacts {
+export function dossierFacts(input: {
+  entity: "person" | "company";
+  nationalId: string;
+  dossier: Obj | null;
+  result: Obj | null;
+  score: number | null;
+}): DossierFacts {
   const d = obj(input.dossier);
   const profile = isObj(d.profile) ? d.profile : null;
   const result = obj(input.result);
   const blacklisted = obj(profile?.blacklisted);
   const indicators = obj(profile?.indicators);
-  const person = input.entity === "person" && profile
-    ? { age: num(profile.age), birthDate: str(profile.birthDate), deceased: profile.obitFlag === true || str(profile.fiscalStatus) === "Titular Falecido", motherName: str(profile.motherName) }
-    : null;
-  const company = input.entity === "company" && profile
-    ? { tradeName: str(profile.tradeName), openingDate: str(profile.openingDate), size: str(profile.size), mainActivity: str(obj(profile.mainActivity).description), partners: arr(profile.partners).length }
-    : null;
+  const person =
+    input.entity === "person" && profile
+      ? {
+          age: num(profile.age),
+          birthDate: str(profile.birthDate),
+          deceased: profile.obitFlag === true || str(profile.fiscalStatus) === "Titular Falecido",
+          motherName: str(profile.motherName),
+        }
+      : null;
+  const company =
+    input.entity === "company" && profile
+      ? {
+          tradeName: str(profile.tradeName),
+          openingDate: str(profile.openingDate),
+          size: str(profile.size),
+          mainActivity: str(obj(profile.mainActivity).description),
+          partners: arr(profile.partners).length,
+        }
+      : null;
 
   const finance = obj(d.finance);
   const restrictions = obj(finance.restrictions);
@@ -191,28 +251,37 @@ export function dossierFacts(input: { entity: "person" | "company"; nationalId: 
       ran: lawsuitsBlock !== null,
       items,
       total: items.length || (num(counters.total) ?? num(lawsuitsBlock?.totalProcessos) ?? 0),
-      asDefendant: items.length ? count((l) => l.side === "defendant") : num(counters.asDefendant) ?? 0,
-      asPlaintiff: items.length ? count((l) => l.side === "plaintiff") : num(counters.asPlaintiff) ?? 0,
-      active: items.length ? count((l) => l.active) : num(counters.active) ?? 0,
+      asDefendant: items.length ? count((l) => l.side === "defendant") : (num(counters.asDefendant) ?? 0),
+      asPlaintiff: items.length ? count((l) => l.side === "plaintiff") : (num(counters.asPlaintiff) ?? 0),
+      active: items.length ? count((l) => l.active) : (num(counters.active) ?? 0),
       activeAsDefendant: count((l) => l.active && l.side === "defendant"),
       criminal: count((l) => l.area === "criminal"),
       byCourt: [...byCourt.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
       activeClaimAsDefendant: items.filter((l) => l.active && l.side === "defendant").reduce((a, l) => a + (l.claimValue ?? 0), 0),
     },
     ownersLawsuits: owners
-      ? { ran: true, owners: num(owners.totalOwners) ?? arr(owners.owners).length, ownersWithLawsuits: num(owners.ownersWithLawsuits) ?? 0, total: num(owners.totalLawsuits) ?? 0 }
+      ? {
+          ran: true,
+          owners: num(owners.totalOwners) ?? arr(owners.owners).length,
+          ownersWithLawsuits: num(owners.ownersWithLawsuits) ?? 0,
+          total: num(owners.totalLawsuits) ?? 0,
+        }
       : null,
     related: {
       ran: relatedBlock !== null,
       parties,
       withLawsuits: num(obj(relatedIndicators.relatedWithLawsuits).value) ?? parties.filter((p) => (p.lawsuitsTotal ?? 0) > 0).length,
       deceased: parties.filter((p) => p.registryStatus === "Titular Falecido").length,
-      inactiveCompanies: parties.filter((p) => p.entity === "company" && p.registryStatus !== null && INACTIVE_COMPANY.has(p.registryStatus)).length,
+      inactiveCompanies: parties.filter(
+        (p) => p.entity === "company" && p.registryStatus !== null && INACTIVE_COMPANY.has(p.registryStatus),
+      ).length,
       listed: num(obj(relatedIndicators.relatedOnServiceRestrictiveList).value) ?? 0,
     },
     rules: arr(result.rules).filter((r): r is string => typeof r === "string"),
     score: input.score ?? num(result.score),
     scoreFactor: num(result.scoreFactor),
-    scoreDistribution: arr(result.scoreDistribution).map(obj).map((e) => ({ module: str(e.module) ?? "?", percent: num(e.percent) ?? 0 })),
+    scoreDistribution: arr(result.scoreDistribution)
+      .map(obj)
+      .map((e) => ({ module: str(e.module) ?? "?", percent: num(e.percent) ?? 0 })),
   };
 }

@@ -9,7 +9,10 @@ import type { Summarizer } from "./types";
 export function createSummarizer(config: Config, log?: Logger): Summarizer {
   if (!config.ai.url) return builtinSummarizer;
   return createOpenAiSummarizer({
-    url: config.ai.url, model: config.ai.model, apiKey: config.ai.apiKey, timeoutMs: config.ai.timeoutMs,
+    url: config.ai.url,
+    model: config.ai.model,
+    apiKey: config.ai.apiKey,
+    timeoutMs: config.ai.timeoutMs,
     onFallback: (reason, detail) => log?.warn({ reason, detail }, "AI summary: external model not used, built-in summary answered"),
   });
 }

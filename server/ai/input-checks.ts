@@ -10,13 +10,21 @@ import type { InputCheck } from "./types";
 
 type Obj = Record<string, unknown>;
 
-export const fold = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+export const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 const key = (attribute: string) => fold(attribute).replace(/[^a-z0-9]/g, "");
 
 /** "José  da Silva-Júnior" -> "jose silva junior": accents, case, punctuation, particles. */
 export function normalizeName(text: string): string {
   const PARTICLES = new Set(["de", "da", "do", "das", "dos", "e"]);
-  return fold(text).replace(/[^a-z0-9 ]/g, " ").split(/\s+/).filter((w) => w && !PARTICLES.has(w)).join(" ");
+  return fold(text)
+    .replace(/[^a-z0-9 ]/g, " ")
+    .split(/\s+/)
+    .filter((w) => w && !PARTICLES.has(w))
+    .join(" ");
 }
 
 /** A date in DD/MM/AAAA, DD-MM-AAAA, DD.MM.AAAA, AAAA-MM-DD or an ISO timestamp -> AAAA-MM-DD. */
@@ -39,7 +47,8 @@ export function normalizePhone(text: string): string {
 
 const brDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
-type Kind = "name" | "document" | "birthDate" | "motherName" | "phone" | "email" | "postalCode" | "city" | "state" | "tradeName" | "openingDate";
+type Kind =
+  "name" | "document" | "birthDate" | "motherName" | "phone" | "email" | "postalCode" | "city" | "state" | "tradeName" | "openingDate";
 
 const ATTRIBUTES: Record<Kind, string[]> = {
   name: ["name", "nome", "nomecompleto", "fullname", "razaosocial", "legalname", "companyname"],
@@ -57,9 +66,17 @@ const ATTRIBUTES: Record<Kind, string[]> = {
 const KIND_OF = new Map<string, Kind>(Object.entries(ATTRIBUTES).flatMap(([kind, names]) => names.map((n) => [n, kind as Kind] as const)));
 
 const FIELD: Record<Kind, string> = {
-  name: "profile.name", document: "profile.nationalId", birthDate: "profile.birthDate", motherName: "profile.motherName",
-  phone: "profile.contacts.phones", email: "profile.contacts.emails", postalCode: "profile.contacts.addresses.postalCode",
-  city: "profile.contacts.addresses.city", state: "profile.contacts.addresses.state", tradeName: "profile.tradeName", openingDate: "profile.openingDate",
+  name: "profile.name",
+  document: "profile.nationalId",
+  birthDate: "profile.birthDate",
+  motherName: "profile.motherName",
+  phone: "profile.contacts.phones",
+  email: "profile.contacts.emails",
+  postalCode: "profile.contacts.addresses.postalCode",
+  city: "profile.contacts.addresses.city",
+  state: "profile.contacts.addresses.state",
+  tradeName: "profile.tradeName",
+  openingDate: "profile.openingDate",
 };
 
 /** Each declared datum, compared with the registry profile of the dossier (in the declared order). */
@@ -69,14 +86,20 @@ export function checkInput(input: { attribute: string; value: string }[] | null,
   const contacts = obj(profile.contacts);
   const addresses = arr(contacts.addresses).map(obj);
   const phones = arr(contacts.phones).map(obj);
-  const emails = arr(contacts.emails).map((e) => (typeof e === "string" ? e : str(obj(e).value) ?? ""));
+  const emails = arr(contacts.emails).map((e) => (typeof e === "string" ? e : (str(obj(e).value) ?? "")));
   return (input ?? []).map(({ attribute, value }) => {
     const kind = KIND_OF.get(key(attribute));
     const isDocument = kind === "document";
     const declared = isDocument ? maskDocument(value) : value;
     if (!kind) return { attribute, field: null, status: "not_compared", declared, found: null };
     const field = FIELD[kind];
-    const answer = (status: InputCheck["status"], foundValue: string | null): InputCheck => ({ attribute, field, status, declared, found: foundValue });
+    const answer = (status: InputCheck["status"], foundValue: string | null): InputCheck => ({
+      attribute,
+      field,
+      status,
+      declared,
+      found: foundValue,
+    });
     if (kind === "document") {
       const same = stripDocument(value) === nationalId;
       return answer(same ? "match" : "mismatch", maskDocument(nationalId));
@@ -95,12 +118,18 @@ export function checkInput(input: { attribute: string; value: string }[] | null,
       return answer(wanted !== "" && values.some((v) => normalize(v) === wanted) ? "match" : "mismatch", show);
     };
     switch (kind) {
-      case "name": return textField(profile.name, normalizeName);
-      case "motherName": return textField(profile.motherName, normalizeName);
-      case "tradeName": return textField(profile.tradeName, normalizeName);
-      case "birthDate": return textField(profile.birthDate, normalizeDate, brDate);
-      case "openingDate": return textField(profile.openingDate, normalizeDate, brDate);
-      case "email": return anyOf(emails.filter(Boolean), (s) => s.trim().toLowerCase(), emails.join(", "));
+      case "name":
+        return textField(profile.name, normalizeName);
+      case "motherName":
+        return textField(profile.motherName, normalizeName);
+      case "tradeName":
+        return textField(profile.tradeName, normalizeName);
+      case "birthDate":
+        return textField(profile.birthDate, normalizeDate, brDate);
+      case "openingDate":
+        return textField(profile.openingDate, normalizeDate, brDate);
+      case "email":
+        return anyOf(emails.filter(Boolean), (s) => s.trim().toLowerCase(), emails.join(", "));
       case "postalCode": {
         const ceps = addresses.map((a) => str(a.postalCode) ?? "").filter(Boolean);
         return anyOf(ceps, (s) => s.replace(/\D/g, ""), ceps.join(", "));
@@ -114,7 +143,9 @@ export function checkInput(input: { attribute: string; value: string }[] | null,
         return anyOf(states, (s) => fold(s).trim(), [...new Set(states)].join(", "));
       }
       case "phone": {
-        const numbers = phones.map((p) => ({ area: (str(p.area) ?? "").replace(/\D/g, ""), number: (str(p.number) ?? "").replace(/\D/g, "") })).filter((p) => p.number);
+        const numbers = phones
+          .map((p) => ({ area: (str(p.area) ?? "").replace(/\D/g, ""), number: (str(p.number) ?? "").replace(/\D/g, "") }))
+          .filter((p) => p.number);
         if (numbers.length === 0) return answer("unavailable", null);
         const wanted = normalizePhone(value);
         const match = numbers.some((p) => wanted === p.area + p.number || wanted === p.number);

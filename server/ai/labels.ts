@@ -50,17 +50,34 @@ export const MODULE_LABELS: Record<string, string> = {
 };
 
 export const ROLE_LABELS: Record<string, string> = {
-  spouse: "cônjuge", sibling: "irmão(ã)", child: "filho(a)", parent: "pai/mãe", mother: "mãe", father: "pai",
-  owned_company: "empresa (sócio)", co_partner: "sócio em comum", partner: "sócio", subsidiary: "participação",
-  employer: "empregador", former_employer: "ex-empregador", represented_company: "empresa representada",
-  representative: "representante", legal_representative: "representante legal", employee: "empregado",
+  spouse: "cônjuge",
+  sibling: "irmão(ã)",
+  child: "filho(a)",
+  parent: "pai/mãe",
+  mother: "mãe",
+  father: "pai",
+  owned_company: "empresa (sócio)",
+  co_partner: "sócio em comum",
+  partner: "sócio",
+  subsidiary: "participação",
+  employer: "empregador",
+  former_employer: "ex-empregador",
+  represented_company: "empresa representada",
+  representative: "representante",
+  legal_representative: "representante legal",
+  employee: "empregado",
 };
 
 export const AREA_LABELS: Record<string, string> = {
-  civil: "cível", consumer: "consumidor", labour: "trabalhista", tax: "tributária", criminal: "criminal", social_security: "previdenciária",
+  civil: "cível",
+  consumer: "consumidor",
+  labour: "trabalhista",
+  tax: "tributária",
+  criminal: "criminal",
+  social_security: "previdenciária",
 };
 
 const readable = (name: string) => name.replace(/_/g, " ");
 export const ruleLabel = (rule: string) => RULE_LABELS[rule] ?? readable(rule);
 export const moduleLabel = (module: string) => MODULE_LABELS[module] ?? module;
-export const roleLabel = (role: string | null) => (role ? ROLE_LABELS[role] ?? readable(role) : "vínculo");
+export const roleLabel = (role: string | null) => (role ? (ROLE_LABELS[role] ?? readable(role)) : "vínculo");

@@ -22,10 +22,12 @@ export interface OpenAiOptions {
   onFallback?: (reason: FallbackReason, detail: string) => void;
 }
 
-const Answer = z.object({
-  summary: z.string().trim().min(20).max(6000),
-  highlights: z.array(z.string().trim().min(1).max(500)).max(20),
-}).strict();
+const Answer = z
+  .object({
+    summary: z.string().trim().min(20).max(6000),
+    highlights: z.array(z.string().trim().min(1).max(500)).max(20),
+  })
+  .strict();
 
 const ANSWER_SCHEMA = {
   type: "object",
@@ -42,8 +44,8 @@ const SYSTEM_PROMPT = [
   "Escreva em português do Brasil, em tom profissional e objetivo, para um gestor.",
   "Use somente os fatos fornecidos; não invente dados. Documentos aparecem mascarados e assim devem continuar.",
   "O veredito e o nível de risco já foram decididos por regras: mencione-os, não os altere.",
-  "Responda apenas com JSON: {\"summary\": um parágrafo que cubra titular, situação cadastral, finanças e restrições,",
-  "processos por polo e tribunal, relacionados e regras acionadas; \"highlights\": até 8 pontos de atenção curtos,",
+  'Responda apenas com JSON: {"summary": um parágrafo que cubra titular, situação cadastral, finanças e restrições,',
+  'processos por polo e tribunal, relacionados e regras acionadas; "highlights": até 8 pontos de atenção curtos,',
   "incluindo divergências entre os dados declarados e os encontrados}.",
 ].join(" ");
 
@@ -72,14 +74,23 @@ export function briefOf(input: SummaryInput): Record<string, unknown> {
     listasRestritivas: f.blacklist,
     financeiro: f.finance,
     processos: {
-      total: f.lawsuits.total, comoReu: f.lawsuits.asDefendant, comoAutor: f.lawsuits.asPlaintiff, emAndamento: f.lawsuits.active,
-      ativosComoReu: f.lawsuits.activeAsDefendant, valorAtivoComoReu: f.lawsuits.activeClaimAsDefendant, criminais: f.lawsuits.criminal,
+      total: f.lawsuits.total,
+      comoReu: f.lawsuits.asDefendant,
+      comoAutor: f.lawsuits.asPlaintiff,
+      emAndamento: f.lawsuits.active,
+      ativosComoReu: f.lawsuits.activeAsDefendant,
+      valorAtivoComoReu: f.lawsuits.activeClaimAsDefendant,
+      criminais: f.lawsuits.criminal,
       porTribunal: Object.fromEntries(f.lawsuits.byCourt),
     },
     processosDosSocios: f.ownersLawsuits,
     relacionados: {
-      total: f.related.parties.length, porVinculo: Object.fromEntries(roles), comProcessos: f.related.withLawsuits,
-      falecidos: f.related.deceased, empresasInativas: f.related.inactiveCompanies, emListaRestritivaDoServico: f.related.listed,
+      total: f.related.parties.length,
+      porVinculo: Object.fromEntries(roles),
+      comProcessos: f.related.withLawsuits,
+      falecidos: f.related.deceased,
+      empresasInativas: f.related.inactiveCompanies,
+      emListaRestritivaDoServico: f.related.listed,
     },
     regrasAcionadas: [...new Set(f.rules.map(ruleLabel))],
     pontuacao: f.score,
@@ -116,7 +127,11 @@ export function createOpenAiSummarizer(options: OpenAiOptions): Summarizer {
       try {
         const res = await fetch(endpoint, {
           method: "POST",
-          headers: { "content-type": "application/json", accept: "application/json", ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
+          headers: {
+            "content-type": "application/json",
+            accept: "application/json",
+            ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+          },
           body,
           redirect: "error",
           signal: AbortSignal.timeout(options.timeoutMs),
@@ -128,7 +143,9 @@ export function createOpenAiSummarizer(options: OpenAiOptions): Summarizer {
         text = await res.text();
       } catch (err) {
         const name = (err as Error).name;
-        return name === "TimeoutError" || name === "AbortError" ? fallback(base, "timeout", `no answer within ${options.timeoutMs} ms`) : fallback(base, "network_error", name);
+        return name === "TimeoutError" || name === "AbortError"
+          ? fallback(base, "timeout", `no answer within ${options.timeoutMs} ms`)
+          : fallback(base, "network_error", name);
       }
       let answer: z.infer<typeof Answer>;
       try {
@@ -144,7 +161,12 @@ export function createOpenAiSummarizer(options: OpenAiOptions): Summarizer {
         ...base,
         summary: maskDocuments(answer.summary, input.nationalId),
         // hard stops and mismatches stay listed whatever the model chose to highlight
-        highlights: [...new Set([...base.highlights.filter((h) => h.startsWith("Impeditivo") || h.startsWith("Divergência")), ...answer.highlights.map((h) => maskDocuments(h, input.nationalId))])],
+        highlights: [
+          ...new Set([
+            ...base.highlights.filter((h) => h.startsWith("Impeditivo") || h.startsWith("Divergência")),
+            ...answer.highlights.map((h) => maskDocuments(h, input.nationalId)),
+          ]),
+        ],
         model: options.model,
         provider: "openai-compatible",
         fallback: null,

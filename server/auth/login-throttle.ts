@@ -40,7 +40,8 @@ async function reserveOne(db: Db, counter: Counter, now: Date): Promise<number> 
   const lockUntil = new Date(now.getTime() + LOCK_MS).toISOString();
   // a count whose window has passed, or whose lock has ended, starts again at 1
   const fresh = sql`(${t.firstFailureAt} < ${windowStart}::timestamptz or (${t.lockedUntil} is not null and ${t.lockedUntil} <= ${nowIso}::timestamptz))`;
-  const rows = await db.insert(t)
+  const rows = await db
+    .insert(t)
     .values({ key: counter.key, failures: 1, firstFailureAt: now, lockedUntil: counter.limit <= 1 ? new Date(lockUntil) : null })
     .onConflictDoUpdate({
       target: t.key,
@@ -60,10 +61,13 @@ async function reserveOne(db: Db, counter: Counter, now: Date): Promise<number> 
 
 /** Takes one attempt back (it was not a failure): the count drops, and a lock it caused ends. */
 async function giveBackOne(db: Db, counter: Counter): Promise<void> {
-  await db.update(t).set({
-    failures: sql`greatest(${t.failures} - 1, 0)`,
-    lockedUntil: sql`case when ${t.failures} - 1 < ${counter.limit} then null else ${t.lockedUntil} end`,
-  }).where(eq(t.key, counter.key));
+  await db
+    .update(t)
+    .set({
+      failures: sql`greatest(${t.failures} - 1, 0)`,
+      lockedUntil: sql`case when ${t.failures} - 1 < ${counter.limit} then null else ${t.lockedUntil} end`,
+    })
+    .where(eq(t.key, counter.key));
 }
 
 /**

@@ -18,7 +18,12 @@ export interface Session {
   expiresAt: Date;
 }
 
-export async function createSession(db: Db, user: { id: string; workspaceId: string }, lifetimeSeconds: number, now = new Date()): Promise<Session> {
+export async function createSession(
+  db: Db,
+  user: { id: string; workspaceId: string },
+  lifetimeSeconds: number,
+  now = new Date(),
+): Promise<Session> {
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + lifetimeSeconds * 1000);
   await db.insert(sessions).values({ id, workspaceId: user.workspaceId, userId: user.id, createdAt: now, expiresAt });
@@ -26,11 +31,16 @@ export async function createSession(db: Db, user: { id: string; workspaceId: str
 }
 
 /** The session when it is live (not revoked, not past its lifetime) and belongs to the user. */
-export async function liveSession(db: Db, claims: Pick<TokenClaims, "sessionId" | "userId" | "workspaceId">, now = new Date()): Promise<Session | null> {
+export async function liveSession(
+  db: Db,
+  claims: Pick<TokenClaims, "sessionId" | "userId" | "workspaceId">,
+  now = new Date(),
+): Promise<Session | null> {
   if (!claims.sessionId) return null;
-  const [row] = await db.select().from(sessions).where(and(
-    eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), eq(sessions.workspaceId, claims.workspaceId),
-  ));
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), eq(sessions.workspaceId, claims.workspaceId)));
   if (!row || row.revokedAt || row.expiresAt <= now) return null;
   return { id: row.id, expiresAt: row.expiresAt };
 }
@@ -38,14 +48,25 @@ export async function liveSession(db: Db, claims: Pick<TokenClaims, "sessionId" 
 /** Ends one family (sign-out). */
 export async function revokeSession(db: Db, claims: Pick<TokenClaims, "sessionId" | "userId" | "workspaceId">): Promise<void> {
   if (!claims.sessionId) return;
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(
-    eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), eq(sessions.workspaceId, claims.workspaceId), isNull(sessions.revokedAt),
-  ));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        eq(sessions.workspaceId, claims.workspaceId),
+        isNull(sessions.revokedAt),
+      ),
+    );
 }
 
 /** Ends every family of a user (password reset, user disabled). */
 export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 interface Cached {
@@ -57,7 +78,10 @@ interface Cached {
 export class SessionGuard {
   private readonly cache = new Map<string, Cached>();
 
-  constructor(private readonly db: Db, private readonly cacheMs: number) {}
+  constructor(
+    private readonly db: Db,
+    private readonly cacheMs: number,
+  ) {}
 
   async isLive(claims: TokenClaims, now = Date.now()): Promise<boolean> {
     if (!claims.sessionId) return false;
@@ -71,7 +95,9 @@ export class SessionGuard {
   }
 
   private async lookUp(claims: TokenClaims, now: Date): Promise<boolean> {
-    const [user] = await this.db.select({ disabled: users.disabled, tokenVersion: users.tokenVersion }).from(users)
+    const [user] = await this.db
+      .select({ disabled: users.disabled, tokenVersion: users.tokenVersion })
+      .from(users)
       .where(and(eq(users.id, claims.userId), eq(users.workspaceId, claims.workspaceId)));
     if (!user || user.disabled || user.tokenVersion !== claims.version) return false;
     return (await liveSession(this.db, claims, now)) !== null;

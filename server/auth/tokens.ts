@@ -38,7 +38,14 @@ function key(secret: string): Uint8Array {
 }
 
 async function sign(claims: TokenClaims, type: TokenType, seconds: number, secret: string): Promise<string> {
-  return new SignJWT({ wid: claims.workspaceId, role: claims.role, email: claims.email, ver: claims.version, sid: claims.sessionId, typ: type })
+  return new SignJWT({
+    wid: claims.workspaceId,
+    role: claims.role,
+    email: claims.email,
+    ver: claims.version,
+    sid: claims.sessionId,
+    typ: type,
+  })
     .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -79,7 +86,13 @@ export class InvalidTokenError extends Error {
 export async function verifyToken(token: string, type: TokenType, secret: string): Promise<TokenClaims> {
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
-    if (payload.typ !== type || typeof payload.sub !== "string" || typeof payload.wid !== "string" || !isRole(payload.role) || typeof payload.sid !== "string") {
+    if (
+      payload.typ !== type ||
+      typeof payload.sub !== "string" ||
+      typeof payload.wid !== "string" ||
+      !isRole(payload.role) ||
+      typeof payload.sid !== "string"
+    ) {
       throw new InvalidTokenError("invalid");
     }
     return {

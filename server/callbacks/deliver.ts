@@ -11,9 +11,7 @@ import { isReservedHeaderName } from "./validate";
 // this, then stops on "delivered" / "gone" / "refused", or asks nextRetryDelay() on "retry".
 
 /** Seconds to wait after failed attempt n (index n-1): about 3 days in total (architecture.md). */
-export const CALLBACK_RETRY_SCHEDULE_SECONDS: readonly number[] = [
-  30, 120, 600, 1800, 3600, 10800, 21600, 43200, 86400, 86400,
-];
+export const CALLBACK_RETRY_SCHEDULE_SECONDS: readonly number[] = [30, 120, 600, 1800, 3600, 10800, 21600, 43200, 86400, 86400];
 
 /**
  * Delay in seconds before the next attempt, after `attempt` (1 = the first delivery) failed;

@@ -50,8 +50,11 @@ export function relatedParties(data: ModuleData | null | undefined): RelatedPart
         if (!known.relations.some((r) => JSON.stringify(r) === JSON.stringify(relation))) known.relations.push(relation);
       } else {
         byDocument.set(normalized.value, {
-          shown, document: normalized.value, entity: normalized.entity,
-          name: nameField ? (value[nameField] as string) : null, relations: [relation],
+          shown,
+          document: normalized.value,
+          entity: normalized.entity,
+          name: nameField ? (value[nameField] as string) : null,
+          relations: [relation],
           restrictiveList: typeof value.restrictiveList === "boolean" ? value.restrictiveList : null,
         });
       }
@@ -65,12 +68,15 @@ export function relatedParties(data: ModuleData | null | undefined): RelatedPart
 
 /** Relation of the lists of related 2.0, which group links instead of naming the relation. */
 const LIST_RELATION: Record<string, string> = {
-  personal: "kinship", ownerships: "partnership", employments: "employment", representations: "representation",
+  personal: "kinship",
+  ownerships: "partnership",
+  employments: "employment",
+  representations: "representation",
 };
 
 /** The link as the related module describes it: relation, role, and since/qualification when shown. */
 function relationOf(entry: Record<string, unknown>, listName: string | null): Record<string, unknown> {
-  const relation = typeof entry.relation === "string" ? entry.relation : (listName && LIST_RELATION[listName]) ?? listName;
+  const relation = typeof entry.relation === "string" ? entry.relation : ((listName && LIST_RELATION[listName]) ?? listName);
   const out: Record<string, unknown> = { relation };
   if (typeof entry.role === "string") out.role = entry.role;
   if (typeof entry.since === "string") out.since = entry.since;

@@ -184,7 +184,9 @@ async function openPostgres(url: string): Promise<Database> {
           delay = Math.min(delay * 2, LISTEN_RECONNECT_MS.max);
         }
       }
-    })().finally(() => { connecting = null; });
+    })().finally(() => {
+      connecting = null;
+    });
     return connecting;
   }
 

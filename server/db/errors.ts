@@ -9,9 +9,19 @@
 // SQLSTATE classes: 08 connection exception, 53 insufficient resources, 57 operator intervention
 // (admin shutdown, cancelled by statement timeout), 58 system error
 const UNAVAILABLE_CLASSES = new Set(["08", "53", "57", "58"]);
-const UNAVAILABLE_ERRNO = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+const UNAVAILABLE_ERRNO = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
 // node-postgres's pool and client, and PGlite, without a code
-const UNAVAILABLE_MESSAGE = /timeout exceeded when trying to connect|connection terminated|not queryable|cannot use a pool after calling end|pglite is closed|client was closed|connection error/i;
+const UNAVAILABLE_MESSAGE =
+  /timeout exceeded when trying to connect|connection terminated|not queryable|cannot use a pool after calling end|pglite is closed|client was closed|connection error/i;
 
 function chain(error: unknown): unknown[] {
   const out: unknown[] = [];

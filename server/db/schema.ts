@@ -3,9 +3,7 @@
 // Migrations are SQL files in server/db/migrations/ (listed in meta/_journal.json), kept in step
 // with this file and applied at start.
 import { sql } from "drizzle-orm";
-import {
-  boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -18,18 +16,24 @@ export const workspaces = pgTable("workspaces", {
   createdAt: createdAt(),
 });
 
-export const users = pgTable("users", {
-  id: uuid("id").primaryKey(),
-  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
-  email: text("email").notNull(),
-  name: text("name").notNull(),
-  role: text("role").notNull(),
-  passwordHash: text("password_hash").notNull(),
-  disabled: boolean("disabled").notNull().default(false),
-  /** Bumped on password change or disable: every refresh token issued before stops working. */
-  tokenVersion: integer("token_version").notNull().default(0),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex("users_email_key").on(t.email)]);
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    role: text("role").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    disabled: boolean("disabled").notNull().default(false),
+    /** Bumped on password change or disable: every refresh token issued before stops working. */
+    tokenVersion: integer("token_version").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(t.email)],
+);
 
 /**
  * Sign-in attempts counted per key (server/auth/login-throttle.ts): `pair:<email> <address>`,
@@ -47,23 +51,37 @@ export const loginAttempts = pgTable("login_attempts", {
  * One sign-in: the family of every token pair refreshed from it. It ends at `expires_at` (absolute
  * lifetime, LUPA_SESSION_SECONDS) or when revoked (sign-out, password reset, user disabled).
  */
-export const sessions = pgTable("sessions", {
-  id: uuid("id").primaryKey(),
-  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
-  userId: uuid("user_id").notNull().references(() => users.id),
-  createdAt: createdAt(),
-  expiresAt: ts("expires_at").notNull(),
-  revokedAt: ts("revoked_at"),
-}, (t) => [index("sessions_user_idx").on(t.userId)]);
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
 
-export const contracts = pgTable("contracts", {
-  id: uuid("id").primaryKey(),
-  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
-  product: text("product").notNull(),
-  actions: jsonb("actions").$type<string[]>().notNull(),
-  active: boolean("active").notNull().default(true),
-  createdAt: createdAt(),
-}, (t) => [index("contracts_workspace_idx").on(t.workspaceId)]);
+export const contracts = pgTable(
+  "contracts",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    product: text("product").notNull(),
+    actions: jsonb("actions").$type<string[]>().notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contracts_workspace_idx").on(t.workspaceId)],
+);
 
 export interface ProfileModuleConfig {
   dataset: string;
@@ -81,98 +99,125 @@ export interface ScoringRule {
   weight: number;
 }
 
-export const profiles = pgTable("profiles", {
-  id: text("id").primaryKey(),
-  /** null: a global profile, offered to every workspace. */
-  workspaceId: uuid("workspace_id").references(() => workspaces.id),
-  name: text("name").notNull(),
-  kind: text("kind").notNull(),
-  entity: text("entity").notNull(),
-  modules: jsonb("modules").$type<Record<string, ProfileModuleConfig>>().notNull(),
-  /** null: not yet a priced product (422 profile_not_billable). */
-  billingAction: text("billing_action"),
-  rules: jsonb("rules").$type<ScoringRule[]>().notNull().default(sql`'[]'::jsonb`),
-  active: boolean("active").notNull().default(true),
-  createdAt: createdAt(),
-}, (t) => [index("profiles_workspace_idx").on(t.workspaceId)]);
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id").primaryKey(),
+    /** null: a global profile, offered to every workspace. */
+    workspaceId: uuid("workspace_id").references(() => workspaces.id),
+    name: text("name").notNull(),
+    kind: text("kind").notNull(),
+    entity: text("entity").notNull(),
+    modules: jsonb("modules").$type<Record<string, ProfileModuleConfig>>().notNull(),
+    /** null: not yet a priced product (422 profile_not_billable). */
+    billingAction: text("billing_action"),
+    rules: jsonb("rules")
+      .$type<ScoringRule[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("profiles_workspace_idx").on(t.workspaceId)],
+);
 
 /**
  * One collection of a plan of modules for one document: the engine's unit of work, shared by
  * v2 verifications and v3 enrichments. Its id is the owner's id.
  */
-export const collections = pgTable("collections", {
-  id: text("id").primaryKey(),
-  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
-  owner: text("owner").notNull(),
-  entity: text("entity").notNull(),
-  document: text("document").notNull(),
-  lane: text("lane").notNull(),
-  status: text("status").notNull(),
-  outcome: text("outcome"),
-  recoveryRound: integer("recovery_round").notNull().default(0),
-  nextRetryAt: ts("next_retry_at"),
-  deadlineAt: ts("deadline_at"),
-  failureReason: text("failure_reason"),
-  leaseOwner: text("lease_owner"),
-  leaseUntil: ts("lease_until"),
-  /** When the engine should next look at it: a new round, a deadline, or now. */
-  wakeAt: ts("wake_at"),
-  /** When a job was last sent for it; the sweeper re-sends jobs that were lost. */
-  enqueuedAt: ts("enqueued_at"),
-  startedAt: ts("started_at"),
-  completedAt: ts("completed_at"),
-  createdAt: createdAt(),
-  updatedAt: ts("updated_at").notNull().defaultNow(),
-}, (t) => [
-  index("collections_pending_idx").on(t.wakeAt).where(sql`status in ('CREATED', 'FETCHING')`),
-]);
+export const collections = pgTable(
+  "collections",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    owner: text("owner").notNull(),
+    entity: text("entity").notNull(),
+    document: text("document").notNull(),
+    lane: text("lane").notNull(),
+    status: text("status").notNull(),
+    outcome: text("outcome"),
+    recoveryRound: integer("recovery_round").notNull().default(0),
+    nextRetryAt: ts("next_retry_at"),
+    deadlineAt: ts("deadline_at"),
+    failureReason: text("failure_reason"),
+    leaseOwner: text("lease_owner"),
+    leaseUntil: ts("lease_until"),
+    /** When the engine should next look at it: a new round, a deadline, or now. */
+    wakeAt: ts("wake_at"),
+    /** When a job was last sent for it; the sweeper re-sends jobs that were lost. */
+    enqueuedAt: ts("enqueued_at"),
+    startedAt: ts("started_at"),
+    completedAt: ts("completed_at"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("collections_pending_idx")
+      .on(t.wakeAt)
+      .where(sql`status in ('CREATED', 'FETCHING')`),
+  ],
+);
 
-export const moduleRuns = pgTable("module_runs", {
-  collectionId: text("collection_id").notNull().references(() => collections.id),
-  module: text("module").notNull(),
-  dataset: text("dataset").notNull(),
-  addon: boolean("addon").notNull().default(false),
-  status: text("status").notNull(),
-  /** Attempts in the current round. */
-  attempts: integer("attempts").notNull().default(0),
-  nextAttemptAt: ts("next_attempt_at"),
-  data: jsonb("data").$type<Record<string, unknown>>(),
-  lastError: text("last_error"),
-  /** The last failure was permanent (not retried, fails the collection). */
-  permanent: boolean("permanent").notNull().default(false),
-  completedAt: ts("completed_at"),
-  updatedAt: ts("updated_at").notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.collectionId, t.module] })]);
+export const moduleRuns = pgTable(
+  "module_runs",
+  {
+    collectionId: text("collection_id")
+      .notNull()
+      .references(() => collections.id),
+    module: text("module").notNull(),
+    dataset: text("dataset").notNull(),
+    addon: boolean("addon").notNull().default(false),
+    status: text("status").notNull(),
+    /** Attempts in the current round. */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at"),
+    data: jsonb("data").$type<Record<string, unknown>>(),
+    lastError: text("last_error"),
+    /** The last failure was permanent (not retried, fails the collection). */
+    permanent: boolean("permanent").notNull().default(false),
+    completedAt: ts("completed_at"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.module] })],
+);
 
-export const verifications = pgTable("verifications", {
-  id: uuid("id").primaryKey(),
-  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
-  userId: uuid("user_id").notNull(),
-  profileId: text("profile_id"),
-  nationalId: text("national_id").notNull(),
-  entity: text("entity").notNull(),
-  name: text("name"),
-  status: text("status").notNull(),
-  config: jsonb("config").$type<Record<string, unknown>>().notNull(),
-  input: jsonb("input").$type<{ attribute: string; value: string }[]>(),
-  result: jsonb("result").$type<Record<string, unknown>>(),
-  dossier: jsonb("dossier").$type<Record<string, unknown>>(),
-  callback: jsonb("callback").$type<Record<string, unknown>>(),
-  failureReason: text("failure_reason"),
-  score: integer("score"),
-  /** The latest feedback's status (null: none yet), written with the feedback (server/v2/feedback). */
-  feedbackStatus: text("feedback_status"),
-  createdAt: createdAt(),
-  updatedAt: ts("updated_at").notNull().defaultNow(),
-}, (t) => [
-  index("verifications_ws_created_idx").on(t.workspaceId, t.createdAt),
-  index("verifications_ws_feedback_idx").on(t.workspaceId, t.feedbackStatus, t.createdAt),
-  // 0001_v2_review also adds trigram (pg_trgm) indexes on name and national_id for the list's search
-  index("verifications_ws_status_idx").on(t.workspaceId, t.status),
-  index("verifications_ws_national_idx").on(t.workspaceId, t.nationalId),
-  // 0004: covering index of the overview's counts; the SQL adds INCLUDE (status, score), which drizzle cannot express
-  index("verifications_ws_created_stats_idx").on(t.workspaceId, t.createdAt),
-]);
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    userId: uuid("user_id").notNull(),
+    profileId: text("profile_id"),
+    nationalId: text("national_id").notNull(),
+    entity: text("entity").notNull(),
+    name: text("name"),
+    status: text("status").notNull(),
+    config: jsonb("config").$type<Record<string, unknown>>().notNull(),
+    input: jsonb("input").$type<{ attribute: string; value: string }[]>(),
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    dossier: jsonb("dossier").$type<Record<string, unknown>>(),
+    callback: jsonb("callback").$type<Record<string, unknown>>(),
+    failureReason: text("failure_reason"),
+    score: integer("score"),
+    /** The latest feedback's status (null: none yet), written with the feedback (server/v2/feedback). */
+    feedbackStatus: text("feedback_status"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("verifications_ws_created_idx").on(t.workspaceId, t.createdAt),
+    index("verifications_ws_feedback_idx").on(t.workspaceId, t.feedbackStatus, t.createdAt),
+    // 0001_v2_review also adds trigram (pg_trgm) indexes on name and national_id for the list's search
+    index("verifications_ws_status_idx").on(t.workspaceId, t.status),
+    index("verifications_ws_national_idx").on(t.workspaceId, t.nationalId),
+    // 0004: covering index of the overview's counts; the SQL adds INCLUDE (status, score), which drizzle cannot express
+    index("verifications_ws_created_stats_idx").on(t.workspaceId, t.createdAt),
+  ],
+);
 
 // --- vision (v2 faceRecognition and cnh images; migration 0005) ---
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -181,41 +226,55 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /** Images of a verification (kind `cnh` or `face`), kept only until the verification is terminal. */
-export const verificationImages = pgTable("verification_images", {
-  verificationId: uuid("verification_id").notNull().references(() => verifications.id, { onDelete: "cascade" }),
-  workspaceId: uuid("workspace_id").notNull(),
-  kind: text("kind").notNull(),
-  contentType: text("content_type").notNull(),
-  bytes: bytea("bytes").notNull(),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.verificationId, t.kind] })]);
+export const verificationImages = pgTable(
+  "verification_images",
+  {
+    verificationId: uuid("verification_id")
+      .notNull()
+      .references(() => verifications.id, { onDelete: "cascade" }),
+    workspaceId: uuid("workspace_id").notNull(),
+    kind: text("kind").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.verificationId, t.kind] })],
+);
 // --- end vision ---
 
-export const enrichments = pgTable("enrichments", {
-  id: text("id").primaryKey(),
-  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
-  userId: uuid("user_id").notNull(),
-  profileId: text("profile_id").notNull(),
-  profileName: text("profile_name").notNull(),
-  profileKind: text("profile_kind").notNull(),
-  entity: text("entity").notNull(),
-  document: text("document").notNull(),
-  lane: text("lane").notNull(),
-  batchId: text("batch_id"),
-  metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull(),
-  deadline: text("deadline"),
-  callback: jsonb("callback").$type<{ url: string; headers: Record<string, string> }>(),
-  /** Set when the creation request stopped waiting (202): the terminal state then sends the callback. */
-  callbackArmed: boolean("callback_armed").notNull().default(false),
-  createdAt: createdAt(),
-}, (t) => [
-  index("enrichments_ws_created_idx").on(t.workspaceId, t.createdAt, t.id),
-  index("enrichments_ws_batch_idx").on(t.workspaceId, t.batchId),
-]);
+export const enrichments = pgTable(
+  "enrichments",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    userId: uuid("user_id").notNull(),
+    profileId: text("profile_id").notNull(),
+    profileName: text("profile_name").notNull(),
+    profileKind: text("profile_kind").notNull(),
+    entity: text("entity").notNull(),
+    document: text("document").notNull(),
+    lane: text("lane").notNull(),
+    batchId: text("batch_id"),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull(),
+    deadline: text("deadline"),
+    callback: jsonb("callback").$type<{ url: string; headers: Record<string, string> }>(),
+    /** Set when the creation request stopped waiting (202): the terminal state then sends the callback. */
+    callbackArmed: boolean("callback_armed").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("enrichments_ws_created_idx").on(t.workspaceId, t.createdAt, t.id),
+    index("enrichments_ws_batch_idx").on(t.workspaceId, t.batchId),
+  ],
+);
 
 export const batches = pgTable("batches", {
   id: text("id").primaryKey(),
-  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  workspaceId: uuid("workspace_id")
+    .notNull()
+    .references(() => workspaces.id),
   profileId: text("profile_id").notNull(),
   total: integer("total").notNull(),
   created: integer("created").notNull(),
@@ -224,105 +283,147 @@ export const batches = pgTable("batches", {
 });
 
 /** Idempotency-Key records: never expire (spec 8). `scope` is the route ("enrichment", "batch"). */
-export const idempotencyKeys = pgTable("idempotency_keys", {
-  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
-  scope: text("scope").notNull(),
-  key: text("key").notNull(),
-  requestHash: text("request_hash").notNull(),
-  resourceId: text("resource_id").notNull(),
-  response: jsonb("response").$type<Record<string, unknown>>(),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.workspaceId, t.scope, t.key] })]);
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    resourceId: text("resource_id").notNull(),
+    response: jsonb("response").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.scope, t.key] })],
+);
 
-export const billingEntries = pgTable("billing_entries", {
-  id: uuid("id").primaryKey(),
-  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
-  enrichmentId: text("enrichment_id").notNull(),
-  action: text("action").notNull(),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex("billing_entries_once_key").on(t.enrichmentId, t.action),
-  index("billing_entries_ws_idx").on(t.workspaceId, t.createdAt),
-]);
+export const billingEntries = pgTable(
+  "billing_entries",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    enrichmentId: text("enrichment_id").notNull(),
+    action: text("action").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("billing_entries_once_key").on(t.enrichmentId, t.action),
+    index("billing_entries_ws_idx").on(t.workspaceId, t.createdAt),
+  ],
+);
 
-export const callbackDeliveries = pgTable("callback_deliveries", {
-  id: text("id").primaryKey(),
-  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
-  ownerId: text("owner_id").notNull(),
-  url: text("url").notNull(),
-  method: text("method").notNull().default("POST"),
-  headers: jsonb("headers").$type<Record<string, string>>().notNull(),
-  body: text("body").notNull(),
-  status: text("status").notNull(),
-  attempts: integer("attempts").notNull().default(0),
-  nextAttemptAt: ts("next_attempt_at"),
-  lastStatusCode: integer("last_status_code"),
-  lastError: text("last_error"),
-  deliveredAt: ts("delivered_at"),
-  createdAt: createdAt(),
-}, (t) => [
-  index("callback_deliveries_owner_idx").on(t.ownerId),
-  index("callback_deliveries_due_idx").on(t.status, t.nextAttemptAt),
-]);
+export const callbackDeliveries = pgTable(
+  "callback_deliveries",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    ownerId: text("owner_id").notNull(),
+    url: text("url").notNull(),
+    method: text("method").notNull().default("POST"),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull(),
+    body: text("body").notNull(),
+    status: text("status").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at"),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    deliveredAt: ts("delivered_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("callback_deliveries_owner_idx").on(t.ownerId), index("callback_deliveries_due_idx").on(t.status, t.nextAttemptAt)],
+);
 
-export const rateLimitCounters = pgTable("rate_limit_counters", {
-  key: text("key").notNull(),
-  windowStart: ts("window_start").notNull(),
-  count: integer("count").notNull(),
-}, (t) => [primaryKey({ columns: [t.key, t.windowStart] })]);
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").notNull(),
+    windowStart: ts("window_start").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
 
 /** Approval feedback on a v2 verification; the latest one is the verification's decision. */
-export const verificationFeedbacks = pgTable("verification_feedbacks", {
-  id: uuid("id").primaryKey(),
-  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
-  verificationId: uuid("verification_id").notNull().references(() => verifications.id),
-  status: text("status").notNull(),
-  comment: text("comment"),
-  reasons: jsonb("reasons").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-  userId: uuid("user_id").notNull(),
-  createdAt: createdAt(),
-}, (t) => [
-  index("verification_feedbacks_verification_idx").on(t.verificationId, t.createdAt),
-  index("verification_feedbacks_ws_idx").on(t.workspaceId, t.verificationId),
-  // 0004: latest decision per verification and decisions per day, for the overview
-  index("verification_feedbacks_ws_verification_idx").on(t.workspaceId, t.verificationId, t.createdAt),
-  index("verification_feedbacks_ws_created_idx").on(t.workspaceId, t.createdAt),
-]);
+export const verificationFeedbacks = pgTable(
+  "verification_feedbacks",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    verificationId: uuid("verification_id")
+      .notNull()
+      .references(() => verifications.id),
+    status: text("status").notNull(),
+    comment: text("comment"),
+    reasons: jsonb("reasons")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    userId: uuid("user_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("verification_feedbacks_verification_idx").on(t.verificationId, t.createdAt),
+    index("verification_feedbacks_ws_idx").on(t.workspaceId, t.verificationId),
+    // 0004: latest decision per verification and decisions per day, for the overview
+    index("verification_feedbacks_ws_verification_idx").on(t.workspaceId, t.verificationId, t.createdAt),
+    index("verification_feedbacks_ws_created_idx").on(t.workspaceId, t.createdAt),
+  ],
+);
 
 /** The workspace's restrictive list (v2 blacklist): one entry per normalized document. */
-export const blacklistEntries = pgTable("blacklist_entries", {
-  id: uuid("id").primaryKey(),
-  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
-  nationalId: text("national_id").notNull(),
-  entity: text("entity").notNull(),
-  name: text("name"),
-  reason: text("reason").notNull(),
-  createdBy: uuid("created_by").notNull(),
-  createdAt: createdAt(),
-  /** null: never expires. An expired entry no longer counts. */
-  expiresAt: ts("expires_at"),
-}, (t) => [
-  uniqueIndex("blacklist_entries_ws_national_key").on(t.workspaceId, t.nationalId),
-  index("blacklist_entries_ws_created_idx").on(t.workspaceId, t.createdAt),
-]);
+export const blacklistEntries = pgTable(
+  "blacklist_entries",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    nationalId: text("national_id").notNull(),
+    entity: text("entity").notNull(),
+    name: text("name"),
+    reason: text("reason").notNull(),
+    createdBy: uuid("created_by").notNull(),
+    createdAt: createdAt(),
+    /** null: never expires. An expired entry no longer counts. */
+    expiresAt: ts("expires_at"),
+  },
+  (t) => [
+    uniqueIndex("blacklist_entries_ws_national_key").on(t.workspaceId, t.nationalId),
+    index("blacklist_entries_ws_created_idx").on(t.workspaceId, t.createdAt),
+  ],
+);
 
 /** Every change of the restrictive list: who (user), when, what (action, document) and why (reason). */
-export const blacklistAudit = pgTable("blacklist_audit", {
-  id: uuid("id").primaryKey(),
-  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
-  /** added, replaced (an expired entry listed again), removed */
-  action: text("action").notNull(),
-  /** api or import */
-  source: text("source").notNull(),
-  nationalId: text("national_id").notNull(),
-  entryId: uuid("entry_id"),
-  name: text("name"),
-  reason: text("reason"),
-  expiresAt: ts("expires_at"),
-  userId: uuid("user_id").notNull(),
-  userEmail: text("user_email").notNull(),
-  createdAt: createdAt(),
-}, (t) => [index("blacklist_audit_ws_created_idx").on(t.workspaceId, t.createdAt)]);
+export const blacklistAudit = pgTable(
+  "blacklist_audit",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    /** added, replaced (an expired entry listed again), removed */
+    action: text("action").notNull(),
+    /** api or import */
+    source: text("source").notNull(),
+    nationalId: text("national_id").notNull(),
+    entryId: uuid("entry_id"),
+    name: text("name"),
+    reason: text("reason"),
+    expiresAt: ts("expires_at"),
+    userId: uuid("user_id").notNull(),
+    userEmail: text("user_email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blacklist_audit_ws_created_idx").on(t.workspaceId, t.createdAt)],
+);
 
 /**
  * The lawsuit network of an enrichment (GET /api/v3/enrichments/{id}/modules/lawsuits/network):
@@ -333,10 +434,15 @@ export const blacklistAudit = pgTable("blacklist_audit", {
  */
 export const lawsuitNetworks = pgTable("lawsuit_networks", {
   enrichmentId: text("enrichment_id").primaryKey(),
-  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  workspaceId: uuid("workspace_id")
+    .notNull()
+    .references(() => workspaces.id),
   nodes: jsonb("nodes").$type<{ order: string[]; nodes: Record<string, Record<string, unknown>> }>().notNull(),
   /** Each node's lawsuits answer with the complete list, by ref (the node route reads it: no provider call). */
-  nodeData: jsonb("node_data").$type<Record<string, Record<string, unknown>>>().notNull().default(sql`'{}'::jsonb`),
+  nodeData: jsonb("node_data")
+    .$type<Record<string, Record<string, unknown>>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
 });
 
@@ -345,10 +451,22 @@ export const lawsuitNetworks = pgTable("lawsuit_networks", {
  * null `summary` is a summary being made as the verification completes (status ANALYZING): the
  * sweeper finishes it if its process died. Once written, a summary never changes.
  */
-export const verificationSummaries = pgTable("verification_summaries", {
-  verificationId: uuid("verification_id").primaryKey().references(() => verifications.id),
-  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
-  summary: jsonb("summary").$type<Record<string, unknown>>(),
-  requestedAt: ts("requested_at").notNull().defaultNow(),
-  generatedAt: ts("generated_at"),
-}, (t) => [index("verification_summaries_pending_idx").on(t.requestedAt).where(sql`summary is null`)]);
+export const verificationSummaries = pgTable(
+  "verification_summaries",
+  {
+    verificationId: uuid("verification_id")
+      .primaryKey()
+      .references(() => verifications.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    summary: jsonb("summary").$type<Record<string, unknown>>(),
+    requestedAt: ts("requested_at").notNull().defaultNow(),
+    generatedAt: ts("generated_at"),
+  },
+  (t) => [
+    index("verification_summaries_pending_idx")
+      .on(t.requestedAt)
+      .where(sql`summary is null`),
+  ],
+);

@@ -17,8 +17,13 @@ async function ask(s: Services, c: Collection, m: ModuleRun, attempt: number, si
   const version = m.dataset.slice(m.dataset.lastIndexOf("-") + 1);
   try {
     return await s.provider.fetch({
-      entity: c.entity as Entity, module: m.module as ModuleName, version, document: c.document,
-      attempt, round: c.recoveryRound, signal,
+      entity: c.entity as Entity,
+      module: m.module as ModuleName,
+      version,
+      document: c.document,
+      attempt,
+      round: c.recoveryRound,
+      signal,
     });
   } catch (error) {
     if (signal.aborted) return { kind: "temporary_failure", reason: "stopped" };
@@ -29,7 +34,13 @@ async function ask(s: Services, c: Collection, m: ModuleRun, attempt: number, si
 }
 
 /** `fetch` replaces the dataset provider for a local step (see OwnerHooks.steps). */
-export async function collectModule(s: Services, c: Collection, m: ModuleRun, signal: AbortSignal, fetch?: (attempt: number) => Promise<FetchResult>): Promise<ModuleResult> {
+export async function collectModule(
+  s: Services,
+  c: Collection,
+  m: ModuleRun,
+  signal: AbortSignal,
+  fetch?: (attempt: number) => Promise<FetchResult>,
+): Promise<ModuleResult> {
   const delays = s.config.schedules.moduleRetryMs;
   const maxAttempts = delays.length + 1;
   if (m.status === "failed") {
@@ -44,12 +55,25 @@ export async function collectModule(s: Services, c: Collection, m: ModuleRun, si
     const now = new Date();
     if (result.kind === "ok" || result.kind === "not_found") {
       const data = result.kind === "ok" ? result.data : { dataset: m.dataset, module: m.module, [m.module]: null, rules: [] };
-      const live = await updateModule(s.db, c.id, m.module, { status: "ok", attempts: attempt, data, nextAttemptAt: null, lastError: null, completedAt: now });
+      const live = await updateModule(s.db, c.id, m.module, {
+        status: "ok",
+        attempts: attempt,
+        data,
+        nextAttemptAt: null,
+        lastError: null,
+        completedAt: now,
+      });
       if (!live) return { kind: "stopped" };
       return result.kind === "ok" ? { kind: "ok" } : { kind: "not_found" };
     }
     if (result.kind === "permanent_failure") {
-      await updateModule(s.db, c.id, m.module, { status: "failed", attempts: attempt, nextAttemptAt: null, lastError: result.reason, permanent: true });
+      await updateModule(s.db, c.id, m.module, {
+        status: "failed",
+        attempts: attempt,
+        nextAttemptAt: null,
+        lastError: result.reason,
+        permanent: true,
+      });
       return { kind: "permanent", reason: result.reason };
     }
     if (attempt === maxAttempts) {
@@ -62,7 +86,12 @@ export async function collectModule(s: Services, c: Collection, m: ModuleRun, si
       await updateModule(s.db, c.id, m.module, { status: "failed", attempts: attempt, nextAttemptAt: null, lastError: result.reason });
       return { kind: "exhausted", reason: result.reason };
     }
-    const live = await updateModule(s.db, c.id, m.module, { status: "retrying", attempts: attempt, nextAttemptAt, lastError: result.reason });
+    const live = await updateModule(s.db, c.id, m.module, {
+      status: "retrying",
+      attempts: attempt,
+      nextAttemptAt,
+      lastError: result.reason,
+    });
     if (!live) return { kind: "stopped" };
     await sleep(nextAttemptAt.getTime() - Date.now(), signal);
   }

@@ -23,9 +23,12 @@ export async function runCollection(s: Services, owners: Owners, id: string): Pr
   const claimed = await claim(s.db, id, WORKER_ID, s.config.schedules.leaseMs);
   if (!claimed) return;
   running.add(id);
-  const heartbeat = setInterval(() => {
-    renewLease(s.db, id, WORKER_ID, s.config.schedules.leaseMs).catch((err) => s.log.warn({ err }, "lease renewal failed"));
-  }, Math.max(50, Math.floor(s.config.schedules.leaseMs / 3)));
+  const heartbeat = setInterval(
+    () => {
+      renewLease(s.db, id, WORKER_ID, s.config.schedules.leaseMs).catch((err) => s.log.warn({ err }, "lease renewal failed"));
+    },
+    Math.max(50, Math.floor(s.config.schedules.leaseMs / 3)),
+  );
   const stop = new AbortController();
   let deadlineTimer: NodeJS.Timeout | undefined;
   try {
@@ -74,7 +77,7 @@ async function collect(s: Services, owners: Owners, c: Collection, signal: Abort
   const steps = hooksFor(owners, c.owner).steps ?? {};
   const rest = modules.filter((m) => m.module !== "profile" && m.status !== "ok" && !steps[m.module]);
   const results: ModuleResult[] = await Promise.all(rest.map((m) => collectModule(s, c, m, signal)));
-  if (!results.some((r) => r.kind !== "ok" && r.kind !== "not_found")) results.push(...await runSteps(s, c, steps, signal));
+  if (!results.some((r) => r.kind !== "ok" && r.kind !== "not_found")) results.push(...(await runSteps(s, c, steps, signal)));
   await settle(s, owners, c, results, signal);
 }
 

@@ -11,14 +11,30 @@ const leaseFree = or(isNull(collections.leaseUntil), lt(collections.leaseUntil, 
 
 export async function insertCollection(tx: Tx, c: NewCollection, now = new Date()): Promise<void> {
   await tx.insert(collections).values({
-    id: c.id, workspaceId: c.workspaceId, owner: c.owner, entity: c.entity, document: c.document, lane: c.lane,
+    id: c.id,
+    workspaceId: c.workspaceId,
+    owner: c.owner,
+    entity: c.entity,
+    document: c.document,
+    lane: c.lane,
     // enqueued_at stays null until the first job is sent (markDispatched): a process that dies in
     // between leaves a collection the sweeper re-sends within seconds (findLostWork)
-    status: "CREATED", deadlineAt: c.deadlineAt, wakeAt: now, enqueuedAt: null, createdAt: now, updatedAt: now,
+    status: "CREATED",
+    deadlineAt: c.deadlineAt,
+    wakeAt: now,
+    enqueuedAt: null,
+    createdAt: now,
+    updatedAt: now,
   });
-  await tx.insert(moduleRuns).values(c.modules.map((m) => ({
-    collectionId: c.id, module: m.module, dataset: m.dataset, addon: m.addon, status: "pending",
-  })));
+  await tx.insert(moduleRuns).values(
+    c.modules.map((m) => ({
+      collectionId: c.id,
+      module: m.module,
+      dataset: m.dataset,
+      addon: m.addon,
+      status: "pending",
+    })),
+  );
 }
 
 export async function loadCollection(db: Db | Tx, id: string): Promise<Collection | null> {
@@ -32,7 +48,8 @@ export async function loadModules(db: Db | Tx, id: string): Promise<ModuleRun[]>
 
 /** Takes the collection for this worker for leaseMs, or returns null (terminal, or someone else's). */
 export async function claim(db: Db, id: string, worker: string, leaseMs: number): Promise<Collection | null> {
-  const [row] = await db.update(collections)
+  const [row] = await db
+    .update(collections)
     .set({ leaseOwner: worker, leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
     .where(and(eq(collections.id, id), isLive, leaseFree))
     .returning();
@@ -40,7 +57,8 @@ export async function claim(db: Db, id: string, worker: string, leaseMs: number)
 }
 
 export async function renewLease(db: Db, id: string, worker: string, leaseMs: number): Promise<void> {
-  await db.update(collections)
+  await db
+    .update(collections)
     .set({ leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
     .where(and(eq(collections.id, id), eq(collections.leaseOwner, worker)));
 }
@@ -51,7 +69,8 @@ export async function renewLease(db: Db, id: string, worker: string, leaseMs: nu
  */
 export async function handBack(db: Db, ids: string[], worker: string): Promise<number> {
   if (ids.length === 0) return 0;
-  const rows = await db.update(collections)
+  const rows = await db
+    .update(collections)
     .set({ leaseOwner: null, leaseUntil: null, enqueuedAt: null })
     .where(and(inArray(collections.id, ids), eq(collections.leaseOwner, worker), isLive))
     .returning({ id: collections.id });
@@ -59,42 +78,59 @@ export async function handBack(db: Db, ids: string[], worker: string): Promise<n
 }
 
 export async function releaseLease(db: Db, id: string, worker: string): Promise<void> {
-  await db.update(collections)
+  await db
+    .update(collections)
     .set({ leaseOwner: null, leaseUntil: null })
     .where(and(eq(collections.id, id), eq(collections.leaseOwner, worker)));
 }
 
 /** Updates a module of a live collection; returns false when the collection is terminal. */
 export async function updateModule(db: Db | Tx, id: string, module: string, set: Partial<ModuleRun>): Promise<boolean> {
-  const rows = await db.update(moduleRuns)
+  const rows = await db
+    .update(moduleRuns)
     .set({ ...set, updatedAt: new Date() })
-    .where(and(
-      eq(moduleRuns.collectionId, id), eq(moduleRuns.module, module),
-      sql`exists (select 1 from ${collections} where ${collections.id} = ${id} and ${collections.status} in ('CREATED', 'FETCHING'))`,
-    ))
+    .where(
+      and(
+        eq(moduleRuns.collectionId, id),
+        eq(moduleRuns.module, module),
+        sql`exists (select 1 from ${collections} where ${collections.id} = ${id} and ${collections.status} in ('CREATED', 'FETCHING'))`,
+      ),
+    )
     .returning({ module: moduleRuns.module });
   return rows.length > 0;
 }
 
 export async function updateLiveCollection(tx: Db | Tx, id: string, set: Partial<Collection>): Promise<Collection | null> {
-  const [row] = await tx.update(collections).set({ ...set, updatedAt: new Date() }).where(and(eq(collections.id, id), isLive)).returning();
+  const [row] = await tx
+    .update(collections)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(collections.id, id), isLive))
+    .returning();
   return row ?? null;
 }
 
 /** Locks a live collection row for a terminal transition (serialises with the creation request). */
 export async function lockLive(tx: Tx, id: string): Promise<Collection | null> {
-  const rows = await tx.select().from(collections).where(and(eq(collections.id, id), isLive)).for("update");
+  const rows = await tx
+    .select()
+    .from(collections)
+    .where(and(eq(collections.id, id), isLive))
+    .for("update");
   return rows[0] ?? null;
 }
 
 export async function failOpenModules(tx: Tx, id: string): Promise<void> {
-  await tx.update(moduleRuns).set({ status: "failed", nextAttemptAt: null, updatedAt: new Date() })
+  await tx
+    .update(moduleRuns)
+    .set({ status: "failed", nextAttemptAt: null, updatedAt: new Date() })
     .where(and(eq(moduleRuns.collectionId, id), ne(moduleRuns.status, "ok")));
 }
 
 /** A new recovery round: failed modules start again from their first attempt. */
 export async function resetFailedModules(tx: Tx, id: string): Promise<void> {
-  await tx.update(moduleRuns).set({ status: "pending", attempts: 0, nextAttemptAt: null, permanent: false, updatedAt: new Date() })
+  await tx
+    .update(moduleRuns)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: null, permanent: false, updatedAt: new Date() })
     .where(and(eq(moduleRuns.collectionId, id), ne(moduleRuns.status, "ok")));
 }
 
@@ -108,8 +144,11 @@ export async function notifyTerminal(tx: Tx, id: string): Promise<void> {
 
 /** Live collections whose deadline passed and that no worker holds. */
 export async function findExpired(db: Db, limit: number): Promise<string[]> {
-  const rows = await db.select({ id: collections.id }).from(collections)
-    .where(and(isLive, lte(collections.deadlineAt, sql`now()`), leaseFree)).limit(limit);
+  const rows = await db
+    .select({ id: collections.id })
+    .from(collections)
+    .where(and(isLive, lte(collections.deadlineAt, sql`now()`), leaseFree))
+    .limit(limit);
   return rows.map((r) => r.id);
 }
 
@@ -118,20 +157,27 @@ export async function findExpired(db: Db, limit: number): Promise<string[]> {
  * worker that died (lease expired) or never picked up within `requeueAfterMs`.
  */
 export async function findLostWork(db: Db, requeueAfterMs: number, limit: number): Promise<{ id: string; lane: string }[]> {
-  return db.select({ id: collections.id, lane: collections.lane }).from(collections)
-    .where(and(
-      isLive,
-      // wake_at is null while a round runs; a future wake_at is a scheduled round or deadline
-      or(isNull(collections.wakeAt), lte(collections.wakeAt, sql`now()`)),
-      or(
-        lt(collections.leaseUntil, sql`now()`),
-        and(isNull(collections.leaseUntil), or(
-          // created, but its first job was never sent (the process died in between)
-          and(isNull(collections.enqueuedAt), lt(collections.createdAt, sql`now() - ${DISPATCH_GRACE_MS} * interval '1 millisecond'`)),
-          lt(collections.enqueuedAt, sql`now() - ${requeueAfterMs} * interval '1 millisecond'`),
-        )),
+  return db
+    .select({ id: collections.id, lane: collections.lane })
+    .from(collections)
+    .where(
+      and(
+        isLive,
+        // wake_at is null while a round runs; a future wake_at is a scheduled round or deadline
+        or(isNull(collections.wakeAt), lte(collections.wakeAt, sql`now()`)),
+        or(
+          lt(collections.leaseUntil, sql`now()`),
+          and(
+            isNull(collections.leaseUntil),
+            or(
+              // created, but its first job was never sent (the process died in between)
+              and(isNull(collections.enqueuedAt), lt(collections.createdAt, sql`now() - ${DISPATCH_GRACE_MS} * interval '1 millisecond'`)),
+              lt(collections.enqueuedAt, sql`now() - ${requeueAfterMs} * interval '1 millisecond'`),
+            ),
+          ),
+        ),
       ),
-    ))
+    )
     .limit(limit);
 }
 
@@ -141,10 +187,15 @@ export const DISPATCH_GRACE_MS = 3000;
 /** The first jobs of these collections were sent. */
 export async function markDispatched(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.update(collections).set({ enqueuedAt: sql`now()` }).where(and(inArray(collections.id, ids), isNull(collections.enqueuedAt)));
+  await db
+    .update(collections)
+    .set({ enqueuedAt: sql`now()` })
+    .where(and(inArray(collections.id, ids), isNull(collections.enqueuedAt)));
 }
 
 export async function markEnqueued(db: Db, id: string): Promise<void> {
-  await db.update(collections).set({ enqueuedAt: new Date(), leaseUntil: null, leaseOwner: null })
+  await db
+    .update(collections)
+    .set({ enqueuedAt: new Date(), leaseUntil: null, leaseOwner: null })
     .where(and(eq(collections.id, id), isLive, leaseFree));
 }

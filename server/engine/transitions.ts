@@ -7,14 +7,25 @@ import { hooksFor } from "./owners";
 import { dropModulesExcept, failOpenModules, loadModules, lockLive, notifyTerminal, updateLiveCollection } from "./store";
 import type { Collection, Outcome, Owners } from "./types";
 
-async function terminal(s: Services, owners: Owners, id: string, apply: (c: Collection) => Partial<Collection>, before?: (tx: Tx) => Promise<void>): Promise<Collection | null> {
+async function terminal(
+  s: Services,
+  owners: Owners,
+  id: string,
+  apply: (c: Collection) => Partial<Collection>,
+  before?: (tx: Tx) => Promise<void>,
+): Promise<Collection | null> {
   const done = await s.db.transaction(async (tx) => {
     const live = await lockLive(tx, id);
     if (!live) return null; // already terminal: a terminal status never changes
     if (before) await before(tx);
     const now = new Date();
     const updated = await updateLiveCollection(tx, id, {
-      ...apply(live), completedAt: now, nextRetryAt: null, wakeAt: null, leaseOwner: null, leaseUntil: null,
+      ...apply(live),
+      completedAt: now,
+      nextRetryAt: null,
+      wakeAt: null,
+      leaseOwner: null,
+      leaseUntil: null,
     });
     if (!updated) return null;
     const fromTerminal = await hooksFor(owners, updated.owner).onTerminal(tx, updated, await loadModules(tx, id));
@@ -28,7 +39,9 @@ async function terminal(s: Services, owners: Owners, id: string, apply: (c: Coll
 
 export function complete(s: Services, owners: Owners, id: string, outcome: Outcome): Promise<Collection | null> {
   return terminal(
-    s, owners, id,
+    s,
+    owners,
+    id,
     () => ({ status: "COMPLETED", outcome }),
     // subject not found: only the profile module ran, the rest of the plan is dropped
     outcome === "subject_not_found" ? (tx) => dropModulesExcept(tx, id, "profile") : undefined,
@@ -36,7 +49,13 @@ export function complete(s: Services, owners: Owners, id: string, outcome: Outco
 }
 
 export function fail(s: Services, owners: Owners, id: string, reason: string): Promise<Collection | null> {
-  return terminal(s, owners, id, () => ({ status: "FAILED", failureReason: reason }), (tx) => failOpenModules(tx, id));
+  return terminal(
+    s,
+    owners,
+    id,
+    () => ({ status: "FAILED", failureReason: reason }),
+    (tx) => failOpenModules(tx, id),
+  );
 }
 
 /**
@@ -57,5 +76,5 @@ export async function afterFailedRound(s: Services, owners: Owners, c: Collectio
 }
 
 export function queueOf(lane: string) {
-  return lane === "batch" ? "collect-batch" as const : "collect-interactive" as const;
+  return lane === "batch" ? ("collect-batch" as const) : ("collect-interactive" as const);
 }

@@ -71,6 +71,9 @@ export async function dispatch(s: Services, id: string, lane: string): Promise<v
 
 /** The first jobs of many collections of one lane, in one statement (a batch). */
 export async function dispatchMany(s: Services, ids: string[], lane: string): Promise<void> {
-  await s.queue.sendMany(queueOf(lane), ids.map((id) => ({ id })));
+  await s.queue.sendMany(
+    queueOf(lane),
+    ids.map((id) => ({ id })),
+  );
   await markDispatched(s.db, ids);
 }

@@ -37,7 +37,10 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
     frameworkErrors: (error, request, reply) => {
       baseHeaders(request, reply);
       const code = isV3(request.url) ? "invalid_body" : "invalid_parameter";
-      const message = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "A path parameter is longer than 100 characters" : "The path is not valid percent-encoded UTF-8";
+      const message =
+        error.code === "FST_ERR_MAX_PARAM_LENGTH"
+          ? "A path parameter is longer than 100 characters"
+          : "The path is not valid percent-encoded UTF-8";
       return sendError(request, reply, new ApiError(code, message));
     },
     bodyLimit: 2 * 1024 * 1024,
@@ -49,15 +52,24 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.addHook("onRequest", async (request, reply) => baseHeaders(request, reply));
-  app.setChildLoggerFactory((logger, bindings, opts) => logger.child(bindings, {
-    ...opts,
-    serializers: { req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id }) },
-  }));
+  app.setChildLoggerFactory((logger, bindings, opts) =>
+    logger.child(bindings, {
+      ...opts,
+      serializers: {
+        req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id }),
+      },
+    }),
+  );
 
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
-      info: { title: "Lupa API", version: "1.0.0", description: "Identity verification (v2) and enrichment (v3) of Brazilian documents. See docs/ for decisions on what the interface leaves open." },
+      info: {
+        title: "Lupa API",
+        version: "1.0.0",
+        description:
+          "Identity verification (v2) and enrichment (v3) of Brazilian documents. See docs/ for decisions on what the interface leaves open.",
+      },
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
       security: [{ bearer: [] }],
     },

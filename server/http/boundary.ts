@@ -103,7 +103,11 @@ export function registerBoundary(app: FastifyInstance): void {
   });
   app.addHook("preHandler", async (request) => {
     if (!request.url.startsWith("/api/")) return;
-    const parts: [InputPart, unknown][] = [["params", request.params], ["query", request.query], ["body", request.body]];
+    const parts: [InputPart, unknown][] = [
+      ["params", request.params],
+      ["query", request.query],
+      ["body", request.body],
+    ];
     for (const [part, value] of parts) {
       const problem = inputProblem(value, part);
       if (problem) throw new ApiError(inputErrorCode(request, part), problem);

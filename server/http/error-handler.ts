@@ -11,9 +11,7 @@ export function isV3(url: string): boolean {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  const body = isV3(request.url)
-    ? { error: { code: error.code, message: error.message } }
-    : { error: error.message };
+  const body = isV3(request.url) ? { error: { code: error.code, message: error.message } } : { error: error.message };
   return reply.status(error.status).send(body);
 }
 

@@ -13,7 +13,9 @@ export function registerRateLimit(app: FastifyInstance, s: Services): void {
     reply.header("X-RateLimit-Limit", String(limit));
     reply.header("X-RateLimit-Remaining", String(result.remaining));
     if (!result.allowed) {
-      throw new ApiError("rate_limited", `More than ${limit} requests per second`, { "Retry-After": String(Math.max(1, Math.ceil(result.resetMs / 1000))) });
+      throw new ApiError("rate_limited", `More than ${limit} requests per second`, {
+        "Retry-After": String(Math.max(1, Math.ceil(result.resetMs / 1000))),
+      });
     }
   });
 }

@@ -113,7 +113,14 @@ function namesOf(input: Input<unknown> | undefined): ReadonlySet<string> {
 
 function refuseQuery(raw: unknown, known: ReadonlySet<string>): void {
   const keys = Object.keys((raw ?? {}) as Record<string, unknown>).filter((k) => !known.has(k));
-  if (keys.length > 0) throw new ApiError("invalid_body", `Unknown query parameter(s): ${keys.slice(0, 5).map((k) => k.slice(0, 40)).join(", ")}`);
+  if (keys.length > 0)
+    throw new ApiError(
+      "invalid_body",
+      `Unknown query parameter(s): ${keys
+        .slice(0, 5)
+        .map((k) => k.slice(0, 40))
+        .join(", ")}`,
+    );
 }
 
 /** The answers every authenticated route may give besides its own (documented in OpenAPI). */
@@ -127,10 +134,17 @@ function defaultResponses(spec: { url: string; permission?: Permission }): Recor
 
 /** GET /api/v3/enrichments/:id -> getApiV3EnrichmentsById (stable and unique per route). */
 export function operationIdOf(method: string, url: string): string {
-  const words = url.split("/").filter(Boolean).map((part) => {
-    const name = part.startsWith(":") ? `by-${part.slice(1)}` : part;
-    return name.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
-  });
+  const words = url
+    .split("/")
+    .filter(Boolean)
+    .map((part) => {
+      const name = part.startsWith(":") ? `by-${part.slice(1)}` : part;
+      return name
+        .split(/[^A-Za-z0-9]+/)
+        .filter(Boolean)
+        .map((w) => w[0]!.toUpperCase() + w.slice(1))
+        .join("");
+    });
   return method.toLowerCase() + words.join("");
 }
 
@@ -148,7 +162,12 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
   const response = Object.fromEntries(
     Object.entries({ ...defaultResponses(spec), ...spec.response }).map(([status, schema]) => [status, jsonSchema(schema, "output")]),
   );
-  const schema: Record<string, unknown> = { tags: spec.tags, summary: spec.summary, operationId: spec.operationId ?? operationIdOf(spec.method, spec.url), response };
+  const schema: Record<string, unknown> = {
+    tags: spec.tags,
+    summary: spec.summary,
+    operationId: spec.operationId ?? operationIdOf(spec.method, spec.url),
+    response,
+  };
   // public routes (sign-in) need no token; the others inherit the document's bearer scheme
   if (!spec.permission) schema.security = [];
   if (spec.description) schema.description = spec.description;
@@ -163,7 +182,13 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
   const queryNames = namesOf(spec.query);
   const list = registry.get(app) ?? [];
   registry.set(app, list);
-  list.push({ method: spec.method, url: spec.url, permission: spec.permission ?? null, hasQuery: Boolean(spec.query), hasBody: Boolean(spec.body) });
+  list.push({
+    method: spec.method,
+    url: spec.url,
+    permission: spec.permission ?? null,
+    hasQuery: Boolean(spec.query),
+    hasBody: Boolean(spec.body),
+  });
 
   app.route({
     method: spec.method,

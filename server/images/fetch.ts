@@ -51,8 +51,14 @@ export function imageDimensions(bytes: Buffer, type: ImageType): { width: number
   while (i + 9 < bytes.length) {
     if (bytes[i] !== 0xff) return null;
     const marker = bytes[i + 1]!;
-    if (marker === 0xff) { i++; continue; } // fill byte
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { i += 2; continue; }
+    if (marker === 0xff) {
+      i++;
+      continue;
+    } // fill byte
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2;
+      continue;
+    }
     // start of frame: C0-CF except DHT (C4), JPG (C8) and DAC (CC)
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
       return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
@@ -70,7 +76,8 @@ function checked(bytes: Buffer, field: string, maxBytes: number): Image {
   if (!contentType) throw new ImageRefused(`${field}: the image must be a JPEG or a PNG`);
   const size = imageDimensions(bytes, contentType);
   if (!size || size.width === 0 || size.height === 0) throw new ImageRefused(`${field}: the image has no readable size in its header`);
-  if (size.width * size.height > MAX_IMAGE_PIXELS) throw new ImageRefused(`${field}: the image is larger than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
+  if (size.width * size.height > MAX_IMAGE_PIXELS)
+    throw new ImageRefused(`${field}: the image is larger than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
   return { bytes, contentType };
 }
 
@@ -136,7 +143,10 @@ export async function fetchImage(value: string, field: string, options: FetchIma
       ca: options.ca ? [...rootCertificates, options.ca] : undefined,
     });
     // total deadline: connect, TLS, headers and body
-    const timer = setTimeout(() => settle(new ImageRefused(`${field}: the image could not be downloaded within ${options.timeoutMs} ms`)), options.timeoutMs);
+    const timer = setTimeout(
+      () => settle(new ImageRefused(`${field}: the image could not be downloaded within ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
     req.on("error", (err: NodeJS.ErrnoException) => {
       if (err.code === REFUSED_DESTINATION_CODE) settle(new ImageRefused(`${field} points to a refused destination`));
       else settle(new ImageRefused(`${field}: the image could not be downloaded (${err.code ?? "network error"})`));

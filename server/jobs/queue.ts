@@ -26,7 +26,10 @@ export class JobQueue {
   private unlisten: (() => Promise<void>) | null = null;
   private started = false;
 
-  constructor(private readonly database: Database, private readonly log: Logger) {
+  constructor(
+    private readonly database: Database,
+    private readonly log: Logger,
+  ) {
     // pg-boss runs its SQL through our connection (PGlite has only one; on PostgreSQL it shares the pool)
     this.boss = new PgBoss({ schema: "pgboss", supervise: true, schedule: false, migrate: true, db: { executeSql: database.executeSql } });
     this.boss.on("error", (error) => this.log.error({ err: error }, "job queue error"));

@@ -66,17 +66,20 @@ export function redactText(text: string): string {
 export function redactUrl(url: string): string {
   const q = url.indexOf("?");
   if (q === -1) return redactText(url);
-  const query = url.slice(q + 1).split("&").map((pair) => {
-    const eq = pair.indexOf("=");
-    const key = eq === -1 ? pair : pair.slice(0, eq);
-    let name = key;
-    try {
-      name = decodeURIComponent(key);
-    } catch {
-      // keep the raw key
-    }
-    return SENSITIVE_QUERY.has(name.toLowerCase()) ? `${key}=[redacted]` : redactText(pair);
-  });
+  const query = url
+    .slice(q + 1)
+    .split("&")
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      const key = eq === -1 ? pair : pair.slice(0, eq);
+      let name = key;
+      try {
+        name = decodeURIComponent(key);
+      } catch {
+        // keep the raw key
+      }
+      return SENSITIVE_QUERY.has(name.toLowerCase()) ? `${key}=[redacted]` : redactText(pair);
+    });
   return redactText(url.slice(0, q)) + "?" + query.join("&");
 }
 
@@ -90,7 +93,11 @@ interface DatabaseErrorFields {
 }
 
 /** Only the "at ..." lines of a stack: its first lines repeat the message. */
-const frames = (stack: string | undefined) => stack?.split("\n").filter((line) => /^\s+at /.test(line)).join("\n");
+const frames = (stack: string | undefined) =>
+  stack
+    ?.split("\n")
+    .filter((line) => /^\s+at /.test(line))
+    .join("\n");
 const identifier = (value: unknown) => (typeof value === "string" && /^[A-Za-z0-9_.]{1,63}$/.test(value) ? value : undefined);
 
 /**
@@ -105,14 +112,26 @@ export function serializeError(error: Error): Record<string, unknown> {
   const code = sqlState(e);
   if (typeof e.query === "string" && "params" in e) {
     return {
-      type: e.constructor?.name ?? e.name, message: `Failed query: ${redactText(e.query)}`, code,
-      table: identifier(driver.table), column: identifier(driver.column), constraint: identifier(driver.constraint),
+      type: e.constructor?.name ?? e.name,
+      message: `Failed query: ${redactText(e.query)}`,
+      code,
+      table: identifier(driver.table),
+      column: identifier(driver.column),
+      constraint: identifier(driver.constraint),
       stack: frames(e.stack),
     };
   }
   if (code) {
     // a driver error met outside drizzle: its message may quote a value
-    return { type: e.name, message: "database error", code, table: identifier(e.table), column: identifier(e.column), constraint: identifier(e.constraint), stack: frames(e.stack) };
+    return {
+      type: e.name,
+      message: "database error",
+      code,
+      table: identifier(e.table),
+      column: identifier(e.column),
+      constraint: identifier(e.constraint),
+      stack: frames(e.stack),
+    };
   }
   return { type: e.name, message: redactText(e.message), stack: e.stack ? redactText(e.stack) : undefined };
 }
@@ -122,7 +141,10 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     {
       level,
       base: { service: "lupa-api" },
-      redact: { paths: ["req.headers.authorization", "headers.authorization", "*.password", "*.refreshToken", "*.accessToken"], censor: "[redacted]" },
+      redact: {
+        paths: ["req.headers.authorization", "headers.authorization", "*.password", "*.refreshToken", "*.accessToken"],
+        censor: "[redacted]",
+      },
       formatters: { level: (label) => ({ level: label }) },
       hooks: {
         logMethod(args, method) {

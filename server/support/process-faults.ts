@@ -9,9 +9,19 @@ import type { Logger } from "./logger";
 const CONNECTION_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT", "57P01", "57P02", "57P03", "53300"]);
 
 export function isConnectionLoss(error: unknown): boolean {
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === "string" && (CONNECTION_CODES.has(e.code) || e.code.startsWith("08"))) return true;
-    if (typeof e.message === "string" && /Connection terminated|terminating connection|the database system is (starting up|shutting down)|Client has encountered a connection error/i.test(e.message)) return true;
+    if (
+      typeof e.message === "string" &&
+      /Connection terminated|terminating connection|the database system is (starting up|shutting down)|Client has encountered a connection error/i.test(
+        e.message,
+      )
+    )
+      return true;
   }
   return false;
 }

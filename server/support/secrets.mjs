@@ -46,7 +46,8 @@ export function ensurePrivateDir(dir) {
 export function checkSecretsFromEnv(env = process.env) {
   for (const name of GENERATED) {
     const value = env[FROM_ENV[name]];
-    if (value && Buffer.byteLength(value, "utf8") < MIN_SECRET_BYTES) throw new WeakSecretError(FROM_ENV[name], Buffer.byteLength(value, "utf8"));
+    if (value && Buffer.byteLength(value, "utf8") < MIN_SECRET_BYTES)
+      throw new WeakSecretError(FROM_ENV[name], Buffer.byteLength(value, "utf8"));
   }
 }
 

@@ -41,32 +41,92 @@ export type CatalogProfile = typeof profiles.$inferInsert;
 
 export const GLOBAL_PROFILES: CatalogProfile[] = [
   {
-    id: "prf_person_complete", name: "Pessoa física – completo", kind: "enrichment", entity: "person", billingAction: ACTIONS.enrichmentPerson,
-    modules: { profile: { dataset: "person-profile-2.0" }, finance: { dataset: "person-finance-1.1" }, lawsuits: { dataset: "person-lawsuits-3.0" }, related: { dataset: "person-related-2.0" }, financeAdvanced: addon("person-financeAdvanced-2.0") },
+    id: "prf_person_complete",
+    name: "Pessoa física – completo",
+    kind: "enrichment",
+    entity: "person",
+    billingAction: ACTIONS.enrichmentPerson,
+    modules: {
+      profile: { dataset: "person-profile-2.0" },
+      finance: { dataset: "person-finance-1.1" },
+      lawsuits: { dataset: "person-lawsuits-3.0" },
+      related: { dataset: "person-related-2.0" },
+      financeAdvanced: addon("person-financeAdvanced-2.0"),
+    },
   },
   {
-    id: "prf_person_registry", name: "Pessoa física – cadastral", kind: "enrichment", entity: "person", billingAction: ACTIONS.enrichmentPersonRegistry,
+    id: "prf_person_registry",
+    name: "Pessoa física – cadastral",
+    kind: "enrichment",
+    entity: "person",
+    billingAction: ACTIONS.enrichmentPersonRegistry,
     modules: { profile: { dataset: "person-profile-1.0" } },
   },
   {
-    id: "prf_company_complete", name: "Pessoa jurídica – completo", kind: "enrichment", entity: "company", billingAction: ACTIONS.enrichmentCompany,
-    modules: { profile: { dataset: "company-profile-2.0" }, finance: { dataset: "company-finance-1.0" }, lawsuits: { dataset: "company-lawsuits-3.0" }, ownersLawsuits: { dataset: "company-ownersLawsuits-1.0" }, related: { dataset: "company-related-2.0" }, financeAdvanced: addon("company-financeAdvanced-2.0") },
+    id: "prf_company_complete",
+    name: "Pessoa jurídica – completo",
+    kind: "enrichment",
+    entity: "company",
+    billingAction: ACTIONS.enrichmentCompany,
+    modules: {
+      profile: { dataset: "company-profile-2.0" },
+      finance: { dataset: "company-finance-1.0" },
+      lawsuits: { dataset: "company-lawsuits-3.0" },
+      ownersLawsuits: { dataset: "company-ownersLawsuits-1.0" },
+      related: { dataset: "company-related-2.0" },
+      financeAdvanced: addon("company-financeAdvanced-2.0"),
+    },
   },
   {
-    id: "prf_kyc_person", name: "KYC pessoa física", kind: "verification", entity: "person", billingAction: ACTIONS.verificationPerson, rules: [...personRules, ...VISION_RULES],
-    modules: { profile: { dataset: "person-profile-2.0", aiSummary: true }, finance: { dataset: "person-finance-1.1" }, lawsuits: { dataset: "person-lawsuits-3.0", aiSummary: true }, related: { dataset: "person-related-2.0" }, financeAdvanced: addon("person-financeAdvanced-2.0"), biometrics: BIOMETRICS_MODULE },
+    id: "prf_kyc_person",
+    name: "KYC pessoa física",
+    kind: "verification",
+    entity: "person",
+    billingAction: ACTIONS.verificationPerson,
+    rules: [...personRules, ...VISION_RULES],
+    modules: {
+      profile: { dataset: "person-profile-2.0", aiSummary: true },
+      finance: { dataset: "person-finance-1.1" },
+      lawsuits: { dataset: "person-lawsuits-3.0", aiSummary: true },
+      related: { dataset: "person-related-2.0" },
+      financeAdvanced: addon("person-financeAdvanced-2.0"),
+      biometrics: BIOMETRICS_MODULE,
+    },
   },
   {
-    id: "prf_kyb_company", name: "KYB pessoa jurídica", kind: "verification", entity: "company", billingAction: ACTIONS.verificationCompany, rules: companyRules,
-    modules: { profile: { dataset: "company-profile-2.0", aiSummary: true }, finance: { dataset: "company-finance-1.0" }, lawsuits: { dataset: "company-lawsuits-3.0" }, ownersLawsuits: { dataset: "company-ownersLawsuits-1.0" }, related: { dataset: "company-related-2.0" }, financeAdvanced: addon("company-financeAdvanced-2.0") },
+    id: "prf_kyb_company",
+    name: "KYB pessoa jurídica",
+    kind: "verification",
+    entity: "company",
+    billingAction: ACTIONS.verificationCompany,
+    rules: companyRules,
+    modules: {
+      profile: { dataset: "company-profile-2.0", aiSummary: true },
+      finance: { dataset: "company-finance-1.0" },
+      lawsuits: { dataset: "company-lawsuits-3.0" },
+      ownersLawsuits: { dataset: "company-ownersLawsuits-1.0" },
+      related: { dataset: "company-related-2.0" },
+      financeAdvanced: addon("company-financeAdvanced-2.0"),
+    },
   },
 ];
 
 export async function upsertGlobalProfiles(db: Db): Promise<void> {
   for (const p of GLOBAL_PROFILES) {
-    await db.insert(profiles).values({ ...p, workspaceId: null }).onConflictDoUpdate({
-      target: profiles.id,
-      set: { name: p.name, kind: p.kind, entity: p.entity, modules: p.modules, billingAction: p.billingAction, rules: p.rules ?? sql`'[]'::jsonb`, active: true },
-    });
+    await db
+      .insert(profiles)
+      .values({ ...p, workspaceId: null })
+      .onConflictDoUpdate({
+        target: profiles.id,
+        set: {
+          name: p.name,
+          kind: p.kind,
+          entity: p.entity,
+          modules: p.modules,
+          billingAction: p.billingAction,
+          rules: p.rules ?? sql`'[]'::jsonb`,
+          active: true,
+        },
+      });
   }
 }

@@ -16,14 +16,24 @@ export class StartRefusedError extends Error {
 
 /** Loopback only: 127.0.0.0/8, ::1, localhost. Anything else (0.0.0.0, ::, a LAN address) is beyond. */
 export function isLoopback(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, "");
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "");
   return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === "::ffff:127.0.0.1";
 }
 
 /** E-mails of enabled demo accounts that still accept the demo password. */
 export async function openDemoAccounts(db: Db): Promise<string[]> {
-  const rows = await db.select({ email: users.email, hash: users.passwordHash, disabled: users.disabled }).from(users)
-    .where(inArray(users.email, DEMO_USERS.map((u) => u.email)));
+  const rows = await db
+    .select({ email: users.email, hash: users.passwordHash, disabled: users.disabled })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        DEMO_USERS.map((u) => u.email),
+      ),
+    );
   const open: string[] = [];
   for (const row of rows) if (!row.disabled && (await verifyPassword(DEMO_PASSWORD, row.hash))) open.push(row.email);
   return open;

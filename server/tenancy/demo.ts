@@ -23,7 +23,13 @@ export const DEMO_USERS: { email: string; name: string; role: Role }[] = [
  * sandbox documents, so the list shows every state (failed, processing, not found, deceased...).
  */
 export function demoDocuments(): string[] {
-  const cpfs = Array.from({ length: 30 }, (_, i) => makeCpf(String(104_729 * (i + 3)).padStart(8, "0").slice(0, 8) + String(i % 10)));
+  const cpfs = Array.from({ length: 30 }, (_, i) =>
+    makeCpf(
+      String(104_729 * (i + 3))
+        .padStart(8, "0")
+        .slice(0, 8) + String(i % 10),
+    ),
+  );
   const cnpjs = Array.from({ length: 8 }, (_, i) => makeCnpj(String(31_415_926 + i * 7919).slice(0, 8) + "0001"));
   const behaviours = SANDBOX_DOCUMENTS.map((d) => d.document);
   // spread companies and special cases evenly, so every page of the list mixes them
@@ -46,7 +52,8 @@ export async function seedDemo(s: Services): Promise<boolean> {
   if (existing.length > 0) return false;
   const ws = await createWorkspace(s.db, "Demo");
   const created = [];
-  for (const u of DEMO_USERS) created.push(await createUser(s.db, { workspaceId: ws.id, ...u, password: DEMO_PASSWORD }, { demoPassword: true }));
+  for (const u of DEMO_USERS)
+    created.push(await createUser(s.db, { workspaceId: ws.id, ...u, password: DEMO_PASSWORD }, { demoPassword: true }));
   const analyst = created[1]!;
   const who = { userId: analyst.id, workspaceId: ws.id, role: analyst.role, email: analyst.email, version: 0 };
   const documents = demoDocuments();
@@ -59,7 +66,10 @@ export async function seedDemo(s: Services): Promise<boolean> {
     });
     // spread creation over the last 10 days, newest first in the list
     const hoursAgo = (documents.length - i) * 6 + (i % 5);
-    await s.db.update(verifications).set({ createdAt: sql`now() - ${hoursAgo} * interval '1 hour'` }).where(eq(verifications.id, row.id));
+    await s.db
+      .update(verifications)
+      .set({ createdAt: sql`now() - ${hoursAgo} * interval '1 hour'` })
+      .where(eq(verifications.id, row.id));
   }
   return true;
 }

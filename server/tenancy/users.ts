@@ -11,6 +11,9 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | nul
 }
 
 export async function findUserById(db: Db, workspaceId: string, id: string): Promise<User | null> {
-  const [row] = await db.select().from(users).where(and(eq(users.workspaceId, workspaceId), eq(users.id, id)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.workspaceId, workspaceId), eq(users.id, id)));
   return row ?? null;
 }

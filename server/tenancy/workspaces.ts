@@ -34,12 +34,25 @@ function checkNewPassword(password: string): void {
  * `demoPassword`: only the demo seed (server/tenancy/demo.ts) may set the short published demo
  * password; the API refuses to listen beyond loopback while it is in use (demo-guard.ts).
  */
-export async function createUser(db: Db, input: { workspaceId: string; email: string; name?: string; role: Role; password: string }, options: { demoPassword?: boolean } = {}) {
+export async function createUser(
+  db: Db,
+  input: { workspaceId: string; email: string; name?: string; role: Role; password: string },
+  options: { demoPassword?: boolean } = {},
+) {
   if (!isRole(input.role)) throw new Error(`Unknown role ${input.role}`);
   if (!options.demoPassword) checkNewPassword(input.password);
   const id = randomUUID();
   const email = input.email.toLowerCase();
-  await db.insert(users).values({ id, workspaceId: input.workspaceId, email, name: input.name ?? email.split("@")[0]!, role: input.role, passwordHash: await hashPassword(input.password) });
+  await db
+    .insert(users)
+    .values({
+      id,
+      workspaceId: input.workspaceId,
+      email,
+      name: input.name ?? email.split("@")[0]!,
+      role: input.role,
+      passwordHash: await hashPassword(input.password),
+    });
   return { id, email, role: input.role, workspaceId: input.workspaceId };
 }
 
@@ -48,14 +61,18 @@ export async function resetPassword(db: Db, email: string, password: string): Pr
   const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
   if (!user) return false;
   // bumping the version and revoking the sessions ends every token issued with the old password
-  await db.update(users).set({ passwordHash: await hashPassword(password), tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, user.id));
   await revokeUserSessions(db, user.id);
   return true;
 }
 
 /** Disables (or enables again) a user: disabling ends every session and token of the user. */
 export async function setUserDisabled(db: Db, email: string, disabled: boolean): Promise<boolean> {
-  const [user] = await db.update(users)
+  const [user] = await db
+    .update(users)
     .set({ disabled, ...(disabled ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
     .where(eq(users.email, email.toLowerCase()))
     .returning({ id: users.id });

@@ -21,7 +21,14 @@ export const LoginBody = z.object({
 export const RefreshBody = z.object({ refreshToken: z.string().min(1).max(4096) });
 
 function claimsOf(user: User, sessionId: string): TokenClaims {
-  return { userId: user.id, workspaceId: user.workspaceId, role: user.role as Role, email: user.email, version: user.tokenVersion, sessionId };
+  return {
+    userId: user.id,
+    workspaceId: user.workspaceId,
+    role: user.role as Role,
+    email: user.email,
+    version: user.tokenVersion,
+    sessionId,
+  };
 }
 
 const tags = ["v1 authentication"];
@@ -31,17 +38,24 @@ async function refreshClaims(s: Services, refreshToken: string): Promise<TokenCl
   try {
     return await verifyToken(refreshToken, "refresh", s.config.jwtSecret);
   } catch (error) {
-    if (error instanceof InvalidTokenError) throw new ApiError("unauthorized", error.reason === "expired" ? "Refresh token expired" : "Refresh token invalid");
+    if (error instanceof InvalidTokenError)
+      throw new ApiError("unauthorized", error.reason === "expired" ? "Refresh token expired" : "Refresh token invalid");
     throw error;
   }
 }
 
 export function registerAuthenticationRoutes(app: FastifyInstance, s: Services): void {
-  const settings = { secret: s.config.jwtSecret, accessTokenSeconds: s.config.accessTokenSeconds, refreshTokenSeconds: s.config.refreshTokenSeconds };
+  const settings = {
+    secret: s.config.jwtSecret,
+    accessTokenSeconds: s.config.accessTokenSeconds,
+    refreshTokenSeconds: s.config.refreshTokenSeconds,
+  };
 
   route(app, {
-    method: "POST", url: "/api/v1/authentication",
-    tags, summary: "Sign in",
+    method: "POST",
+    url: "/api/v1/authentication",
+    tags,
+    summary: "Sign in",
     body: LoginBody.strict(),
     response: { 200: TokenPair, 400: V2ErrorBody, 401: V2ErrorBody, 429: V2ErrorBody, 503: V2ErrorBody },
     handler: async ({ body, request }) => {
@@ -67,8 +81,10 @@ export function registerAuthenticationRoutes(app: FastifyInstance, s: Services):
   });
 
   route(app, {
-    method: "POST", url: "/api/v1/authentication/refresh",
-    tags, summary: "Refresh the token pair",
+    method: "POST",
+    url: "/api/v1/authentication/refresh",
+    tags,
+    summary: "Refresh the token pair",
     body: RefreshBody.strict(),
     response: { 200: TokenPair, 400: V2ErrorBody, 401: V2ErrorBody },
     handler: async ({ body }) => {
@@ -82,9 +98,12 @@ export function registerAuthenticationRoutes(app: FastifyInstance, s: Services):
   });
 
   route(app, {
-    method: "POST", url: "/api/v1/authentication/logout",
-    tags, summary: "Sign out: end the session of a refresh token",
-    description: "Beyond the interface. Revokes the session (token family) of the refresh token: every refresh and access token of that sign-in stops working within seconds. Answers 204, also when the session had already ended.",
+    method: "POST",
+    url: "/api/v1/authentication/logout",
+    tags,
+    summary: "Sign out: end the session of a refresh token",
+    description:
+      "Beyond the interface. Revokes the session (token family) of the refresh token: every refresh and access token of that sign-in stops working within seconds. Answers 204, also when the session had already ended.",
     body: RefreshBody.strict(),
     status: 204,
     response: { 204: z.null(), 400: V2ErrorBody, 401: V2ErrorBody },

@@ -9,8 +9,11 @@ import { CallbackSecret, V3ErrorBody } from "../../lib/contract";
 
 export function registerCallbackSecretRoute(app: FastifyInstance, s: Services): void {
   route(app, {
-    method: "GET", url: "/api/v3/callback-secret", permission: "callback-secret:read",
-    tags: ["v3 callbacks"], summary: "Get the callback signing secret (hex)",
+    method: "GET",
+    url: "/api/v3/callback-secret",
+    permission: "callback-secret:read",
+    tags: ["v3 callbacks"],
+    summary: "Get the callback signing secret (hex)",
     response: { 200: CallbackSecret, 400: V3ErrorBody },
     handler: async ({ caller, reply }) => {
       const [row] = await s.db.select({ secret: workspaces.callbackSecret }).from(workspaces).where(eq(workspaces.id, caller.workspaceId));

@@ -41,7 +41,8 @@ function checkBlock(block: ImageBlock, field: string): void {
 
 let cachedAllowList: { source: string[]; list: AllowList } | null = null;
 function allowListOf(s: Services): AllowList {
-  if (cachedAllowList?.source !== s.config.callbackAllowList) cachedAllowList = { source: s.config.callbackAllowList, list: parseAllowList(s.config.callbackAllowList) };
+  if (cachedAllowList?.source !== s.config.callbackAllowList)
+    cachedAllowList = { source: s.config.callbackAllowList, list: parseAllowList(s.config.callbackAllowList) };
   return cachedAllowList.list;
 }
 
@@ -75,17 +76,32 @@ function echo(block: ImageBlock, image: Image): Record<string, unknown> {
 }
 
 export async function intakeVision(
-  s: Services, body: CreateVerificationBody, entity: Entity, profile: Profile | null, plan: PlannedModule[], lane: string,
+  s: Services,
+  body: CreateVerificationBody,
+  entity: Entity,
+  profile: Profile | null,
+  plan: PlannedModule[],
+  lane: string,
 ): Promise<VisionIntake> {
   const { cnh, faceRecognition, ...rest } = body.verifications;
   // spec 4.2: the batch ignores face recognition and CNH
-  if (lane === "batch" || (!cnh && !faceRecognition)) return { config: { ...rest, cnh: null, faceRecognition: null }, modules: [], images: [] };
-  if (entity !== "person") throw new ApiError("invalid_request", "verifications.cnh and verifications.faceRecognition are accepted only for a CPF");
+  if (lane === "batch" || (!cnh && !faceRecognition))
+    return { config: { ...rest, cnh: null, faceRecognition: null }, modules: [], images: [] };
+  if (entity !== "person")
+    throw new ApiError("invalid_request", "verifications.cnh and verifications.faceRecognition are accepted only for a CPF");
   if (cnh) checkBlock(cnh, "verifications.cnh");
   if (faceRecognition) {
     checkBlock(faceRecognition, "verifications.faceRecognition");
-    if (!profile) throw new ApiError("invalid_request", "verifications.faceRecognition requires a scoring profile (profileId) with the biometrics module");
-    if (!profile.modules.biometrics) throw new ApiError("invalid_request", "verifications.faceRecognition requires the biometrics module, which this profile does not have");
+    if (!profile)
+      throw new ApiError(
+        "invalid_request",
+        "verifications.faceRecognition requires a scoring profile (profileId) with the biometrics module",
+      );
+    if (!profile.modules.biometrics)
+      throw new ApiError(
+        "invalid_request",
+        "verifications.faceRecognition requires the biometrics module, which this profile does not have",
+      );
     if (body.verifications.modules?.some((m) => m.name === "biometrics" && !m.enabled)) {
       throw new ApiError("invalid_request", "Module biometrics cannot be disabled when verifications.faceRecognition is sent");
     }
@@ -117,13 +133,21 @@ export async function intakeVision(
 
 export async function saveImages(tx: Tx, verificationId: string, workspaceId: string, images: VisionIntake["images"]): Promise<void> {
   if (images.length === 0) return;
-  await tx.insert(verificationImages).values(images.map(({ kind, image }) => ({
-    verificationId, workspaceId, kind, contentType: image.contentType, bytes: image.bytes,
-  })));
+  await tx.insert(verificationImages).values(
+    images.map(({ kind, image }) => ({
+      verificationId,
+      workspaceId,
+      kind,
+      contentType: image.contentType,
+      bytes: image.bytes,
+    })),
+  );
 }
 
 export async function loadImage(db: Db | Tx, verificationId: string, kind: ImageKind): Promise<Buffer | null> {
-  const [row] = await db.select({ bytes: verificationImages.bytes }).from(verificationImages)
+  const [row] = await db
+    .select({ bytes: verificationImages.bytes })
+    .from(verificationImages)
     .where(and(eq(verificationImages.verificationId, verificationId), eq(verificationImages.kind, kind)));
   return row?.bytes ?? null;
 }

@@ -12,7 +12,12 @@ export class SerialQueue {
   run<T>(job: () => Promise<T>): Promise<T> {
     this.waiting++;
     const result = this.tail.then(job, job);
-    this.tail = result.then(() => {}, () => {}).finally(() => this.waiting--);
+    this.tail = result
+      .then(
+        () => {},
+        () => {},
+      )
+      .finally(() => this.waiting--);
     return result;
   }
 }

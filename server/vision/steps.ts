@@ -33,12 +33,16 @@ function timeoutOr(error: unknown): FetchResult {
   throw error;
 }
 
-const firstFace = (d: Described | null): DescribedFace | null => (d && "faces" in d ? d.faces[0] ?? null : null);
+const firstFace = (d: Described | null): DescribedFace | null => (d && "faces" in d ? (d.faces[0] ?? null) : null);
 
 /** The sandbox's reference faces, described once per process (15 photos, always the same result). */
 const referenceFaces = new Map<string, DescribedFace | null>();
 
-async function referenceFace(s: Services, c: Collection, modules: ModuleRun[]): Promise<{ face: DescribedFace; from: "cnh" | "biometrics" } | null> {
+async function referenceFace(
+  s: Services,
+  c: Collection,
+  modules: ModuleRun[],
+): Promise<{ face: DescribedFace; from: "cnh" | "biometrics" } | null> {
   const timeout = s.config.vision.faceTimeoutMs;
   const cnh = await loadImage(s.db, c.id, "cnh");
   if (cnh) {
@@ -49,7 +53,8 @@ async function referenceFace(s: Services, c: Collection, modules: ModuleRun[]): 
   const photoId = (biometrics?.biometrics as { reference?: { photoId?: string } } | null | undefined)?.reference?.photoId;
   const photo = photoId ? referencePhotoById(photoId) : null;
   if (!photo) return null;
-  if (!referenceFaces.has(photo.id)) referenceFaces.set(photo.id, firstFace(await faceModel().describe(readSample(photo.sample), timeout, photo.region)));
+  if (!referenceFaces.has(photo.id))
+    referenceFaces.set(photo.id, firstFace(await faceModel().describe(readSample(photo.sample), timeout, photo.region)));
   const face = referenceFaces.get(photo.id)!;
   return face ? { face, from: "biometrics" } : null;
 }
@@ -65,17 +70,24 @@ const faceStep: OwnerStep = {
       const facesDetected = "faces" in described ? described.faces.length : 0;
       if (!selfie) {
         return data(c, STEP_FACE, { faceDetected: false, facesDetected, similarity: null, match: false, threshold, comparedWith: null }, [
-          { rule: "face_not_detected", fired: true }, { rule: "face_mismatch", fired: false }, { rule: "face_reference_not_found", fired: false },
+          { rule: "face_not_detected", fired: true },
+          { rule: "face_mismatch", fired: false },
+          { rule: "face_reference_not_found", fired: false },
         ]);
       }
       const reference = await referenceFace(s, c, modules);
       const value = reference ? similarity(selfie.descriptor, reference.face.descriptor) : null;
       const match = value !== null && value >= threshold;
-      return data(c, STEP_FACE, { faceDetected: true, facesDetected, similarity: value, match, threshold, comparedWith: reference?.from ?? null }, [
-        { rule: "face_not_detected", fired: false },
-        { rule: "face_mismatch", fired: reference !== null && !match },
-        { rule: "face_reference_not_found", fired: reference === null },
-      ]);
+      return data(
+        c,
+        STEP_FACE,
+        { faceDetected: true, facesDetected, similarity: value, match, threshold, comparedWith: reference?.from ?? null },
+        [
+          { rule: "face_not_detected", fired: false },
+          { rule: "face_mismatch", fired: reference !== null && !match },
+          { rule: "face_reference_not_found", fired: reference === null },
+        ],
+      );
     } catch (error) {
       return timeoutOr(error);
     }
@@ -86,8 +98,16 @@ const EMPTY_FIELDS: CnhFields = { name: null, cpf: null, registrationNumber: nul
 
 const cnhStep: OwnerStep = {
   async enter(tx, c) {
-    await tx.update(verifications).set({ status: "CNH_EXTRACT", updatedAt: new Date() })
-      .where(and(eq(verifications.workspaceId, c.workspaceId), eq(verifications.id, c.id), notInArray(verifications.status, ["COMPLETED", "FAILED"])));
+    await tx
+      .update(verifications)
+      .set({ status: "CNH_EXTRACT", updatedAt: new Date() })
+      .where(
+        and(
+          eq(verifications.workspaceId, c.workspaceId),
+          eq(verifications.id, c.id),
+          notInArray(verifications.status, ["COMPLETED", "FAILED"]),
+        ),
+      );
   },
   async run(s, c, modules) {
     const image = await loadImage(s.db, c.id, "cnh");
@@ -107,12 +127,17 @@ const cnhStep: OwnerStep = {
     const comparison = compareCnh(fields, { document: c.document, name: registry?.name ?? null, birthDate: registry?.birthDate ?? null });
     const today = new Date().toISOString().slice(0, 10);
     const rules = cnhRules(fields, comparison, today);
-    return data(c, STEP_CNH, {
-      ...fields,
-      expired: fields.expiryDate ? fields.expiryDate < today : null,
-      comparison,
-      ocrConfidence: confidence,
-    }, rules);
+    return data(
+      c,
+      STEP_CNH,
+      {
+        ...fields,
+        expired: fields.expiryDate ? fields.expiryDate < today : null,
+        comparison,
+        ocrConfidence: confidence,
+      },
+      rules,
+    );
   },
 };
 

@@ -6,10 +6,15 @@ import { resetPassword } from "../../server/tenancy/workspaces";
 import { MAX_FAILURES } from "../../server/auth/login-throttle";
 
 let t: TestService;
-beforeAll(async () => { t = await startService({ workers: false }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startService({ workers: false });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-const login = (username: string, password: string) => t.request({ method: "POST", url: "/api/v1/authentication", body: { username, password } });
+const login = (username: string, password: string) =>
+  t.request({ method: "POST", url: "/api/v1/authentication", body: { username, password } });
 const refresh = (refreshToken: unknown) => t.request({ method: "POST", url: "/api/v1/authentication/refresh", body: { refreshToken } });
 const listWith = (token: string) => t.request({ method: "GET", url: "/api/v2/verifications", token });
 
@@ -46,7 +51,12 @@ describe("POST /api/v1/authentication", () => {
   });
 
   it("refuses a body that is not JSON with 400", async () => {
-    const res = await t.request({ method: "POST", url: "/api/v1/authentication", payload: "{nope", headers: { "content-type": "application/json" } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/v1/authentication",
+      payload: "{nope",
+      headers: { "content-type": "application/json" },
+    });
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().error).toBe("string");
   });
@@ -88,11 +98,20 @@ describe("POST /api/v1/authentication/refresh", () => {
 
   it("refuses garbage, a token signed with another key and an expired token with 401", async () => {
     expect((await refresh("garbage")).statusCode).toBe(401);
-    const foreign = await new SignJWT({ typ: "refresh", wid: t.workspace.id, role: "admin" }).setProtectedHeader({ alg: "HS256" })
-      .setSubject(t.workspace.users.admin.id).setIssuer("lupa").setAudience("lupa-api").setExpirationTime("1h").sign(new TextEncoder().encode("another-secret"));
+    const foreign = await new SignJWT({ typ: "refresh", wid: t.workspace.id, role: "admin" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(t.workspace.users.admin.id)
+      .setIssuer("lupa")
+      .setAudience("lupa-api")
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("another-secret"));
     expect((await refresh(foreign)).statusCode).toBe(401);
-    const expired = await new SignJWT({ typ: "refresh", wid: t.workspace.id, role: "admin", ver: 0 }).setProtectedHeader({ alg: "HS256" })
-      .setSubject(t.workspace.users.admin.id).setIssuer("lupa").setAudience("lupa-api").setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+    const expired = await new SignJWT({ typ: "refresh", wid: t.workspace.id, role: "admin", ver: 0 })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(t.workspace.users.admin.id)
+      .setIssuer("lupa")
+      .setAudience("lupa-api")
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
       .sign(new TextEncoder().encode(t.config.jwtSecret));
     const res = await refresh(expired);
     expect(res.statusCode).toBe(401);
@@ -101,7 +120,17 @@ describe("POST /api/v1/authentication/refresh", () => {
 
   it("refuses a token with the 'none' algorithm", async () => {
     const header = Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url");
-    const payload = Buffer.from(JSON.stringify({ sub: t.workspace.users.admin.id, wid: t.workspace.id, role: "admin", typ: "access", iss: "lupa", aud: "lupa-api", exp: Math.floor(Date.now() / 1000) + 600 })).toString("base64url");
+    const payload = Buffer.from(
+      JSON.stringify({
+        sub: t.workspace.users.admin.id,
+        wid: t.workspace.id,
+        role: "admin",
+        typ: "access",
+        iss: "lupa",
+        aud: "lupa-api",
+        exp: Math.floor(Date.now() / 1000) + 600,
+      }),
+    ).toString("base64url");
     expect((await listWith(`${header}.${payload}.`)).statusCode).toBe(401);
   });
 
@@ -121,12 +150,19 @@ describe("POST /api/v1/authentication/refresh", () => {
 describe("bearer tokens and roles", () => {
   it("answers 401 without a token, with a malformed header, and with a bad token", async () => {
     expect((await t.request({ method: "GET", url: "/api/v2/verifications" })).statusCode).toBe(401);
-    expect((await t.request({ method: "GET", url: "/api/v2/verifications", headers: { authorization: "Basic abc" } })).statusCode).toBe(401);
+    expect((await t.request({ method: "GET", url: "/api/v2/verifications", headers: { authorization: "Basic abc" } })).statusCode).toBe(
+      401,
+    );
     expect((await listWith("not.a.jwt")).statusCode).toBe(401);
   });
 
   it("answers 403 when the role lacks the permission (viewer creating a verification)", async () => {
-    const res = await t.request({ method: "POST", url: "/api/v2/verifications", token: t.workspace.tokens.viewer, body: { nationalId: "52998224725", verifications: {} } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/v2/verifications",
+      token: t.workspace.tokens.viewer,
+      body: { nationalId: "52998224725", verifications: {} },
+    });
     expect(res.statusCode).toBe(403);
     expect(typeof res.json().error).toBe("string");
   });

@@ -10,15 +10,27 @@ import type { OwnerHooks, Owners } from "../../server/engine/types";
 import { makeCpf } from "../../lib/contract/documents";
 
 let t: TestService;
-beforeAll(async () => { t = await startService({ workers: false }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startService({ workers: false });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 async function newCollection(): Promise<string> {
   const id = `enr_${randomUUID().replace(/-/g, "").slice(0, 24)}`;
-  await t.services.db.transaction((tx) => insertCollection(tx, {
-    id, workspaceId: t.workspace.id, owner: "enrichment", entity: "person", document: makeCpf("529982247"), lane: "interactive", deadlineAt: null,
-    modules: [{ module: "profile", dataset: "person-profile-2.0", version: "2.0", addon: false }],
-  }));
+  await t.services.db.transaction((tx) =>
+    insertCollection(tx, {
+      id,
+      workspaceId: t.workspace.id,
+      owner: "enrichment",
+      entity: "person",
+      document: makeCpf("529982247"),
+      lane: "interactive",
+      deadlineAt: null,
+      modules: [{ module: "profile", dataset: "person-profile-2.0", version: "2.0", addon: false }],
+    }),
+  );
   return id;
 }
 
@@ -32,7 +44,9 @@ describe("owner hooks", () => {
         if (failing) throw new Error("the terminal transaction fails after the hook began");
         return `delivery-of-${id}`;
       },
-      async afterTerminal(_s, c, fromTerminal) { sent.push(`${c.id}:${fromTerminal}`); },
+      async afterTerminal(_s, c, fromTerminal) {
+        sent.push(`${c.id}:${fromTerminal}`);
+      },
     };
     const owners: Owners = { enrichment: hooks, verification: hooks };
 

@@ -55,7 +55,11 @@ describe.runIf(TEST_DB === "postgres")("faults on PostgreSQL with real processes
   async function call(method: string, url: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
     const res = await fetch(`${API}${url}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { "content-type": "application/json" } : {}), ...headers },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { "content-type": "application/json" } : {}),
+        ...headers,
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
@@ -71,11 +75,13 @@ describe.runIf(TEST_DB === "postgres")("faults on PostgreSQL with real processes
     return { id: ws.id, token: res.body.accessToken };
   }
 
-  const documents = (n: number) => Array.from({ length: n }, () => makeCpf(String(documentSeed += 7)));
+  const documents = (n: number) => Array.from({ length: n }, () => makeCpf(String((documentSeed += 7))));
 
   async function states(workspaceId: string): Promise<Record<string, number>> {
     const rows = await q<{ status: string; n: number }>(
-      "select c.status, count(*)::int as n from enrichments e join collections c on c.id = e.id where e.workspace_id = $1 group by c.status", [workspaceId]);
+      "select c.status, count(*)::int as n from enrichments e join collections c on c.id = e.id where e.workspace_id = $1 group by c.status",
+      [workspaceId],
+    );
     return Object.fromEntries(rows.map((r) => [r.status, r.n]));
   }
   const terminal = (s: Record<string, number>) => (s.COMPLETED ?? 0) + (s.FAILED ?? 0);
@@ -98,16 +104,28 @@ describe.runIf(TEST_DB === "postgres")("faults on PostgreSQL with real processes
 
   /** The invariants every fault test ends with. */
   async function expectSettled(workspaceId: string, accepted: number): Promise<Record<string, number>> {
-    const s = await until(() => states(workspaceId), (v) => terminal(v) === accepted, 240_000, "every accepted item terminal");
+    const s = await until(
+      () => states(workspaceId),
+      (v) => terminal(v) === accepted,
+      240_000,
+      "every accepted item terminal",
+    );
     expect(total(s)).toBe(accepted); // nothing doubled, nothing lost
     const [billing] = await q<{ entries: number; enrichments: number }>(
-      "select count(*)::int as entries, count(distinct enrichment_id)::int as enrichments from billing_entries where workspace_id = $1", [workspaceId]);
+      "select count(*)::int as entries, count(distinct enrichment_id)::int as enrichments from billing_entries where workspace_id = $1",
+      [workspaceId],
+    );
     expect(billing!.entries).toBe(s.COMPLETED ?? 0); // one action per completed enrichment (the profile has no add-on)
     expect(billing!.enrichments).toBe(s.COMPLETED ?? 0);
     const [wrong] = await q<{ n: number }>(
-      "select count(*)::int as n from billing_entries b join collections c on c.id = b.enrichment_id where b.workspace_id = $1 and c.status <> 'COMPLETED'", [workspaceId]);
+      "select count(*)::int as n from billing_entries b join collections c on c.id = b.enrichment_id where b.workspace_id = $1 and c.status <> 'COMPLETED'",
+      [workspaceId],
+    );
     expect(wrong!.n).toBe(0);
-    const [leased] = await q<{ n: number }>("select count(*)::int as n from collections where workspace_id = $1 and lease_owner is not null", [workspaceId]);
+    const [leased] = await q<{ n: number }>(
+      "select count(*)::int as n from collections where workspace_id = $1 and lease_owner is not null",
+      [workspaceId],
+    );
     expect(leased!.n).toBe(0);
     return s;
   }
@@ -116,10 +134,19 @@ describe.runIf(TEST_DB === "postgres")("faults on PostgreSQL with real processes
     postgres = createPrivatePostgres(PG_PORT);
     dataDir = mkdtempSync(path.join(tmpdir(), "lupa-faults-"));
     env = {
-      DATABASE_URL: postgres.url, LUPA_DATA_DIR: dataDir, LUPA_API_PORT: String(API_PORT), LUPA_SEED_DEMO: "0",
-      LUPA_LOG_LEVEL: "warn", LUPA_LEASE_MS: "2000", LUPA_SWEEP_INTERVAL_MS: "300", LUPA_SYNC_WAIT_MS: "20000",
-      LUPA_MODULE_RETRY_MS: "50,100", LUPA_RECOVERY_ROUNDS_MS: "300,600,900", LUPA_SCRYPT_LOG_N: "12",
-      LUPA_RATE_LIMIT_PER_SECOND: "100000", LUPA_SESSION_CHECK_MS: "3000",
+      DATABASE_URL: postgres.url,
+      LUPA_DATA_DIR: dataDir,
+      LUPA_API_PORT: String(API_PORT),
+      LUPA_SEED_DEMO: "0",
+      LUPA_LOG_LEVEL: "warn",
+      LUPA_LEASE_MS: "2000",
+      LUPA_SWEEP_INTERVAL_MS: "300",
+      LUPA_SYNC_WAIT_MS: "20000",
+      LUPA_MODULE_RETRY_MS: "50,100",
+      LUPA_RECOVERY_ROUNDS_MS: "300,600,900",
+      LUPA_SCRYPT_LOG_N: "12",
+      LUPA_RATE_LIMIT_PER_SECOND: "100000",
+      LUPA_SESSION_CHECK_MS: "3000",
     };
     await startApi(); // migrates the private database
     database = await openDatabase({ databaseUrl: postgres.url, dataDir });
@@ -140,7 +167,12 @@ describe.runIf(TEST_DB === "postgres")("faults on PostgreSQL with real processes
     const created = await call("POST", "/api/v3/enrichments/batch", ws.token, body, { "idempotency-key": "batch-kill-1" });
     expect(created.status).toBe(202);
     expect(created.body.created).toBe(500);
-    await until(() => states(ws.id), (s) => terminal(s) >= 30, 120_000, "the batch under way");
+    await until(
+      () => states(ws.id),
+      (s) => terminal(s) >= 30,
+      120_000,
+      "the batch under way",
+    );
     const victim = workers.shift()!;
     await victim.kill("SIGKILL");
     await startWorker();
@@ -158,9 +190,22 @@ describe.runIf(TEST_DB === "postgres")("faults on PostgreSQL with real processes
     for (const w of workers.filter((x) => x !== slowWorker)) await w.kill("SIGTERM");
     workers.splice(0, workers.length, slowWorker);
     const docs = documents(10);
-    const send = () => docs.map((document, i) => call("POST", "/api/v3/enrichments", ws.token, { document, profileId: PROFILE }, { "idempotency-key": `sync-${i}` }));
-    const inFlight = send().map((p) => p.then((r) => r.status, () => "aborted" as const));
-    await until(() => q<{ n: number }>("select count(*)::int as n from idempotency_keys where workspace_id = $1", [ws.id]), (r) => r[0]!.n >= 5, 60_000, "creations saved");
+    const send = () =>
+      docs.map((document, i) =>
+        call("POST", "/api/v3/enrichments", ws.token, { document, profileId: PROFILE }, { "idempotency-key": `sync-${i}` }),
+      );
+    const inFlight = send().map((p) =>
+      p.then(
+        (r) => r.status,
+        () => "aborted" as const,
+      ),
+    );
+    await until(
+      () => q<{ n: number }>("select count(*)::int as n from idempotency_keys where workspace_id = $1", [ws.id]),
+      (r) => r[0]!.n >= 5,
+      60_000,
+      "creations saved",
+    );
     await api.kill("SIGKILL");
     const first = await Promise.all(inFlight);
     expect(first.filter((s) => s === "aborted").length).toBeGreaterThan(0);
@@ -171,7 +216,10 @@ describe.runIf(TEST_DB === "postgres")("faults on PostgreSQL with real processes
       return r.body.id as string;
     });
     expect(new Set(ids).size).toBe(10);
-    const keys = await q<{ key: string; resource_id: string }>("select key, resource_id from idempotency_keys where workspace_id = $1 order by key", [ws.id]);
+    const keys = await q<{ key: string; resource_id: string }>(
+      "select key, resource_id from idempotency_keys where workspace_id = $1 order by key",
+      [ws.id],
+    );
     expect(keys).toHaveLength(10);
     for (const [i, id] of ids.entries()) expect(keys.find((k) => k.key === `sync-${i}`)!.resource_id).toBe(id);
     await startWorker();
@@ -180,22 +228,45 @@ describe.runIf(TEST_DB === "postgres")("faults on PostgreSQL with real processes
 
   it("PostgreSQL restarted while a batch runs: no process dies, the API answers within 30 s of the database coming back, every item ends billed once", async () => {
     const ws = await workspaceWithToken();
-    const created = await call("POST", "/api/v3/enrichments/batch", ws.token, { profileId: PROFILE, items: documents(200).map((document) => ({ document })) }, { "idempotency-key": "batch-restart-1" });
+    const created = await call(
+      "POST",
+      "/api/v3/enrichments/batch",
+      ws.token,
+      { profileId: PROFILE, items: documents(200).map((document) => ({ document })) },
+      { "idempotency-key": "batch-restart-1" },
+    );
     expect(created.status).toBe(202);
-    await until(() => states(ws.id), (s) => terminal(s) >= 10, 120_000, "the batch under way");
+    await until(
+      () => states(ws.id),
+      (s) => terminal(s) >= 10,
+      120_000,
+      "the batch under way",
+    );
     const alive = [api, ...workers];
     postgres.restart();
     const back = Date.now();
-    const health = await until(() => fetch(`${API}/health`).then((r) => r.status), (s) => s === 200, 30_000, "API healthy again");
+    const health = await until(
+      () => fetch(`${API}/health`).then((r) => r.status),
+      (s) => s === 200,
+      30_000,
+      "API healthy again",
+    );
     expect(health).toBe(200);
     expect(Date.now() - back).toBeLessThan(30_000);
     // a request that needs the database and a token check works again too
-    await until(() => call("GET", "/api/v3/enrichments?limit=1", ws.token).then((r) => r.status), (s) => s === 200, 30_000, "API answering reads");
+    await until(
+      () => call("GET", "/api/v3/enrichments?limit=1", ws.token).then((r) => r.status),
+      (s) => s === 200,
+      30_000,
+      "API answering reads",
+    );
     for (const p of alive) expect(p.child.exitCode, p.output().slice(-3000)).toBeNull();
     try {
       await expectSettled(ws.id, 200);
     } catch (error) {
-      throw new Error(`${(error as Error).message}\n${alive.map((p) => `--- exit ${p.child.exitCode}\n${p.output().slice(-1500)}`).join("\n")}`);
+      throw new Error(
+        `${(error as Error).message}\n${alive.map((p) => `--- exit ${p.child.exitCode}\n${p.output().slice(-1500)}`).join("\n")}`,
+      );
     }
     for (const p of alive) expect(p.child.exitCode, p.output().slice(-3000)).toBeNull();
     // wake-ups across processes work again: a synchronous creation ends within its wait
@@ -208,9 +279,20 @@ describe.runIf(TEST_DB === "postgres")("faults on PostgreSQL with real processes
     const ws = await workspaceWithToken();
     for (const w of workers.splice(0)) await w.kill("SIGTERM");
     const slow = await startWorker({ LUPA_SANDBOX_LATENCY_MS: "4000" });
-    const created = await call("POST", "/api/v3/enrichments/batch", ws.token, { profileId: PROFILE, items: documents(20).map((document) => ({ document })) }, { "idempotency-key": "batch-term-1" });
+    const created = await call(
+      "POST",
+      "/api/v3/enrichments/batch",
+      ws.token,
+      { profileId: PROFILE, items: documents(20).map((document) => ({ document })) },
+      { "idempotency-key": "batch-term-1" },
+    );
     expect(created.status).toBe(202);
-    await until(() => q<{ n: number }>("select count(*)::int as n from collections where workspace_id = $1 and lease_owner is not null", [ws.id]), (r) => r[0]!.n > 0, 60_000, "the worker holding work");
+    await until(
+      () => q<{ n: number }>("select count(*)::int as n from collections where workspace_id = $1 and lease_owner is not null", [ws.id]),
+      (r) => r[0]!.n > 0,
+      60_000,
+      "the worker holding work",
+    );
     const stoppedAt = Date.now();
     slow.child.kill("SIGTERM");
     const code = await slow.exited;
@@ -218,7 +300,10 @@ describe.runIf(TEST_DB === "postgres")("faults on PostgreSQL with real processes
     expect(code).toBe(0);
     workers.splice(workers.indexOf(slow), 1);
     // nothing stays leased by the stopped worker: finished or handed back
-    const [leased] = await q<{ n: number }>("select count(*)::int as n from collections where workspace_id = $1 and lease_owner is not null and lease_until > now()", [ws.id]);
+    const [leased] = await q<{ n: number }>(
+      "select count(*)::int as n from collections where workspace_id = $1 and lease_owner is not null and lease_until > now()",
+      [ws.id],
+    );
     expect(leased!.n).toBe(0);
     await startWorker();
     await expectSettled(ws.id, 20);

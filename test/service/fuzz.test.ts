@@ -25,12 +25,24 @@ beforeAll(async () => {
   // no workers (nothing runs in the background), a short synchronous wait (a valid creation
   // answers 202 quickly), no rate limit in the way
   t = await startService({ workers: false, env: { LUPA_SYNC_WAIT_MS: "100", LUPA_RATE_LIMIT_PER_SECOND: "1000000" } });
-  const e = await t.request({ method: "POST", url: "/api/v3/enrichments", token: t.workspace.tokens.integration, body: { document: makeCpf("529982247"), profileId: "prf_person_complete" } });
+  const e = await t.request({
+    method: "POST",
+    url: "/api/v3/enrichments",
+    token: t.workspace.tokens.integration,
+    body: { document: makeCpf("529982247"), profileId: "prf_person_complete" },
+  });
   enrichmentId = e.json().id;
-  const v = await t.request({ method: "POST", url: "/api/v2/verifications", token: t.workspace.tokens.integration, body: { nationalId: makeCpf("111444777"), verifications: {} } });
+  const v = await t.request({
+    method: "POST",
+    url: "/api/v2/verifications",
+    token: t.workspace.tokens.integration,
+    body: { nationalId: makeCpf("111444777"), verifications: {} },
+  });
   verificationId = v.json().id;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 // --- values -----------------------------------------------------------------------------------
 
@@ -41,9 +53,41 @@ const weirdString = fc.oneof(
   { weight: 2, arbitrary: fc.string({ unit: controlChar, minLength: 1, maxLength: 5 }) },
   fc.string({ unit: anyCodeUnit, maxLength: 20 }), // lone surrogates included
   fc.string({ unit: "binary", maxLength: 30 }),
-  { weight: 4, arbitrary: fc.tuple(fc.string({ maxLength: 10 }), fc.oneof(controlChar, fc.constantFrom("\ud800", "\udc00")), fc.string({ maxLength: 10 })).map(([a, c, b]) => a + c + b) },
-  fc.constantFrom("\u0000", "\ud800", "\udfff", "__proto__", "constructor", "toString", "", " ", "null", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59-23:59", "+275760-09-13T00:00:00Z", "-1", "1e309", "NaN"),
-  fc.constantFrom(makeCpf("529982247"), makeCnpj("112223330001"), "prf_person_complete", "prf_company_complete", "enrichment", "person", "pj", "data", "lawsuits", "2026-01-01T00:00:00Z"),
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(fc.string({ maxLength: 10 }), fc.oneof(controlChar, fc.constantFrom("\ud800", "\udc00")), fc.string({ maxLength: 10 }))
+      .map(([a, c, b]) => a + c + b),
+  },
+  fc.constantFrom(
+    "\u0000",
+    "\ud800",
+    "\udfff",
+    "__proto__",
+    "constructor",
+    "toString",
+    "",
+    " ",
+    "null",
+    "0000-01-01T00:00:00Z",
+    "9999-12-31T23:59:59-23:59",
+    "+275760-09-13T00:00:00Z",
+    "-1",
+    "1e309",
+    "NaN",
+  ),
+  fc.constantFrom(
+    makeCpf("529982247"),
+    makeCnpj("112223330001"),
+    "prf_person_complete",
+    "prf_company_complete",
+    "enrichment",
+    "person",
+    "pj",
+    "data",
+    "lawsuits",
+    "2026-01-01T00:00:00Z",
+  ),
   fc.integer({ min: 1000, max: 70_000 }).map((n) => "x".repeat(n)),
 );
 
@@ -54,13 +98,37 @@ const nested = (depth: number, leaf: unknown = "leaf"): unknown => {
   return value;
 };
 
-const FIELDS = ["document", "profileId", "metadata", "callback", "options", "items", "nationalId", "verifications", "input", "username", "password", "refreshToken", "modules", "deadline", "url", "headers", "__proto__", "constructor", ""];
+const FIELDS = [
+  "document",
+  "profileId",
+  "metadata",
+  "callback",
+  "options",
+  "items",
+  "nationalId",
+  "verifications",
+  "input",
+  "username",
+  "password",
+  "refreshToken",
+  "modules",
+  "deadline",
+  "url",
+  "headers",
+  "__proto__",
+  "constructor",
+  "",
+];
 const fieldName = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FIELDS) }, { weight: 1, arbitrary: weirdString });
 
 const jsonish: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
-    weirdString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null),
+    weirdString,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
     fc.array(tie("value"), { maxLength: 4 }),
     fc.dictionary(fieldName, tie("value"), { maxKeys: 5 }),
   ),
@@ -69,21 +137,37 @@ const jsonish: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
 const bigValue = fc.oneof(
   fc.integer({ min: 1, max: 1000 }).map((depth) => nested(depth)), // deeper ones are raw payloads below (JSON.stringify's own stack)
   fc.integer({ min: 100, max: 5000 }).map((n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]))),
-  fc.integer({ min: 10, max: 600 }).map((n) => Array.from({ length: n }, (_, i) => ({ document: makeCpf(String(100000000 + i)), metadata: { i } }))),
+  fc
+    .integer({ min: 10, max: 600 })
+    .map((n) => Array.from({ length: n }, (_, i) => ({ document: makeCpf(String(100000000 + i)), metadata: { i } }))),
   fc.integer({ min: 1, max: 1_500_000 }).map((n) => "y".repeat(n)),
 );
 
 const body = fc.oneof(
-  { weight: 3, arbitrary: fc.dictionary(fieldName, fc.oneof({ weight: 4, arbitrary: jsonish }, { weight: 1, arbitrary: bigValue }), { maxKeys: 6 }) },
+  {
+    weight: 3,
+    arbitrary: fc.dictionary(fieldName, fc.oneof({ weight: 4, arbitrary: jsonish }, { weight: 1, arbitrary: bigValue }), { maxKeys: 6 }),
+  },
   { weight: 1, arbitrary: jsonish },
   { weight: 1, arbitrary: bigValue },
 );
 
 /** Raw payloads that are not what JSON.stringify makes. */
 const rawPayload = fc.oneof(
-  fc.constantFrom("{not json", "", "null", "[]", "\"\\u0000\"", "{\"a\":\"\\ud800\"}", "{\"__proto__\":{\"x\":1}}", "{\"constructor\":{\"prototype\":{}}}", "\u0000", "{\"a\":1,\"a\":2}"),
+  fc.constantFrom(
+    "{not json",
+    "",
+    "null",
+    "[]",
+    '"\\u0000"',
+    '{"a":"\\ud800"}',
+    '{"__proto__":{"x":1}}',
+    '{"constructor":{"prototype":{}}}',
+    "\u0000",
+    '{"a":1,"a":2}',
+  ),
   fc.integer({ min: 1000, max: 20_000 }).map((n) => `${"[".repeat(n)}${"]".repeat(n)}`),
-  fc.integer({ min: 1000, max: 20_000 }).map((n) => `${"{\"a\":".repeat(n)}1${"}".repeat(n)}`),
+  fc.integer({ min: 1000, max: 20_000 }).map((n) => `${'{"a":'.repeat(n)}1${"}".repeat(n)}`),
   fc.string({ unit: "binary", maxLength: 200 }),
 );
 
@@ -97,12 +181,59 @@ const HOOK = { url: "https://hooks.example.com/lupa", headers: { "X-Token": "abc
 const EXAMPLES: Record<string, { query?: Record<string, string>; body?: unknown }> = {
   "POST /api/v1/authentication": { body: { username: "someone@test.local", password: "secret-password" } },
   "POST /api/v1/authentication/refresh": { body: { refreshToken: "eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl" } },
-  "POST /api/v2/verifications": { body: { nationalId: CPF, profileId: "prf_kyc_person", verifications: { type: "kyc", finance: { restrictions: true } }, input: [{ attribute: "name", value: "Maria" }], callback: { ...HOOK, method: "POST" } } },
-  "GET /api/v2/verifications": { query: { nationalId: CPF, search: "Maria", status: "COMPLETED", feedbackStatus: "APPROVED", incomplete: "true", page: "1", limit: "10", scoreGte: "1", scoreLte: "900" } },
-  "POST /api/v3/enrichments": { body: { document: CPF, profileId: "prf_person_complete", metadata: { ref: "a", nested: { list: [1, "b"] } }, callback: HOOK, options: { modules: {}, deadline: "1h" } } },
-  "GET /api/v3/enrichments": { query: { from: "2020-01-01T00:00:00Z", to: "2030-01-01T00:00:00Z", document: CPF, profileId: "prf_person_complete", entity: "person", batchId: "bat_x", lane: "batch", limit: "5" } },
+  "POST /api/v2/verifications": {
+    body: {
+      nationalId: CPF,
+      profileId: "prf_kyc_person",
+      verifications: { type: "kyc", finance: { restrictions: true } },
+      input: [{ attribute: "name", value: "Maria" }],
+      callback: { ...HOOK, method: "POST" },
+    },
+  },
+  "GET /api/v2/verifications": {
+    query: {
+      nationalId: CPF,
+      search: "Maria",
+      status: "COMPLETED",
+      feedbackStatus: "APPROVED",
+      incomplete: "true",
+      page: "1",
+      limit: "10",
+      scoreGte: "1",
+      scoreLte: "900",
+    },
+  },
+  "POST /api/v3/enrichments": {
+    body: {
+      document: CPF,
+      profileId: "prf_person_complete",
+      metadata: { ref: "a", nested: { list: [1, "b"] } },
+      callback: HOOK,
+      options: { modules: {}, deadline: "1h" },
+    },
+  },
+  "GET /api/v3/enrichments": {
+    query: {
+      from: "2020-01-01T00:00:00Z",
+      to: "2030-01-01T00:00:00Z",
+      document: CPF,
+      profileId: "prf_person_complete",
+      entity: "person",
+      batchId: "bat_x",
+      lane: "batch",
+      limit: "5",
+    },
+  },
   "GET /api/v3/enrichments/:id": { query: { include: "profile,lawsuits" } },
-  "POST /api/v3/enrichments/batch": { body: { profileId: "prf_person_complete", items: [{ document: CPF, metadata: { row: 1 } }, { document: makeCpf("111444777") }], metadata: { source: "fuzz" }, callback: HOOK, options: { deadline: "2h" } } },
+  "POST /api/v3/enrichments/batch": {
+    body: {
+      profileId: "prf_person_complete",
+      items: [{ document: CPF, metadata: { row: 1 } }, { document: makeCpf("111444777") }],
+      metadata: { source: "fuzz" },
+      callback: HOOK,
+      options: { deadline: "2h" },
+    },
+  },
   "GET /api/v3/profiles": { query: { kind: "enrichment" } },
   "GET /api/v3/usage": { query: { from: "2020-01-01T00:00:00Z", to: "2030-01-01T00:00:00Z" } },
 };
@@ -146,13 +277,15 @@ function mutated(example: unknown): fc.Arbitrary<unknown> {
     replacement: fc.oneof({ weight: 4, arbitrary: weirdString }, { weight: 2, arbitrary: jsonish }, { weight: 1, arbitrary: bigValue }),
     key: weirdString.filter((k) => k.length < 100),
   });
-  return fc.array(mutation, { minLength: 1, maxLength: 3 }).map((mutations) => mutations.reduce((value, { path, mode, replacement, key }) => {
-    try {
-      return mutate(value, path, mode, replacement, key);
-    } catch {
-      return value; // an earlier mutation removed this path
-    }
-  }, example));
+  return fc.array(mutation, { minLength: 1, maxLength: 3 }).map((mutations) =>
+    mutations.reduce((value, { path, mode, replacement, key }) => {
+      try {
+        return mutate(value, path, mode, replacement, key);
+      } catch {
+        return value; // an earlier mutation removed this path
+      }
+    }, example),
+  );
 }
 
 // --- URLs -------------------------------------------------------------------------------------
@@ -164,10 +297,29 @@ const percent = (s: string) => {
     return "%ED%A0%80"; // lone surrogate: encoded as the invalid UTF-8 it would be
   }
 };
-const rawSegment = fc.constantFrom("%00", "%zz", "%", "%ED%A0%80", "%C0%80", "%FF", "..", "%2e%2e", "%2F", "a%00b", "__proto__", "constructor", "%0A", "%09");
+const rawSegment = fc.constantFrom(
+  "%00",
+  "%zz",
+  "%",
+  "%ED%A0%80",
+  "%C0%80",
+  "%FF",
+  "..",
+  "%2e%2e",
+  "%2F",
+  "a%00b",
+  "__proto__",
+  "constructor",
+  "%0A",
+  "%09",
+);
 
 function pathParam(name: string): fc.Arbitrary<string> {
-  const valid = { id: [enrichmentId, verificationId, "prf_person_complete"], module: ["profile", "lawsuits", "related"], ref: ["nod_AAAAAAAAAAAAAAAAAAAAAA"] }[name] ?? ["x"];
+  const valid = {
+    id: [enrichmentId, verificationId, "prf_person_complete"],
+    module: ["profile", "lawsuits", "related"],
+    ref: ["nod_AAAAAAAAAAAAAAAAAAAAAA"],
+  }[name] ?? ["x"];
   return fc.oneof(
     { weight: 2, arbitrary: fc.constantFrom(...valid) },
     { weight: 2, arbitrary: rawSegment },
@@ -176,11 +328,41 @@ function pathParam(name: string): fc.Arbitrary<string> {
   );
 }
 
-const QUERY_NAMES = ["cursor", "limit", "from", "to", "document", "profileId", "entity", "batchId", "lane", "include", "kind", "nationalId", "status", "search", "feedbackStatus", "incomplete", "page", "scoreGte", "scoreLte", "__proto__", "constructor", "a[b]", "", "%00"];
-const queryPair = fc.tuple(
-  fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...QUERY_NAMES) }, { weight: 1, arbitrary: weirdString.filter((s) => s.length < 200).map(percent) }),
-  fc.oneof({ weight: 3, arbitrary: weirdString.filter((s) => s.length < 9000).map(percent) }, { weight: 1, arbitrary: rawSegment }),
-).map(([k, v]) => (k === "" ? `=${v}` : `${k.includes("%") ? k : percent(k)}=${v}`));
+const QUERY_NAMES = [
+  "cursor",
+  "limit",
+  "from",
+  "to",
+  "document",
+  "profileId",
+  "entity",
+  "batchId",
+  "lane",
+  "include",
+  "kind",
+  "nationalId",
+  "status",
+  "search",
+  "feedbackStatus",
+  "incomplete",
+  "page",
+  "scoreGte",
+  "scoreLte",
+  "__proto__",
+  "constructor",
+  "a[b]",
+  "",
+  "%00",
+];
+const queryPair = fc
+  .tuple(
+    fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...QUERY_NAMES) },
+      { weight: 1, arbitrary: weirdString.filter((s) => s.length < 200).map(percent) },
+    ),
+    fc.oneof({ weight: 3, arbitrary: weirdString.filter((s) => s.length < 9000).map(percent) }, { weight: 1, arbitrary: rawSegment }),
+  )
+  .map(([k, v]) => (k === "" ? `=${v}` : `${k.includes("%") ? k : percent(k)}=${v}`));
 const queryString = fc.oneof(
   fc.constant(""),
   fc.array(queryPair, { minLength: 1, maxLength: 6 }).map((pairs) => `?${pairs.join("&")}`),
@@ -189,7 +371,9 @@ const queryString = fc.oneof(
 
 function mutatedQuery(example: Record<string, string>): fc.Arbitrary<string> {
   return mutated(example).map((q) => {
-    const pairs = Object.entries(q as Record<string, unknown>).map(([k, v]) => `${percent(k)}=${percent(typeof v === "string" ? v : JSON.stringify(v) ?? "")}`);
+    const pairs = Object.entries(q as Record<string, unknown>).map(
+      ([k, v]) => `${percent(k)}=${percent(typeof v === "string" ? v : (JSON.stringify(v) ?? ""))}`,
+    );
     return pairs.length > 0 ? `?${pairs.join("&")}` : "";
   });
 }
@@ -200,7 +384,9 @@ function url(route: ApiRoute): fc.Arbitrary<string> {
   const query = example ? fc.oneof({ weight: 2, arbitrary: mutatedQuery(example) }, { weight: 1, arbitrary: queryString }) : queryString;
   return fc.tuple(fc.tuple(...names.map(pathParam)), query).map(([values, query]) => {
     let path = route.url;
-    names.forEach((name, i) => { path = path.replace(`:${name}`, values[i]!); });
+    names.forEach((name, i) => {
+      path = path.replace(`:${name}`, values[i]!);
+    });
     return path + query;
   });
 }
@@ -219,14 +405,18 @@ function callers(permission: string | null): fc.Arbitrary<Caller> {
 
 function request(route: ApiRoute) {
   const example = EXAMPLES[`${route.method} ${route.url}`]?.body;
-  const payload = route.method === "GET"
-    ? fc.constant(undefined)
-    : fc.oneof(
-      { weight: example ? 5 : 0, arbitrary: example ? mutated(example).map((b) => JSON.stringify(b)) : fc.constant("{}") },
-      { weight: 2, arbitrary: body.map((b) => JSON.stringify(b)) },
-      { weight: 1, arbitrary: rawPayload },
-    );
-  const contentType = fc.oneof({ weight: 15, arbitrary: fc.constant("application/json") }, { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/json; charset=latin1", "") });
+  const payload =
+    route.method === "GET"
+      ? fc.constant(undefined)
+      : fc.oneof(
+          { weight: example ? 5 : 0, arbitrary: example ? mutated(example).map((b) => JSON.stringify(b)) : fc.constant("{}") },
+          { weight: 2, arbitrary: body.map((b) => JSON.stringify(b)) },
+          { weight: 1, arbitrary: rawPayload },
+        );
+  const contentType = fc.oneof(
+    { weight: 15, arbitrary: fc.constant("application/json") },
+    { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/json; charset=latin1", "") },
+  );
   return fc.record({ url: url(route), caller: callers(route.permission), payload, contentType });
 }
 
@@ -266,7 +456,16 @@ function routesUnderTest(): ApiRoute[] {
 describe("fuzzing every API route", () => {
   it("finds every route of v1, v2 and v3", () => {
     const routes = routesUnderTest().map((r) => `${r.method} ${r.url}`);
-    for (const expected of ["POST /api/v1/authentication", "POST /api/v1/authentication/refresh", "POST /api/v2/verifications", "GET /api/v2/verifications/:id", "POST /api/v3/enrichments", "POST /api/v3/enrichments/batch", "GET /api/v3/enrichments/:id/modules/lawsuits/network/nodes/:ref", "GET /api/v3/usage"]) {
+    for (const expected of [
+      "POST /api/v1/authentication",
+      "POST /api/v1/authentication/refresh",
+      "POST /api/v2/verifications",
+      "GET /api/v2/verifications/:id",
+      "POST /api/v3/enrichments",
+      "POST /api/v3/enrichments/batch",
+      "GET /api/v3/enrichments/:id/modules/lawsuits/network/nodes/:ref",
+      "GET /api/v3/usage",
+    ]) {
       expect(routes).toContain(expected);
     }
     expect(routes.length).toBeGreaterThanOrEqual(15);
@@ -277,35 +476,44 @@ describe("fuzzing every API route", () => {
     let requests = 0;
     for (const route of routesUnderTest()) {
       const before = failures.length;
-      await fc.assert(
-        fc.asyncProperty(request(route), async ({ url: target, caller, payload, contentType }) => {
-          const send = async () => {
-            const started = performance.now();
-            const res = await t.app.inject({ method: route.method as "GET", url: target, headers: headersOf(caller, contentType, payload !== undefined), ...(payload !== undefined ? { payload } : {}) });
-            return { res, ms: performance.now() - started };
-          };
-          let res: LightMyRequestResponse;
-          let ms: number;
-          try {
-            ({ res, ms } = await send());
-            // the machine may be busy: a slow request is sent once more, and only slow twice fails
-            if (ms > MAX_MS && res.statusCode < 500) ({ res, ms } = await send());
-          } catch (error) {
-            failures.push(`${route.method} ${target.slice(0, 200)}: inject threw ${(error as Error).message}`);
-            return false;
-          }
-          requests++;
-          if (res.statusCode >= 500 || ms > MAX_MS || (res.statusCode >= 400 && !inEnvelope(route, res.body))) {
-            failures.push(`${route.method} ${target.slice(0, 200)} ${caller.kind === "role" ? caller.role : caller.kind} body ${String(payload).slice(0, 200)}: ${res.statusCode} in ${Math.round(ms)} ms ${res.body.slice(0, 200)}`);
-            return false;
-          }
-          return true;
-        }),
-        { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
-      ).catch((error: unknown) => {
-        // a failed property has recorded its request; anything else is a failure of its own
-        if (failures.length === before) failures.push(`${route.method} ${route.url}: ${String(error).slice(0, 300)}`);
-      });
+      await fc
+        .assert(
+          fc.asyncProperty(request(route), async ({ url: target, caller, payload, contentType }) => {
+            const send = async () => {
+              const started = performance.now();
+              const res = await t.app.inject({
+                method: route.method as "GET",
+                url: target,
+                headers: headersOf(caller, contentType, payload !== undefined),
+                ...(payload !== undefined ? { payload } : {}),
+              });
+              return { res, ms: performance.now() - started };
+            };
+            let res: LightMyRequestResponse;
+            let ms: number;
+            try {
+              ({ res, ms } = await send());
+              // the machine may be busy: a slow request is sent once more, and only slow twice fails
+              if (ms > MAX_MS && res.statusCode < 500) ({ res, ms } = await send());
+            } catch (error) {
+              failures.push(`${route.method} ${target.slice(0, 200)}: inject threw ${(error as Error).message}`);
+              return false;
+            }
+            requests++;
+            if (res.statusCode >= 500 || ms > MAX_MS || (res.statusCode >= 400 && !inEnvelope(route, res.body))) {
+              failures.push(
+                `${route.method} ${target.slice(0, 200)} ${caller.kind === "role" ? caller.role : caller.kind} body ${String(payload).slice(0, 200)}: ${res.statusCode} in ${Math.round(ms)} ms ${res.body.slice(0, 200)}`,
+              );
+              return false;
+            }
+            return true;
+          }),
+          { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+        )
+        .catch((error: unknown) => {
+          // a failed property has recorded its request; anything else is a failure of its own
+          if (failures.length === before) failures.push(`${route.method} ${route.url}: ${String(error).slice(0, 300)}`);
+        });
     }
     expect(failures).toEqual([]);
     expect(requests).toBeGreaterThanOrEqual(RUNS_PER_ROUTE * 15);
@@ -313,12 +521,22 @@ describe("fuzzing every API route", () => {
 
   it("the service still answers normally afterwards", async () => {
     const token = t.workspace.tokens.integration;
-    const created = await t.request({ method: "POST", url: "/api/v3/enrichments", token, body: { document: makeCpf("123456789"), profileId: "prf_person_complete", metadata: { after: "fuzz" } } });
+    const created = await t.request({
+      method: "POST",
+      url: "/api/v3/enrichments",
+      token,
+      body: { document: makeCpf("123456789"), profileId: "prf_person_complete", metadata: { after: "fuzz" } },
+    });
     expect([200, 202]).toContain(created.statusCode);
     const read = await t.request({ method: "GET", url: `/api/v3/enrichments/${created.json().id}`, token });
     expect(read.statusCode).toBe(200);
     expect(read.json().metadata).toEqual({ after: "fuzz" });
-    const v = await t.request({ method: "POST", url: "/api/v2/verifications", token, body: { nationalId: makeCpf("987654321"), verifications: {} } });
+    const v = await t.request({
+      method: "POST",
+      url: "/api/v2/verifications",
+      token,
+      body: { nationalId: makeCpf("987654321"), verifications: {} },
+    });
     expect(v.statusCode).toBe(201);
     expect((await t.request({ method: "GET", url: `/api/v2/verifications/${v.json().id}`, token })).statusCode).toBe(200);
     expect((await t.request({ method: "GET", url: "/health" })).statusCode).toBe(200);

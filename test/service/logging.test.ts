@@ -10,21 +10,37 @@ let t: TestService;
 beforeAll(async () => {
   t = await startService({ env: { LUPA_LOG_LEVEL: "info" }, logDestination: { write: (line) => void lines.push(line) } });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const CPF = makeCpf("123456789");
 
 describe("logs", () => {
   it("are JSON lines with the request id, and mask documents, names, passwords and tokens", async () => {
-    const login = await t.request({ method: "POST", url: "/api/v1/authentication", body: { username: t.workspace.users.analyst.email, password: PASSWORD } });
+    const login = await t.request({
+      method: "POST",
+      url: "/api/v1/authentication",
+      body: { username: t.workspace.users.analyst.email, password: PASSWORD },
+    });
     const { accessToken, refreshToken } = login.json();
-    const created = await t.request({ method: "POST", url: "/api/v2/verifications", token: accessToken, body: { nationalId: formatDocument(CPF), profileId: "prf_kyc_person", verifications: {} } });
+    const created = await t.request({
+      method: "POST",
+      url: "/api/v2/verifications",
+      token: accessToken,
+      body: { nationalId: formatDocument(CPF), profileId: "prf_kyc_person", verifications: {} },
+    });
     const done = await eventually(
       () => t.request({ method: "GET", url: `/api/v2/verifications/${created.json().id}`, token: accessToken }).then((r) => r.json()),
       (v) => v.status === "COMPLETED",
     );
     const name: string = done.person.profile.name;
-    await t.request({ method: "GET", url: `/api/v2/verifications?nationalId=${CPF}&search=${encodeURIComponent(name)}`, token: accessToken, headers: { "x-request-id": "req-logging-1" } });
+    await t.request({
+      method: "GET",
+      url: `/api/v2/verifications?nationalId=${CPF}&search=${encodeURIComponent(name)}`,
+      token: accessToken,
+      headers: { "x-request-id": "req-logging-1" },
+    });
     await t.request({ method: "GET", url: `/api/v2/verifications?nationalId=${CPF}`, token: "garbage." + accessToken });
     await t.request({ method: "POST", url: "/api/v1/authentication/refresh", body: { refreshToken } });
     // a route with the document in its path
@@ -45,7 +61,12 @@ describe("what logs never contain", () => {
   it("a raw CPF sent as x-request-id is replaced by a generated id and never logged", async () => {
     const other = makeCpf("987654321");
     const from = lines.length;
-    const res = await t.request({ method: "GET", url: "/api/v3/profiles", token: t.workspace.tokens.viewer, headers: { "x-request-id": other } });
+    const res = await t.request({
+      method: "GET",
+      url: "/api/v3/profiles",
+      token: t.workspace.tokens.viewer,
+      headers: { "x-request-id": other },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["x-request-id"]).not.toBe(other);
     const text = lines.slice(from).join("");
@@ -61,7 +82,9 @@ describe("what logs never contain", () => {
     let res;
     try {
       res = await t.request({
-        method: "POST", url: "/api/v2/verifications", token: t.workspace.tokens.analyst,
+        method: "POST",
+        url: "/api/v2/verifications",
+        token: t.workspace.tokens.analyst,
         body: { nationalId: makeCpf("111222333"), verifications: {}, input: [{ attribute: "name", value: name }] },
       });
     } finally {

@@ -20,17 +20,29 @@ const counting: DatasetProvider = {
 const lawsuitCalls = () => calls.filter((c) => c.module === "lawsuits").length;
 
 let t: TestService;
-beforeAll(async () => { t = await startService({ provider: counting, env: { LUPA_RATE_LIMIT_PER_SECOND: "100000" } }); }, 300_000);
-afterAll(async () => { await t?.close(); }, 120_000);
+beforeAll(async () => {
+  t = await startService({ provider: counting, env: { LUPA_RATE_LIMIT_PER_SECOND: "100000" } });
+}, 300_000);
+afterAll(async () => {
+  await t?.close();
+}, 120_000);
 
 const LARGE_PERSON = sandboxDocumentFor("large_network", "person")!.document;
 const get = (url: string, token: string) => t.request({ method: "GET", url, token });
 
 async function completed(): Promise<string> {
-  const res = await t.request({ method: "POST", url: "/api/v3/enrichments", token: t.workspace.tokens.analyst, body: { document: LARGE_PERSON, profileId: "prf_person_complete" } });
+  const res = await t.request({
+    method: "POST",
+    url: "/api/v3/enrichments",
+    token: t.workspace.tokens.analyst,
+    body: { document: LARGE_PERSON, profileId: "prf_person_complete" },
+  });
   expect([200, 202]).toContain(res.statusCode);
   const id = res.json().id as string;
-  await eventually(() => get(`/api/v3/enrichments/${id}`, t.workspace.tokens.viewer).then((r) => r.json()), (e) => e.status === "COMPLETED");
+  await eventually(
+    () => get(`/api/v3/enrichments/${id}`, t.workspace.tokens.viewer).then((r) => r.json()),
+    (e) => e.status === "COMPLETED",
+  );
   return id;
 }
 
@@ -61,7 +73,9 @@ describe("provider calls of network reads", () => {
   it("concurrent first GETs build the network once", async () => {
     const id = await completed();
     const before = lawsuitCalls();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => get(`/api/v3/enrichments/${id}/modules/lawsuits/network`, t.workspace.tokens.viewer)));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => get(`/api/v3/enrichments/${id}/modules/lawsuits/network`, t.workspace.tokens.viewer)),
+    );
     for (const a of answers) expect(a.statusCode).toBe(200);
     const nodes = Object.keys(answers[0]!.json().nodes).length;
     for (const a of answers) expect(a.json()).toEqual(answers[0]!.json());
@@ -73,7 +87,9 @@ describe("provider calls of network reads", () => {
     const id = await completed();
     const viewer = t.workspace.tokens.viewer;
     const body = (await get(`/api/v3/enrichments/${id}/modules/lawsuits/network`, viewer)).json();
-    const withLawsuits = Object.values(body.nodes as Record<string, { ref: string; lawsuits: { total?: number } | null }>).find((n) => n.lawsuits);
+    const withLawsuits = Object.values(body.nodes as Record<string, { ref: string; lawsuits: { total?: number } | null }>).find(
+      (n) => n.lawsuits,
+    );
     expect(withLawsuits).toBeDefined();
     const before = lawsuitCalls();
     const res = (await get(`/api/v3/enrichments/${id}/modules/lawsuits/network/nodes/${withLawsuits!.ref}`, viewer)).json();

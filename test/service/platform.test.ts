@@ -4,8 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startService, type TestService } from "../support/harness";
 
 let t: TestService;
-beforeAll(async () => { t = await startService({ workers: false }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startService({ workers: false });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("platform routes", () => {
   it("GET /health answers ok with the database kind", async () => {
@@ -18,12 +22,21 @@ describe("platform routes", () => {
     const doc = (await t.request({ method: "GET", url: "/openapi.json" })).json();
     expect(doc.openapi).toBe("3.1.0");
     const expected: [string, string][] = [
-      ["post", "/api/v1/authentication"], ["post", "/api/v1/authentication/refresh"],
-      ["post", "/api/v2/verifications"], ["get", "/api/v2/verifications"], ["get", "/api/v2/verifications/{id}"],
-      ["post", "/api/v3/enrichments"], ["get", "/api/v3/enrichments"], ["get", "/api/v3/enrichments/{id}"],
-      ["get", "/api/v3/enrichments/{id}/modules/{module}"], ["post", "/api/v3/enrichments/batch"],
-      ["get", "/api/v3/enrichments/{id}/modules/lawsuits/network"], ["get", "/api/v3/enrichments/{id}/modules/lawsuits/network/nodes/{ref}"],
-      ["get", "/api/v3/profiles"], ["get", "/api/v3/profiles/{id}"], ["get", "/api/v3/callback-secret"],
+      ["post", "/api/v1/authentication"],
+      ["post", "/api/v1/authentication/refresh"],
+      ["post", "/api/v2/verifications"],
+      ["get", "/api/v2/verifications"],
+      ["get", "/api/v2/verifications/{id}"],
+      ["post", "/api/v3/enrichments"],
+      ["get", "/api/v3/enrichments"],
+      ["get", "/api/v3/enrichments/{id}"],
+      ["get", "/api/v3/enrichments/{id}/modules/{module}"],
+      ["post", "/api/v3/enrichments/batch"],
+      ["get", "/api/v3/enrichments/{id}/modules/lawsuits/network"],
+      ["get", "/api/v3/enrichments/{id}/modules/lawsuits/network/nodes/{ref}"],
+      ["get", "/api/v3/profiles"],
+      ["get", "/api/v3/profiles/{id}"],
+      ["get", "/api/v3/callback-secret"],
     ];
     for (const [method, path] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
@@ -32,7 +45,8 @@ describe("platform routes", () => {
 
   it("serves a browsable API reference at /docs", async () => {
     let res = await t.request({ method: "GET", url: "/docs" });
-    if (res.statusCode === 302) res = await t.request({ method: "GET", url: `/docs/${String(res.headers.location).replace(/^\.?\/?(docs\/)?/, "")}` });
+    if (res.statusCode === 302)
+      res = await t.request({ method: "GET", url: `/docs/${String(res.headers.location).replace(/^\.?\/?(docs\/)?/, "")}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/html");
   });
@@ -64,10 +78,13 @@ describe("request ids", () => {
     expect(res.headers["x-request-id"]).toMatch(uuid);
   });
 
-  it.each(["req-abc-123", "a1b2c3d4", "3f2b8c1e-9a4d-4e2f-8b7a-0c1d2e3f4a5b", "trace_ABCdef_0123456789"])("keeps the opaque token %s", async (given) => {
-    const res = await t.request({ method: "GET", url: "/health", headers: { "x-request-id": given } });
-    expect(res.headers["x-request-id"]).toBe(given);
-  });
+  it.each(["req-abc-123", "a1b2c3d4", "3f2b8c1e-9a4d-4e2f-8b7a-0c1d2e3f4a5b", "trace_ABCdef_0123456789"])(
+    "keeps the opaque token %s",
+    async (given) => {
+      const res = await t.request({ method: "GET", url: "/health", headers: { "x-request-id": given } });
+      expect(res.headers["x-request-id"]).toBe(given);
+    },
+  );
 });
 
 describe("response headers", () => {
@@ -97,8 +114,9 @@ describe("v3 rate limit", () => {
     const ws = await t.createWorkspace();
     const other = await t.createWorkspace();
     const started = Date.now();
-    const responses = await Promise.all(Array.from({ length: 160 }, () =>
-      t.request({ method: "GET", url: "/api/v3/callback-secret", token: ws.tokens.integration })));
+    const responses = await Promise.all(
+      Array.from({ length: 160 }, () => t.request({ method: "GET", url: "/api/v3/callback-secret", token: ws.tokens.integration })),
+    );
     const ended = Date.now();
     // windows are aligned to the clock: the burst may straddle a boundary
     const windows = Math.floor(ended / 1000) - Math.floor(started / 1000) + 1;

@@ -37,23 +37,39 @@ async function json(method: string, url: string, token?: string, body?: unknown)
   return { status: res.status, body: await res.json() };
 }
 
-
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "lupa-proc-"));
   testDb = await createTestDatabase();
   const port = await freePort();
   api = `http://127.0.0.1:${port}`;
   env = {
-    LUPA_DATA_DIR: dataDir, LUPA_API_PORT: String(port), LUPA_SEED_DEMO: "0", LUPA_LOG_LEVEL: "warn",
-    LUPA_SANDBOX_SLOW_MS: "5000", LUPA_LEASE_MS: "1500", LUPA_SWEEP_INTERVAL_MS: "200", LUPA_SYNC_WAIT_MS: "300",
-    LUPA_MODULE_RETRY_MS: "50,100", LUPA_SCRYPT_LOG_N: "12",
+    LUPA_DATA_DIR: dataDir,
+    LUPA_API_PORT: String(port),
+    LUPA_SEED_DEMO: "0",
+    LUPA_LOG_LEVEL: "warn",
+    LUPA_SANDBOX_SLOW_MS: "5000",
+    LUPA_LEASE_MS: "1500",
+    LUPA_SWEEP_INTERVAL_MS: "200",
+    LUPA_SYNC_WAIT_MS: "300",
+    LUPA_MODULE_RETRY_MS: "50,100",
+    LUPA_SCRYPT_LOG_N: "12",
     ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
   };
   // the admin command creates the workspace and the user (and proves it works)
   const ws = await runProcess("server/admin/cli.ts", env, ["create-workspace", "--name", "Process test"]);
   expect(ws.code, ws.output).toBe(0);
   const workspaceId = /: ([0-9a-f-]{36})/.exec(ws.output)![1]!;
-  const user = await runProcess("server/admin/cli.ts", env, ["create-user", "--workspace", workspaceId, "--email", "ops@test.local", "--role", "admin", "--password", PASSWORD]);
+  const user = await runProcess("server/admin/cli.ts", env, [
+    "create-user",
+    "--workspace",
+    workspaceId,
+    "--email",
+    "ops@test.local",
+    "--role",
+    "admin",
+    "--password",
+    PASSWORD,
+  ]);
   expect(user.code, user.output).toBe(0);
 }, 180_000);
 
@@ -85,13 +101,21 @@ describe.runIf(TEST_DB === "pglite")("embedded database (one process owns the fo
     expect(created.status).toBe(202);
     const id = created.body.id;
     // profile done, slow modules in flight: the worker is in the middle of the enrichment
-    await eventually(() => json("GET", `/api/v3/enrichments/${id}`, t), (r) => r.body.status === "FETCHING" && r.body.modules.profile.status === "ok", 60_000);
+    await eventually(
+      () => json("GET", `/api/v3/enrichments/${id}`, t),
+      (r) => r.body.status === "FETCHING" && r.body.modules.profile.status === "ok",
+      60_000,
+    );
     await first.kill("SIGKILL");
 
     const restarted = start("server/main.ts");
     await restarted.waitFor(/listening/);
     const t2 = await token();
-    const done = await eventually(() => json("GET", `/api/v3/enrichments/${id}`, t2), (r) => r.body.status === "COMPLETED", 60_000);
+    const done = await eventually(
+      () => json("GET", `/api/v3/enrichments/${id}`, t2),
+      (r) => r.body.status === "COMPLETED",
+      60_000,
+    );
     expect(done.body.outcome).toBe("ok");
     const usage = await billingOf(t2);
     expect(usage.actions).toEqual([{ action: ACTIONS.enrichmentPerson, count: 1 }]);
@@ -112,18 +136,29 @@ describe.runIf(TEST_DB === "postgres")("PostgreSQL with separate worker processe
     expect(slow.status).toBe(202);
     const ordinary = [];
     for (let i = 0; i < 12; i++) {
-      const res = await json("POST", "/api/v3/enrichments", t, { document: makeCpf(String(200_000_000 + i * 7)), profileId: "prf_person_complete" });
+      const res = await json("POST", "/api/v3/enrichments", t, {
+        document: makeCpf(String(200_000_000 + i * 7)),
+        profileId: "prf_person_complete",
+      });
       expect([200, 202]).toContain(res.status);
       ordinary.push(res.body.id);
     }
-    await eventually(() => json("GET", `/api/v3/enrichments/${slow.body.id}`, t), (r) => r.body.status === "FETCHING" && r.body.modules.profile.status === "ok", 60_000);
+    await eventually(
+      () => json("GET", `/api/v3/enrichments/${slow.body.id}`, t),
+      (r) => r.body.status === "FETCHING" && r.body.modules.profile.status === "ok",
+      60_000,
+    );
     // kill every worker while the slow enrichment is in flight, then start a fresh one
     for (const w of workers) await w.kill("SIGKILL");
     const replacement = start("server/worker-main.ts");
     await replacement.waitFor(/worker \d+ started/);
 
     for (const id of [slow.body.id, ...ordinary]) {
-      const done = await eventually(() => json("GET", `/api/v3/enrichments/${id}`, t), (r) => r.body.status === "COMPLETED", 60_000);
+      const done = await eventually(
+        () => json("GET", `/api/v3/enrichments/${id}`, t),
+        (r) => r.body.status === "COMPLETED",
+        60_000,
+      );
       expect(done.body.outcome).toBe("ok");
     }
     const usage = await billingOf(t);

@@ -9,19 +9,29 @@ import { resetPassword, setUserDisabled } from "../../server/tenancy/workspaces"
 
 const CHECK_MS = 1000;
 let t: TestService;
-beforeAll(async () => { t = await startService({ workers: false, env: { LUPA_SESSION_CHECK_MS: String(CHECK_MS) } }); }, 300_000);
-afterAll(async () => { await t?.close(); }, 120_000);
+beforeAll(async () => {
+  t = await startService({ workers: false, env: { LUPA_SESSION_CHECK_MS: String(CHECK_MS) } });
+}, 300_000);
+afterAll(async () => {
+  await t?.close();
+}, 120_000);
 
 const signIn = async (email: string, password = PASSWORD, service = t) => {
   const res = await service.request({ method: "POST", url: "/api/v1/authentication", body: { username: email, password } });
   expect(res.statusCode).toBe(200);
   return res.json() as { accessToken: string; refreshToken: string; refreshExpiresIn: number; expiresIn: number };
 };
-const refresh = (refreshToken: unknown, service = t) => service.request({ method: "POST", url: "/api/v1/authentication/refresh", body: { refreshToken } });
+const refresh = (refreshToken: unknown, service = t) =>
+  service.request({ method: "POST", url: "/api/v1/authentication/refresh", body: { refreshToken } });
 const logout = (body: unknown) => t.request({ method: "POST", url: "/api/v1/authentication/logout", body });
 const read = (token: string, service = t) => service.request({ method: "GET", url: "/api/v2/verifications", token });
 /** Access tokens stop within the check cache (plus slack for a slow machine), not at their expiry. */
-const stopsWithinSeconds = (token: string, service = t) => eventually(() => read(token, service), (r) => r.statusCode === 401, CHECK_MS + 4000);
+const stopsWithinSeconds = (token: string, service = t) =>
+  eventually(
+    () => read(token, service),
+    (r) => r.statusCode === 401,
+    CHECK_MS + 4000,
+  );
 
 describe("sessions", () => {
   it("every token of a sign-in carries the same session id; a new sign-in is a new session", async () => {
@@ -120,8 +130,12 @@ describe("ending every session of a user", () => {
 
 describe("absolute lifetime", () => {
   let short: TestService;
-  beforeAll(async () => { short = await startService({ workers: false, env: { LUPA_SESSION_SECONDS: "3", LUPA_SESSION_CHECK_MS: "0" } }); }, 300_000);
-  afterAll(async () => { await short?.close(); }, 120_000);
+  beforeAll(async () => {
+    short = await startService({ workers: false, env: { LUPA_SESSION_SECONDS: "3", LUPA_SESSION_CHECK_MS: "0" } });
+  }, 300_000);
+  afterAll(async () => {
+    await short?.close();
+  }, 120_000);
 
   it("no token outlives its session, however often it is refreshed", async () => {
     const pair = await signIn(short.workspace.users.analyst.email, PASSWORD, short);

@@ -8,16 +8,23 @@ import { startService, PASSWORD, type TestService } from "../support/harness";
 import { MAX_ADDRESS_FAILURES, MAX_FAILURES } from "../../server/auth/login-throttle";
 
 let t: TestService;
-beforeAll(async () => { t = await startService({ workers: false }); }, 300_000);
-afterAll(async () => { await t?.close(); }, 120_000);
+beforeAll(async () => {
+  t = await startService({ workers: false });
+}, 300_000);
+afterAll(async () => {
+  await t?.close();
+}, 120_000);
 
 let addressCounter = 0;
-const newAddress = () => `10.20.${Math.floor(++addressCounter / 250)}.${addressCounter % 250 + 1}`;
+const newAddress = () => `10.20.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 
 function login(username: string, password: string, remoteAddress: string, service: TestService = t) {
   return service.app.inject({
-    method: "POST", url: "/api/v1/authentication", remoteAddress,
-    headers: { "content-type": "application/json" }, payload: JSON.stringify({ username, password }),
+    method: "POST",
+    url: "/api/v1/authentication",
+    remoteAddress,
+    headers: { "content-type": "application/json" },
+    payload: JSON.stringify({ username, password }),
   });
 }
 
@@ -81,8 +88,12 @@ describe("limit per address", () => {
 
 describe("bounded password comparisons", () => {
   let small: TestService;
-  beforeAll(async () => { small = await startService({ workers: false, env: { LUPA_HASH_CONCURRENCY: "1", LUPA_HASH_QUEUE: "2" } }); }, 300_000);
-  afterAll(async () => { await small?.close(); }, 120_000);
+  beforeAll(async () => {
+    small = await startService({ workers: false, env: { LUPA_HASH_CONCURRENCY: "1", LUPA_HASH_QUEUE: "2" } });
+  }, 300_000);
+  afterAll(async () => {
+    await small?.close();
+  }, 120_000);
 
   it("runs at most LUPA_HASH_CONCURRENCY comparisons at once and refuses beyond the queue with 503 sign_in_busy, counting nothing", async () => {
     const email = small.workspace.users.analyst.email;

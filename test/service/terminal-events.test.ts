@@ -6,17 +6,25 @@ import { sql } from "drizzle-orm";
 import { startService, type TestService } from "../support/harness";
 
 let t: TestService;
-beforeAll(async () => { t = await startService({ workers: false }); });
-afterAll(async () => { await t?.close(); });
-
-const notifyInTransaction = (id: string) => t.services.db.transaction(async (tx) => {
-  await tx.execute(sql`select pg_notify('lupa_terminal', ${id})`);
+beforeAll(async () => {
+  t = await startService({ workers: false });
 });
+afterAll(async () => {
+  await t?.close();
+});
+
+const notifyInTransaction = (id: string) =>
+  t.services.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_notify('lupa_terminal', ${id})`);
+  });
 
 describe("terminal events", () => {
   it("wake a waiter when its collection's terminal transaction commits", async () => {
     let reads = 0;
-    const waiting = t.services.events.waitForTerminal("enr_event_1", 30_000, async () => { reads++; return false; });
+    const waiting = t.services.events.waitForTerminal("enr_event_1", 30_000, async () => {
+      reads++;
+      return false;
+    });
     await new Promise((r) => setTimeout(r, 100));
     await notifyInTransaction("enr_event_1");
     expect(await waiting).toBe(true);
@@ -31,10 +39,12 @@ describe("terminal events", () => {
 
   it("are not sent by a transaction that rolls back", async () => {
     const waiting = t.services.events.waitForTerminal("enr_event_3", 500, async () => false);
-    await t.services.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_notify('lupa_terminal', ${"enr_event_3"})`);
-      tx.rollback();
-    }).catch(() => {});
+    await t.services.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select pg_notify('lupa_terminal', ${"enr_event_3"})`);
+        tx.rollback();
+      })
+      .catch(() => {});
     expect(await waiting).toBe(false);
   });
 

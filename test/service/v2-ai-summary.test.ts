@@ -24,7 +24,10 @@ const answer = (res: ServerResponse, content: string) => {
   res.writeHead(200, { "content-type": "application/json" });
   res.end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content } }] }));
 };
-const VALID = JSON.stringify({ summary: "Resumo do modelo externo de teste sobre a verificação concluída.", highlights: ["Ponto de atenção do modelo."] });
+const VALID = JSON.stringify({
+  summary: "Resumo do modelo externo de teste sobre a verificação concluída.",
+  highlights: ["Ponto de atenção do modelo."],
+});
 function release() {
   for (const res of held.splice(0)) answer(res, VALID);
 }
@@ -42,11 +45,18 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => ai.listen(AI_PORT, "127.0.0.1", resolve));
-  t = await startService({ env: { LUPA_AI_URL: `http://127.0.0.1:${AI_PORT}/v1`, LUPA_AI_MODEL: "modelo-local", LUPA_AI_TIMEOUT_MS: "20000" } });
+  t = await startService({
+    env: { LUPA_AI_URL: `http://127.0.0.1:${AI_PORT}/v1`, LUPA_AI_MODEL: "modelo-local", LUPA_AI_TIMEOUT_MS: "20000" },
+  });
   noAiProfile = `prf_test_noai_${t.workspace.id.slice(0, 8)}`;
   await t.services.db.insert(profiles).values({
-    id: noAiProfile, workspaceId: t.workspace.id, name: "Sem IA", kind: "verification", entity: "person",
-    billingAction: ACTIONS.verificationPerson, modules: { profile: { dataset: "person-profile-2.0" }, lawsuits: { dataset: "person-lawsuits-3.0" } },
+    id: noAiProfile,
+    workspaceId: t.workspace.id,
+    name: "Sem IA",
+    kind: "verification",
+    entity: "person",
+    billingAction: ACTIONS.verificationPerson,
+    modules: { profile: { dataset: "person-profile-2.0" }, lawsuits: { dataset: "person-lawsuits-3.0" } },
   });
 }, 180_000);
 afterAll(async () => {
@@ -56,10 +66,16 @@ afterAll(async () => {
   await new Promise((r) => ai?.close(r));
 });
 
-const create = (body: unknown, token = t.workspace.tokens.analyst) => t.request({ method: "POST", url: "/api/v2/verifications", token, body });
+const create = (body: unknown, token = t.workspace.tokens.analyst) =>
+  t.request({ method: "POST", url: "/api/v2/verifications", token, body });
 const get = (id: string, token = t.workspace.tokens.analyst) => t.request({ method: "GET", url: `/api/v2/verifications/${id}`, token });
-const summary = (id: string, token = t.workspace.tokens.analyst) => t.request({ method: "GET", url: `/api/v2/verifications/${id}/ai-summary`, token });
-const settled = (id: string, ws: TestWorkspace = t.workspace) => eventually(() => get(id, ws.tokens.analyst).then((r) => r.json()), (v) => v.status === "COMPLETED" || v.status === "FAILED");
+const summary = (id: string, token = t.workspace.tokens.analyst) =>
+  t.request({ method: "GET", url: `/api/v2/verifications/${id}/ai-summary`, token });
+const settled = (id: string, ws: TestWorkspace = t.workspace) =>
+  eventually(
+    () => get(id, ws.tokens.analyst).then((r) => r.json()),
+    (v) => v.status === "COMPLETED" || v.status === "FAILED",
+  );
 async function completedVerification(body: Record<string, unknown>, ws: TestWorkspace = t.workspace) {
   const res = await create({ nationalId: CPF, verifications: {}, ...body }, ws.tokens.analyst);
   expect(res.statusCode).toBe(201);
@@ -72,16 +88,33 @@ describe("AI summary made as the verification completes", () => {
   it("passes through ANALYZING while the summary is made, and the summary is there right after COMPLETED", async () => {
     mode = "hold";
     const before = requests;
-    const created = (await create({ nationalId: CPF, profileId: "prf_kyc_person", verifications: {}, input: [{ attribute: "nascimento", value: "01/01/1901" }] })).json();
-    const analyzing = await eventually(() => get(created.id).then((r) => r.json()), (v) => v.status === "ANALYZING");
+    const created = (
+      await create({
+        nationalId: CPF,
+        profileId: "prf_kyc_person",
+        verifications: {},
+        input: [{ attribute: "nascimento", value: "01/01/1901" }],
+      })
+    ).json();
+    const analyzing = await eventually(
+      () => get(created.id).then((r) => r.json()),
+      (v) => v.status === "ANALYZING",
+    );
     // the dossier and score are written with ANALYZING; only the summary is missing
     expect(analyzing.result.score).toEqual(expect.any(Number));
     expect(analyzing.person.profile.nationalId).toBe(CPF);
     const meanwhile = await summary(created.id);
     expect(meanwhile.statusCode).toBe(409);
     expect(meanwhile.json().error).toMatch(/ANALYZING/);
-    expect((await t.request({ method: "GET", url: "/api/v2/verifications?status=ANALYZING", token: t.workspace.tokens.analyst })).json().verifications.map((v: { id: string }) => v.id)).toContain(created.id);
-    await eventually(async () => held.length, (n) => n > 0);
+    expect(
+      (await t.request({ method: "GET", url: "/api/v2/verifications?status=ANALYZING", token: t.workspace.tokens.analyst }))
+        .json()
+        .verifications.map((v: { id: string }) => v.id),
+    ).toContain(created.id);
+    await eventually(
+      async () => held.length,
+      (n) => n > 0,
+    );
     mode = "valid";
     release();
     const done = await settled(created.id);
@@ -90,7 +123,13 @@ describe("AI summary made as the verification completes", () => {
     const res = await summary(created.id, t.workspace.tokens.viewer);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ verificationId: created.id, provider: "openai-compatible", model: "modelo-local", fallback: null, summary: "Resumo do modelo externo de teste sobre a verificação concluída." });
+    expect(body).toMatchObject({
+      verificationId: created.id,
+      provider: "openai-compatible",
+      model: "modelo-local",
+      fallback: null,
+      summary: "Resumo do modelo externo de teste sobre a verificação concluída.",
+    });
     expect(["APPROVE", "REVIEW", "REJECT"]).toContain(body.verdict);
     expect(["low", "medium", "high"]).toContain(body.riskLevel);
     expect(body.mismatches).toEqual([expect.objectContaining({ attribute: "nascimento", status: "mismatch" })]);
@@ -125,7 +164,9 @@ describe("AI summary made as the verification completes", () => {
     const done = await completedVerification({ profileId: noAiProfile });
     // as if the process died after the terminal transaction: ANALYZING with a pending summary long ago
     await t.services.db.execute(sql`update verifications set status = 'ANALYZING' where id = ${done.id}`);
-    await t.services.db.insert(verificationSummaries).values({ verificationId: done.id, workspaceId: t.workspace.id, summary: null, requestedAt: new Date(Date.now() - 3_600_000) });
+    await t.services.db
+      .insert(verificationSummaries)
+      .values({ verificationId: done.id, workspaceId: t.workspace.id, summary: null, requestedAt: new Date(Date.now() - 3_600_000) });
     const finished = await settled(done.id);
     expect(finished.status).toBe("COMPLETED");
     const [row] = await t.services.db.select().from(verificationSummaries).where(eq(verificationSummaries.verificationId, done.id));

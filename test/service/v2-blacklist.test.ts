@@ -20,17 +20,29 @@ beforeAll(async () => {
   t = await startService();
   ws = await t.createWorkspace();
 }, 180_000); // starting PGlite takes long on a busy machine
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const cpf = (n: number) => makeCpf(String(520000000 + n * 101));
 const q = (workspaceId = ws.id, extra = "") => `?workspaceId=${workspaceId}${extra}`;
 const list = (query: string, token = ws.tokens.viewer) => t.request({ method: "GET", url: `/api/v2/blacklist${query}`, token });
-const add = (body: unknown, token = ws.tokens.analyst, workspaceId = ws.id) => t.request({ method: "POST", url: `/api/v2/blacklist${q(workspaceId)}`, token, body });
-const remove = (nationalId: string, token = ws.tokens.analyst, query = q()) => t.request({ method: "DELETE", url: `/api/v2/blacklist/${encodeURIComponent(nationalId)}${query}`, token });
+const add = (body: unknown, token = ws.tokens.analyst, workspaceId = ws.id) =>
+  t.request({ method: "POST", url: `/api/v2/blacklist${q(workspaceId)}`, token, body });
+const remove = (nationalId: string, token = ws.tokens.analyst, query = q()) =>
+  t.request({ method: "DELETE", url: `/api/v2/blacklist/${encodeURIComponent(nationalId)}${query}`, token });
 const importCsv = (csv: string, token = ws.tokens.analyst, workspaceId = ws.id, contentType = "text/csv") =>
-  t.request({ method: "POST", url: `/api/v2/blacklist/import${q(workspaceId)}`, token, payload: csv, headers: { "content-type": contentType } });
-const exportCsv = (token = ws.tokens.viewer, workspaceId = ws.id) => t.request({ method: "GET", url: `/api/v2/blacklist/export${q(workspaceId)}`, token });
-const audit = (workspaceId = ws.id) => t.services.db.select().from(blacklistAudit).where(eq(blacklistAudit.workspaceId, workspaceId)).orderBy(asc(blacklistAudit.createdAt));
+  t.request({
+    method: "POST",
+    url: `/api/v2/blacklist/import${q(workspaceId)}`,
+    token,
+    payload: csv,
+    headers: { "content-type": contentType },
+  });
+const exportCsv = (token = ws.tokens.viewer, workspaceId = ws.id) =>
+  t.request({ method: "GET", url: `/api/v2/blacklist/export${q(workspaceId)}`, token });
+const audit = (workspaceId = ws.id) =>
+  t.services.db.select().from(blacklistAudit).where(eq(blacklistAudit.workspaceId, workspaceId)).orderBy(asc(blacklistAudit.createdAt));
 
 describe("POST /api/v2/blacklist", () => {
   it("adds an entry (201) with the document normalized and the author", async () => {
@@ -38,8 +50,16 @@ describe("POST /api/v2/blacklist", () => {
     const res = await add({ nationalId: formatDocument(cpf(1)), reason: "fraude confirmada", name: "  Fulano de Tal ", expiresAt });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
-      id: expect.any(String), workspaceId: ws.id, nationalId: cpf(1), name: "Fulano de Tal", reason: "fraude confirmada",
-      createdBy: ws.users.analyst.id, createdByEmail: ws.users.analyst.email, createdAt: expect.any(String), expiresAt, expired: false,
+      id: expect.any(String),
+      workspaceId: ws.id,
+      nationalId: cpf(1),
+      name: "Fulano de Tal",
+      reason: "fraude confirmada",
+      createdBy: ws.users.analyst.id,
+      createdByEmail: ws.users.analyst.email,
+      createdAt: expect.any(String),
+      expiresAt,
+      expired: false,
     });
   });
 
@@ -64,7 +84,11 @@ describe("POST /api/v2/blacklist", () => {
     ["nationalId too short", { nationalId: "1234567890", reason: "r" }, "nationalId: Too small: expected string to have >=11 characters"],
     ["nationalId too long", { nationalId: "123456789012345", reason: "r" }, "nationalId: Too big: expected string to have <=14 characters"],
     ["invalid check digits", { nationalId: "52998224726", reason: "r" }, "nationalId is not a valid CPF or CNPJ"],
-    ["name too long", { nationalId: cpf(2), reason: "r", name: "n".repeat(201) }, "name: Too big: expected string to have <=200 characters"],
+    [
+      "name too long",
+      { nationalId: cpf(2), reason: "r", name: "n".repeat(201) },
+      "name: Too big: expected string to have <=200 characters",
+    ],
     ["expiresAt not a date-time", { nationalId: cpf(2), reason: "r", expiresAt: "amanhã" }, "expiresAt: must be an RFC 3339 date-time"],
     ["expiresAt in the past", { nationalId: cpf(2), reason: "r", expiresAt: "2020-01-01T00:00:00Z" }, "expiresAt must be in the future"],
     ["unknown field", { nationalId: cpf(2), reason: "r", score: 1 }, "body: unknown field(s) score"],
@@ -76,7 +100,13 @@ describe("POST /api/v2/blacklist", () => {
   });
 
   it("refuses a body that is not JSON with 400", async () => {
-    const res = await t.request({ method: "POST", url: `/api/v2/blacklist${q()}`, token: ws.tokens.analyst, payload: "{", headers: { "content-type": "application/json" } });
+    const res = await t.request({
+      method: "POST",
+      url: `/api/v2/blacklist${q()}`,
+      token: ws.tokens.analyst,
+      payload: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: "Body is not valid JSON" });
   });
@@ -98,9 +128,20 @@ describe("workspaceId", () => {
   ])("%s: 400 on every route", async (_name, query, message) => {
     for (const res of [
       await list(query),
-      await t.request({ method: "POST", url: `/api/v2/blacklist${query}`, token: ws.tokens.analyst, body: { nationalId: cpf(4), reason: "r" } }),
+      await t.request({
+        method: "POST",
+        url: `/api/v2/blacklist${query}`,
+        token: ws.tokens.analyst,
+        body: { nationalId: cpf(4), reason: "r" },
+      }),
       await remove(cpf(1), ws.tokens.analyst, query),
-      await t.request({ method: "POST", url: `/api/v2/blacklist/import${query}`, token: ws.tokens.analyst, payload: `${cpf(4)},r`, headers: { "content-type": "text/csv" } }),
+      await t.request({
+        method: "POST",
+        url: `/api/v2/blacklist/import${query}`,
+        token: ws.tokens.analyst,
+        payload: `${cpf(4)},r`,
+        headers: { "content-type": "text/csv" },
+      }),
       await t.request({ method: "GET", url: `/api/v2/blacklist/export${query}`, token: ws.tokens.viewer }),
     ]) {
       expect(res.statusCode).toBe(400);
@@ -140,7 +181,15 @@ describe("GET /api/v2/blacklist", () => {
   beforeAll(async () => {
     listWs = await t.createWorkspace();
     for (let i = 0; i < 5; i++) {
-      expect((await add({ nationalId: cpf(100 + i), reason: `motivo ${i}`, name: i === 2 ? "Maria Aparecida" : `Pessoa ${i}` }, listWs.tokens.analyst, listWs.id)).statusCode).toBe(201);
+      expect(
+        (
+          await add(
+            { nationalId: cpf(100 + i), reason: `motivo ${i}`, name: i === 2 ? "Maria Aparecida" : `Pessoa ${i}` },
+            listWs.tokens.analyst,
+            listWs.id,
+          )
+        ).statusCode,
+      ).toBe(201);
     }
   });
 
@@ -151,7 +200,9 @@ describe("GET /api/v2/blacklist", () => {
       expect(res.json()).toMatchObject({ page: 1, limit: 2, total: 5 });
       expect(res.json().items.map((e: { nationalId: string }) => e.nationalId)).toEqual([cpf(104), cpf(103)]);
     }
-    expect((await list(q(listWs.id, "&limit=2&page=3"), listWs.tokens.viewer)).json().items.map((e: { nationalId: string }) => e.nationalId)).toEqual([cpf(100)]);
+    expect(
+      (await list(q(listWs.id, "&limit=2&page=3"), listWs.tokens.viewer)).json().items.map((e: { nationalId: string }) => e.nationalId),
+    ).toEqual([cpf(100)]);
     expect((await list(q(listWs.id, "&page=9"), listWs.tokens.viewer)).json()).toMatchObject({ items: [], total: 5 });
   });
 
@@ -162,7 +213,10 @@ describe("GET /api/v2/blacklist", () => {
   });
 
   it("searches part of the document (punctuation ignored), the name or the reason, case-insensitive", async () => {
-    const ids = async (search: string) => (await list(q(listWs.id, `&search=${encodeURIComponent(search)}`), listWs.tokens.viewer)).json().items.map((e: { nationalId: string }) => e.nationalId);
+    const ids = async (search: string) =>
+      (await list(q(listWs.id, `&search=${encodeURIComponent(search)}`), listWs.tokens.viewer))
+        .json()
+        .items.map((e: { nationalId: string }) => e.nationalId);
     expect(await ids(formatDocument(cpf(103)).slice(0, 9))).toContain(cpf(103));
     expect(await ids("aparecida")).toEqual([cpf(102)]);
     expect(await ids("MOTIVO 4")).toEqual([cpf(104)]);
@@ -230,8 +284,12 @@ describe("DELETE /api/v2/blacklist/{nationalId}", () => {
 describe("expiresAt", () => {
   it("lists an expired entry as expired, and a new POST replaces it (audited as replaced)", async () => {
     const doc = cpf(20);
-    expect((await add({ nationalId: doc, reason: "temporário", expiresAt: new Date(Date.now() + 60_000).toISOString() })).statusCode).toBe(201);
-    await t.services.db.update(blacklistEntries).set({ expiresAt: new Date(Date.now() - 1000) })
+    expect((await add({ nationalId: doc, reason: "temporário", expiresAt: new Date(Date.now() + 60_000).toISOString() })).statusCode).toBe(
+      201,
+    );
+    await t.services.db
+      .update(blacklistEntries)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(blacklistEntries.workspaceId, ws.id), eq(blacklistEntries.nationalId, doc)));
     expect((await list(q(ws.id, `&search=${doc}`))).json().items[0]).toMatchObject({ nationalId: doc, expired: true });
     const res = await add({ nationalId: doc, reason: "voltou a ocorrer" });
@@ -296,7 +354,14 @@ describe("POST /api/v2/blacklist/import", () => {
 
   it("reads semicolon-separated files without a header", async () => {
     const res = await importCsv(`${cpf(210)};ponto e vírgula;Ana\n${cpf(211)};outro`, importWs.tokens.admin, importWs.id);
-    expect(res.json()).toMatchObject({ total: 2, added: 2, lines: [{ line: 1, result: "added" }, { line: 2, result: "added" }] });
+    expect(res.json()).toMatchObject({
+      total: 2,
+      added: 2,
+      lines: [
+        { line: 1, result: "added" },
+        { line: 2, result: "added" },
+      ],
+    });
   });
 
   it("takes 10,000 lines and refuses 10,001", async () => {
@@ -329,7 +394,13 @@ describe("POST /api/v2/blacklist/import", () => {
   });
 
   it("reads text/csv only on the import route", async () => {
-    const res = await t.request({ method: "POST", url: `/api/v2/blacklist${q()}`, token: ws.tokens.analyst, payload: `${cpf(223)},r`, headers: { "content-type": "text/csv" } });
+    const res = await t.request({
+      method: "POST",
+      url: `/api/v2/blacklist${q()}`,
+      token: ws.tokens.analyst,
+      payload: `${cpf(223)},r`,
+      headers: { "content-type": "text/csv" },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: "Body must be JSON (Content-Type: application/json)" });
   });
@@ -345,9 +416,9 @@ describe("GET /api/v2/blacklist/export", () => {
   it("returns CSV with escaping and formula protection, and imports again unchanged", async () => {
     const exWs = await t.createWorkspace();
     const entries = [
-      { nationalId: cpf(300), reason: "=HYPERLINK(\"http://x\")", name: "+55 teste" },
+      { nationalId: cpf(300), reason: '=HYPERLINK("http://x")', name: "+55 teste" },
       { nationalId: cpf(301), reason: "-10 pontos", name: "@arroba" },
-      { nationalId: cpf(302), reason: "vírgula, aspas \" e\nlinha", name: "Normal", expiresAt: "2099-01-01T00:00:00.000Z" },
+      { nationalId: cpf(302), reason: 'vírgula, aspas " e\nlinha', name: "Normal", expiresAt: "2099-01-01T00:00:00.000Z" },
     ];
     for (const e of entries) expect((await add(e, exWs.tokens.analyst, exWs.id)).statusCode).toBe(201);
     const res = await exportCsv(exWs.tokens.viewer, exWs.id);
@@ -358,9 +429,15 @@ describe("GET /api/v2/blacklist/export", () => {
     expect(records[0]!.fields).toEqual(["nationalId", "reason", "name", "expiresAt", "createdAt", "createdBy"]);
     expect(records).toHaveLength(4);
     const byDoc = new Map(records.slice(1).map((r) => [r.fields[0], r.fields]));
-    expect(byDoc.get(formatDocument(cpf(300)))!.slice(1, 3)).toEqual(["'=HYPERLINK(\"http://x\")", "'+55 teste"]);
+    expect(byDoc.get(formatDocument(cpf(300)))!.slice(1, 3)).toEqual(['\'=HYPERLINK("http://x")', "'+55 teste"]);
     expect(byDoc.get(formatDocument(cpf(301)))!.slice(1, 3)).toEqual(["'-10 pontos", "'@arroba"]);
-    expect(byDoc.get(formatDocument(cpf(302)))!.slice(1, 6)).toEqual(["vírgula, aspas \" e\nlinha", "Normal", "2099-01-01T00:00:00.000Z", expect.any(String), exWs.users.analyst.email]);
+    expect(byDoc.get(formatDocument(cpf(302)))!.slice(1, 6)).toEqual([
+      'vírgula, aspas " e\nlinha',
+      "Normal",
+      "2099-01-01T00:00:00.000Z",
+      expect.any(String),
+      exWs.users.analyst.email,
+    ]);
     // no cell of the file starts with a formula character
     for (const r of records) for (const cell of r.fields) expect(cell).not.toMatch(/^[=+\-@]/);
 
@@ -374,18 +451,27 @@ describe("GET /api/v2/blacklist/export", () => {
   });
 
   it("is readable by every role", async () => {
-    for (const role of ["admin", "analyst", "viewer", "integration"] as const) expect((await exportCsv(ws.tokens[role])).statusCode).toBe(200);
+    for (const role of ["admin", "analyst", "viewer", "integration"] as const)
+      expect((await exportCsv(ws.tokens[role])).statusCode).toBe(200);
   });
 });
 
 describe("effect on new verifications", () => {
   let effWs: TestWorkspace;
-  beforeAll(async () => { effWs = await t.createWorkspace(); });
+  beforeAll(async () => {
+    effWs = await t.createWorkspace();
+  });
   const verify = async (nationalId: string, workspace = effWs, profileId = "prf_kyc_person") => {
-    const res = await t.request({ method: "POST", url: "/api/v2/verifications", token: workspace.tokens.analyst, body: { nationalId, profileId, verifications: {} } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/v2/verifications",
+      token: workspace.tokens.analyst,
+      body: { nationalId, profileId, verifications: {} },
+    });
     expect(res.statusCode).toBe(201);
     return eventually(
-      () => t.request({ method: "GET", url: `/api/v2/verifications/${res.json().id}`, token: workspace.tokens.analyst }).then((r) => r.json()),
+      () =>
+        t.request({ method: "GET", url: `/api/v2/verifications/${res.json().id}`, token: workspace.tokens.analyst }).then((r) => r.json()),
       (v) => v.status === "COMPLETED" || v.status === "FAILED",
     );
   };
@@ -398,7 +484,10 @@ describe("effect on new verifications", () => {
     expect((await add({ nationalId: doc, reason: "fraude" }, effWs.tokens.analyst, effWs.id)).statusCode).toBe(201);
     const after = await verify(doc);
     expect(after.person.profile.blacklisted).toMatchObject({ client: true, clientType: "workspace_restrictive_list" });
-    expect(after.person.profile.indicators.blacklisted).toEqual({ risky: true, value: before.person.profile.indicators.blacklisted.value + 1 });
+    expect(after.person.profile.indicators.blacklisted).toEqual({
+      risky: true,
+      value: before.person.profile.indicators.blacklisted.value + 1,
+    });
     expect(after.result.rules).toContain("listed_on_workspace_restrictive_list");
     // the profile's weight for the rule is 500
     expect(after.result.score).toBe(Math.max(0, before.result.score - 500));
@@ -415,9 +504,14 @@ describe("effect on new verifications", () => {
   it("an expired or removed entry no longer counts", async () => {
     const doc = cpf(401);
     const base = await verify(doc);
-    expect((await add({ nationalId: doc, reason: "x", expiresAt: new Date(Date.now() + 60_000).toISOString() }, effWs.tokens.analyst, effWs.id)).statusCode).toBe(201);
+    expect(
+      (await add({ nationalId: doc, reason: "x", expiresAt: new Date(Date.now() + 60_000).toISOString() }, effWs.tokens.analyst, effWs.id))
+        .statusCode,
+    ).toBe(201);
     expect((await verify(doc)).person.profile.blacklisted.client).toBe(true);
-    await t.services.db.update(blacklistEntries).set({ expiresAt: new Date(Date.now() - 1000) })
+    await t.services.db
+      .update(blacklistEntries)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(blacklistEntries.workspaceId, effWs.id), eq(blacklistEntries.nationalId, doc)));
     const expired = await verify(doc);
     expect(expired.person.profile.blacklisted.client).toBe(false);
@@ -459,11 +553,27 @@ describe("effect on new verifications", () => {
 
   it("also in the legacy flow (no profile): the rule fires with the default weight", async () => {
     const doc = cpf(402);
-    const res = await t.request({ method: "POST", url: "/api/v2/verifications", token: effWs.tokens.analyst, body: { nationalId: doc, verifications: {} } });
-    const before = await eventually(() => t.request({ method: "GET", url: `/api/v2/verifications/${res.json().id}`, token: effWs.tokens.analyst }).then((r) => r.json()), (v) => v.status === "COMPLETED");
+    const res = await t.request({
+      method: "POST",
+      url: "/api/v2/verifications",
+      token: effWs.tokens.analyst,
+      body: { nationalId: doc, verifications: {} },
+    });
+    const before = await eventually(
+      () => t.request({ method: "GET", url: `/api/v2/verifications/${res.json().id}`, token: effWs.tokens.analyst }).then((r) => r.json()),
+      (v) => v.status === "COMPLETED",
+    );
     expect((await add({ nationalId: doc, reason: "z" }, effWs.tokens.analyst, effWs.id)).statusCode).toBe(201);
-    const res2 = await t.request({ method: "POST", url: "/api/v2/verifications", token: effWs.tokens.analyst, body: { nationalId: doc, verifications: {} } });
-    const after = await eventually(() => t.request({ method: "GET", url: `/api/v2/verifications/${res2.json().id}`, token: effWs.tokens.analyst }).then((r) => r.json()), (v) => v.status === "COMPLETED");
+    const res2 = await t.request({
+      method: "POST",
+      url: "/api/v2/verifications",
+      token: effWs.tokens.analyst,
+      body: { nationalId: doc, verifications: {} },
+    });
+    const after = await eventually(
+      () => t.request({ method: "GET", url: `/api/v2/verifications/${res2.json().id}`, token: effWs.tokens.analyst }).then((r) => r.json()),
+      (v) => v.status === "COMPLETED",
+    );
     expect(after.verification.person.profile.blacklisted.client).toBe(true);
     expect(after.verification.result.score).toBe(Math.max(0, before.verification.result.score - 50));
   });

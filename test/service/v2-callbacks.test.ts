@@ -42,19 +42,41 @@ afterAll(async () => {
 });
 
 const at = (p: string): RecordedRequest[] => receiver.requests.filter((r) => r.path === p);
-const waitAt = (p: string, count: number, timeoutMs = 30_000) => eventually(async () => at(p), (list) => list.length >= count, timeoutMs);
-const create = (body: Record<string, unknown>, token = t.workspace.tokens.integration) => t.request({ method: "POST", url: "/api/v2/verifications", token, body });
-const batch = (body: Record<string, unknown>) => t.request({ method: "POST", url: "/api/v2/verifications/batch", token: t.workspace.tokens.integration, body });
-const get = (id: string) => t.request({ method: "GET", url: `/api/v2/verifications/${id}`, token: t.workspace.tokens.viewer }).then((r) => r.json());
-const terminal = (id: string) => eventually(() => get(id), (v) => v.status === "COMPLETED" || v.status === "FAILED", 30_000);
-const verified = (req: RecordedRequest) => verifyCallbackSignature({
-  secret, rawBody: req.rawBody, signatureHeader: req.headers["x-service-signature"] as string, timestampHeader: req.headers["x-service-timestamp"] as string,
-});
+const waitAt = (p: string, count: number, timeoutMs = 30_000) =>
+  eventually(
+    async () => at(p),
+    (list) => list.length >= count,
+    timeoutMs,
+  );
+const create = (body: Record<string, unknown>, token = t.workspace.tokens.integration) =>
+  t.request({ method: "POST", url: "/api/v2/verifications", token, body });
+const batch = (body: Record<string, unknown>) =>
+  t.request({ method: "POST", url: "/api/v2/verifications/batch", token: t.workspace.tokens.integration, body });
+const get = (id: string) =>
+  t.request({ method: "GET", url: `/api/v2/verifications/${id}`, token: t.workspace.tokens.viewer }).then((r) => r.json());
+const terminal = (id: string) =>
+  eventually(
+    () => get(id),
+    (v) => v.status === "COMPLETED" || v.status === "FAILED",
+    30_000,
+  );
+const verified = (req: RecordedRequest) =>
+  verifyCallbackSignature({
+    secret,
+    rawBody: req.rawBody,
+    signatureHeader: req.headers["x-service-signature"] as string,
+    timestampHeader: req.headers["x-service-timestamp"] as string,
+  });
 
 describe("delivery", () => {
   it("sends one signed POST with {event, id, status, score, completedAt} and the custom headers when a verification completes", async () => {
     const doc = cpf(1);
-    const res = await create({ nationalId: doc, profileId: "prf_kyc_person", verifications: {}, callback: { url: `${receiver.url}/v2/one?k=1`, headers: { "X-Client-Ref": "ref-1", Authorization: "Bearer client-token" } } });
+    const res = await create({
+      nationalId: doc,
+      profileId: "prf_kyc_person",
+      verifications: {},
+      callback: { url: `${receiver.url}/v2/one?k=1`, headers: { "X-Client-Ref": "ref-1", Authorization: "Bearer client-token" } },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().callback).toEqual({ url: `${receiver.url}/v2/one?k=1`, method: "POST" });
     const { id } = res.json();
@@ -65,9 +87,22 @@ describe("delivery", () => {
     expect(req!.headers["x-client-ref"]).toBe("ref-1");
     expect(req!.headers.authorization).toBe("Bearer client-token");
     expect(verified(req!)).toEqual({ ok: true });
-    expect(verifyCallbackSignature({ secret: "00".repeat(32), rawBody: req!.rawBody, signatureHeader: req!.headers["x-service-signature"] as string, timestampHeader: req!.headers["x-service-timestamp"] as string })).toEqual({ ok: false, reason: "bad_signature" });
+    expect(
+      verifyCallbackSignature({
+        secret: "00".repeat(32),
+        rawBody: req!.rawBody,
+        signatureHeader: req!.headers["x-service-signature"] as string,
+        timestampHeader: req!.headers["x-service-timestamp"] as string,
+      }),
+    ).toEqual({ ok: false, reason: "bad_signature" });
     const body = JSON.parse(req!.rawBody);
-    expect(body).toEqual({ event: "verification.completed", id, status: "COMPLETED", score: done.result.score, completedAt: expect.any(String) });
+    expect(body).toEqual({
+      event: "verification.completed",
+      id,
+      status: "COMPLETED",
+      score: done.result.score,
+      completedAt: expect.any(String),
+    });
     expect(Object.keys(body)).toEqual(["event", "id", "status", "score", "completedAt"]);
     expect(req!.rawBody).not.toContain(doc);
     expect(req!.rawBody).not.toContain(done.name);
@@ -77,12 +112,23 @@ describe("delivery", () => {
   });
 
   it("uses PUT when asked, and reports a FAILED verification with score null", async () => {
-    const res = await create({ nationalId: PERMANENT, profileId: "prf_kyc_person", verifications: {}, callback: { url: `${receiver.url}/v2/failed`, method: "PUT" } });
+    const res = await create({
+      nationalId: PERMANENT,
+      profileId: "prf_kyc_person",
+      verifications: {},
+      callback: { url: `${receiver.url}/v2/failed`, method: "PUT" },
+    });
     expect(res.json().callback).toEqual({ url: `${receiver.url}/v2/failed`, method: "PUT" });
     const [req] = await waitAt("/v2/failed", 1);
     expect(req!.method).toBe("PUT");
     expect(verified(req!)).toEqual({ ok: true });
-    expect(JSON.parse(req!.rawBody)).toEqual({ event: "verification.failed", id: res.json().id, status: "FAILED", score: null, completedAt: expect.any(String) });
+    expect(JSON.parse(req!.rawBody)).toEqual({
+      event: "verification.failed",
+      id: res.json().id,
+      status: "FAILED",
+      score: null,
+      completedAt: expect.any(String),
+    });
   });
 
   it("retries a failed attempt with the same body and a fresh signature", async () => {
@@ -129,10 +175,26 @@ describe("validation on single creation (batch: test/service/v2-batch.test.ts)",
     ["metadata address", { url: "https://169.254.169.254/latest" }, "callback.url points to a refused destination"],
     ["localhost name", { url: "https://localhost/hook" }, "callback.url points to a refused destination"],
     ["credentials in the URL", { url: "https://user:pw@example.com/hook" }, "callback.url must not contain credentials"],
-    ["reserved header", { url: "https://example.com/hook", headers: { "Content-Type": "text/plain" } }, 'callback.headers: "Content-Type" is reserved'],
-    ["X-Service-* header", { url: "https://example.com/hook", headers: { "X-Service-Anything": "x" } }, 'callback.headers: "X-Service-Anything" is reserved'],
-    ["header value with a line break", { url: "https://example.com/hook", headers: { "X-A": "a\r\nB: c" } }, 'callback.headers: value of "X-A" has invalid characters'],
-    ["method DELETE", { url: "https://example.com/hook", method: "DELETE" }, 'callback.method: Invalid option: expected one of "POST"|"PUT"'],
+    [
+      "reserved header",
+      { url: "https://example.com/hook", headers: { "Content-Type": "text/plain" } },
+      'callback.headers: "Content-Type" is reserved',
+    ],
+    [
+      "X-Service-* header",
+      { url: "https://example.com/hook", headers: { "X-Service-Anything": "x" } },
+      'callback.headers: "X-Service-Anything" is reserved',
+    ],
+    [
+      "header value with a line break",
+      { url: "https://example.com/hook", headers: { "X-A": "a\r\nB: c" } },
+      'callback.headers: value of "X-A" has invalid characters',
+    ],
+    [
+      "method DELETE",
+      { url: "https://example.com/hook", method: "DELETE" },
+      'callback.method: Invalid option: expected one of "POST"|"PUT"',
+    ],
     ["unknown field", { url: "https://example.com/hook", secret: "x" }, "callback: unknown field(s) secret"],
     ["URL not a URL", { url: "not a url" }, "callback.url: Invalid URL"],
   ];

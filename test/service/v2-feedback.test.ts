@@ -18,12 +18,23 @@ const cpf = (n: number) => makeCpf(String(410000000 + n * 37));
 const url = (id: string) => `/api/v2/verifications/${id}/feedbacks`;
 const post = (id: string, body: unknown, token = ws.tokens.analyst) => t.request({ method: "POST", url: url(id), token, body });
 const history = (id: string, token = ws.tokens.viewer) => t.request({ method: "GET", url: url(id), token });
-const get = (id: string, token = ws.tokens.viewer) => t.request({ method: "GET", url: `/api/v2/verifications/${id}`, token }).then((r) => r.json());
-const list = (query: string, token = ws.tokens.viewer) => t.request({ method: "GET", url: `/api/v2/verifications${query}`, token }).then((r) => r.json());
-const terminal = (id: string) => eventually(() => get(id), (v) => v.status === "COMPLETED" || v.status === "FAILED");
+const get = (id: string, token = ws.tokens.viewer) =>
+  t.request({ method: "GET", url: `/api/v2/verifications/${id}`, token }).then((r) => r.json());
+const list = (query: string, token = ws.tokens.viewer) =>
+  t.request({ method: "GET", url: `/api/v2/verifications${query}`, token }).then((r) => r.json());
+const terminal = (id: string) =>
+  eventually(
+    () => get(id),
+    (v) => v.status === "COMPLETED" || v.status === "FAILED",
+  );
 
 async function createVerification(nationalId: string): Promise<string> {
-  const res = await t.request({ method: "POST", url: "/api/v2/verifications", token: ws.tokens.analyst, body: { nationalId, profileId: "prf_kyc_person", verifications: {} } });
+  const res = await t.request({
+    method: "POST",
+    url: "/api/v2/verifications",
+    token: ws.tokens.analyst,
+    body: { nationalId, profileId: "prf_kyc_person", verifications: {} },
+  });
   expect(res.statusCode).toBe(201);
   return res.json().id;
 }
@@ -32,8 +43,14 @@ async function createVerification(nationalId: string): Promise<string> {
 async function pending(status: string): Promise<string> {
   const id = randomUUID();
   await t.services.db.insert(verifications).values({
-    id, workspaceId: ws.id, userId: ws.users.analyst.id, profileId: "prf_kyc_person", nationalId: cpf(90), entity: "person",
-    status, config: { source: "API" },
+    id,
+    workspaceId: ws.id,
+    userId: ws.users.analyst.id,
+    profileId: "prf_kyc_person",
+    nationalId: cpf(90),
+    entity: "person",
+    status,
+    config: { source: "API" },
   });
   return id;
 }
@@ -48,7 +65,9 @@ beforeAll(async () => {
   expect((await terminal(failedId)).status).toBe("FAILED");
   done = ids;
 }, 180_000); // starting PGlite takes long on a busy machine
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("POST /api/v2/verifications/{id}/feedbacks", () => {
   it("answers 201 with the stored record", async () => {
@@ -56,17 +75,26 @@ describe("POST /api/v2/verifications/{id}/feedbacks", () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toEqual({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/), verificationId: done[0], status: "APPROVED", comment: "documentos conferem",
-      reasons: ["kyc_ok", "manual_check"], userId: ws.users.analyst.id, userEmail: ws.users.analyst.email, createdAt: expect.any(String),
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      verificationId: done[0],
+      status: "APPROVED",
+      comment: "documentos conferem",
+      reasons: ["kyc_ok", "manual_check"],
+      userId: ws.users.analyst.id,
+      userEmail: ws.users.analyst.email,
+      createdAt: expect.any(String),
     });
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
   });
 
-  it.each(["APPROVED", "REPROVED", "STANDBY", "WAIVED"])("accepts %s without comment or reasons (comment null, reasons [])", async (status) => {
-    const res = await post(done[3]!, { status }, ws.tokens.admin);
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ status, comment: null, reasons: [], userId: ws.users.admin.id, userEmail: ws.users.admin.email });
-  });
+  it.each(["APPROVED", "REPROVED", "STANDBY", "WAIVED"])(
+    "accepts %s without comment or reasons (comment null, reasons [])",
+    async (status) => {
+      const res = await post(done[3]!, { status }, ws.tokens.admin);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ status, comment: null, reasons: [], userId: ws.users.admin.id, userEmail: ws.users.admin.email });
+    },
+  );
 
   it("accepts feedback on a FAILED verification (terminal)", async () => {
     const res = await post(failedId, { status: "REPROVED", comment: "sem dados" });
@@ -88,7 +116,11 @@ describe("POST /api/v2/verifications/{id}/feedbacks", () => {
     ["missing status", {}, "status: must be one of APPROVED, REPROVED, STANDBY, WAIVED"],
     ["comment too long", { status: "APPROVED", comment: "x".repeat(2001) }, "comment: Too big: expected string to have <=2000 characters"],
     ["comment not a string", { status: "APPROVED", comment: 5 }, "comment: expected string"],
-    ["21 reasons", { status: "APPROVED", reasons: Array.from({ length: 21 }, (_, i) => `r${i}`) }, "reasons: Too big: expected array to have <=20 items"],
+    [
+      "21 reasons",
+      { status: "APPROVED", reasons: Array.from({ length: 21 }, (_, i) => `r${i}`) },
+      "reasons: Too big: expected array to have <=20 items",
+    ],
     ["empty reason", { status: "APPROVED", reasons: ["ok", " "] }, "reasons.1: Too small: expected string to have >=1 characters"],
     ["reason too long", { status: "APPROVED", reasons: ["x".repeat(101)] }, "reasons.0: Too big: expected string to have <=100 characters"],
     ["reasons not an array", { status: "APPROVED", reasons: "ok" }, "reasons: expected array"],
@@ -102,7 +134,13 @@ describe("POST /api/v2/verifications/{id}/feedbacks", () => {
   });
 
   it("refuses a body that is not JSON with 400", async () => {
-    const res = await t.request({ method: "POST", url: url(done[1]!), token: ws.tokens.analyst, payload: "{status", headers: { "content-type": "application/json" } });
+    const res = await t.request({
+      method: "POST",
+      url: url(done[1]!),
+      token: ws.tokens.analyst,
+      payload: "{status",
+      headers: { "content-type": "application/json" },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: "Body is not valid JSON" });
   });
@@ -151,7 +189,11 @@ describe("GET /api/v2/verifications/{id}/feedbacks and the latest decision", () 
       expect(res.statusCode).toBe(200);
       const { feedbacks } = res.json();
       expect(feedbacks.map((f: { status: string }) => f.status)).toEqual(["REPROVED", "APPROVED", "STANDBY"]);
-      expect(feedbacks.map((f: { userEmail: string }) => f.userEmail)).toEqual([ws.users.analyst.email, ws.users.admin.email, ws.users.analyst.email]);
+      expect(feedbacks.map((f: { userEmail: string }) => f.userEmail)).toEqual([
+        ws.users.analyst.email,
+        ws.users.admin.email,
+        ws.users.analyst.email,
+      ]);
       expect(feedbacks[1]).toMatchObject({ verificationId: id, reasons: ["documento recebido"], comment: null, userId: ws.users.admin.id });
       expect(feedbacks[2].comment).toBe("aguardando documento");
       const times = feedbacks.map((f: { createdAt: string }) => f.createdAt);
@@ -170,8 +212,13 @@ describe("GET /api/v2/verifications/{id}/feedbacks and the latest decision", () 
     const record = await get(done[2]!);
     expect(record.feedbackStatus).toBe("REPROVED");
     expect(record.feedback).toEqual({
-      id: expect.any(String), status: "REPROVED", comment: null, reasons: [], userId: ws.users.analyst.id,
-      userEmail: ws.users.analyst.email, createdAt: expect.any(String),
+      id: expect.any(String),
+      status: "REPROVED",
+      comment: null,
+      reasons: [],
+      userId: ws.users.analyst.id,
+      userEmail: ws.users.analyst.email,
+      createdAt: expect.any(String),
     });
     const undecided = await get(done[1]!);
     expect(undecided.feedbackStatus).toBe("NOTSTARTED");
@@ -182,7 +229,10 @@ describe("GET /api/v2/verifications/{id}/feedbacks and the latest decision", () 
     // done[0]: APPROVED; done[1]: none; done[2]: STANDBY -> APPROVED -> REPROVED; done[3]: ... WAIVED; failed: REPROVED
     const all = await list("?limit=25");
     const byId = new Map(all.verifications.map((v: { id: string }) => [v.id, v]));
-    expect(byId.get(done[0])).toMatchObject({ feedbackStatus: "APPROVED", feedback: { status: "APPROVED", userEmail: ws.users.analyst.email } });
+    expect(byId.get(done[0])).toMatchObject({
+      feedbackStatus: "APPROVED",
+      feedback: { status: "APPROVED", userEmail: ws.users.analyst.email },
+    });
     expect(byId.get(done[1])).toMatchObject({ feedbackStatus: "NOTSTARTED", feedback: null });
     expect(byId.get(done[2])).toMatchObject({ feedbackStatus: "REPROVED" });
     expect(byId.get(done[3])).toMatchObject({ feedbackStatus: "WAIVED", feedback: { userEmail: ws.users.admin.email } });
@@ -198,7 +248,12 @@ describe("GET /api/v2/verifications/{id}/feedbacks and the latest decision", () 
   });
 
   it("a new verification answers feedbackStatus NOTSTARTED on creation", async () => {
-    const res = await t.request({ method: "POST", url: "/api/v2/verifications", token: ws.tokens.analyst, body: { nationalId: cpf(50), verifications: {} } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/v2/verifications",
+      token: ws.tokens.analyst,
+      body: { nationalId: cpf(50), verifications: {} },
+    });
     expect(res.json()).toMatchObject({ feedbackStatus: "NOTSTARTED", feedback: null });
     await terminal(res.json().id);
   });

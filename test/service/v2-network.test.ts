@@ -7,8 +7,12 @@ import { sandboxDocumentFor } from "../../server/datasets/sandbox/behaviours";
 import { makeCpf } from "../../lib/contract/documents";
 
 let t: TestService;
-beforeAll(async () => { t = await startService({ env: { LUPA_RATE_LIMIT_PER_SECOND: "100000", LUPA_SANDBOX_SLOW_MS: "3000" } }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startService({ env: { LUPA_RATE_LIMIT_PER_SECOND: "100000", LUPA_SANDBOX_SLOW_MS: "3000" } });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const LARGE_COMPANY = sandboxDocumentFor("large_network", "company")!.document;
 const SLOW_PERSON = sandboxDocumentFor("slow", "person")!.document;
@@ -18,11 +22,20 @@ const network = (id: string, token?: string) => get(`/api/v2/verifications/${id}
 const node = (id: string, ref: string, token?: string) => get(`/api/v2/verifications/${id}/network/nodes/${ref}`, token);
 
 async function verify(nationalId: string, profileId?: string): Promise<string> {
-  const res = await t.request({ method: "POST", url: "/api/v2/verifications", token: analyst(), body: { nationalId, ...(profileId ? { profileId } : {}), verifications: {} } });
+  const res = await t.request({
+    method: "POST",
+    url: "/api/v2/verifications",
+    token: analyst(),
+    body: { nationalId, ...(profileId ? { profileId } : {}), verifications: {} },
+  });
   expect(res.statusCode).toBe(201);
   return res.json().id as string;
 }
-const settled = (id: string) => eventually(() => get(`/api/v2/verifications/${id}`).then((r) => r.json()), (v) => v.status === "COMPLETED" || v.status === "FAILED");
+const settled = (id: string) =>
+  eventually(
+    () => get(`/api/v2/verifications/${id}`).then((r) => r.json()),
+    (v) => v.status === "COMPLETED" || v.status === "FAILED",
+  );
 
 describe("a verification with related and lawsuits modules", () => {
   let id: string;
@@ -65,7 +78,8 @@ describe("a verification with related and lawsuits modules", () => {
   });
 
   it("every role with verifications:read reads it; no token is 401", async () => {
-    for (const role of ["admin", "analyst", "viewer", "integration"] as const) expect((await network(id, t.workspace.tokens[role])).statusCode).toBe(200);
+    for (const role of ["admin", "analyst", "viewer", "integration"] as const)
+      expect((await network(id, t.workspace.tokens[role])).statusCode).toBe(200);
     expect((await network(id, "")).statusCode).toBe(401);
   });
 

@@ -23,7 +23,10 @@ let workspaceName: string;
 beforeAll(async () => {
   t = await startService();
   workspaceName = "Financeira Conceição – Prevenção";
-  await t.services.db.update(workspaces).set({ name: workspaceName }).where(sql`id = ${t.workspace.id}`);
+  await t.services.db
+    .update(workspaces)
+    .set({ name: workspaceName })
+    .where(sql`id = ${t.workspace.id}`);
 }, 180_000);
 afterAll(async () => {
   await t?.close();
@@ -33,9 +36,17 @@ afterAll(async () => {
 const pdf = (id: string, token = t.workspace.tokens.analyst) => t.request({ method: "GET", url: `/api/v2/verifications/${id}/pdf`, token });
 const get = (id: string) => t.request({ method: "GET", url: `/api/v2/verifications/${id}`, token: t.workspace.tokens.analyst });
 async function completed(body: Record<string, unknown>) {
-  const res = await t.request({ method: "POST", url: "/api/v2/verifications", token: t.workspace.tokens.analyst, body: { verifications: {}, ...body } });
+  const res = await t.request({
+    method: "POST",
+    url: "/api/v2/verifications",
+    token: t.workspace.tokens.analyst,
+    body: { verifications: {}, ...body },
+  });
   expect(res.statusCode).toBe(201);
-  return eventually(() => get(res.json().id).then((r) => r.json()), (v) => v.status === "COMPLETED" || v.status === "FAILED");
+  return eventually(
+    () => get(res.json().id).then((r) => r.json()),
+    (v) => v.status === "COMPLETED" || v.status === "FAILED",
+  );
 }
 
 function textOf(bytes: Buffer): { text: string; pages: number } {
@@ -48,19 +59,47 @@ function textOf(bytes: Buffer): { text: string; pages: number } {
 
 describe("GET /api/v2/verifications/{id}/pdf", () => {
   let person: {
-    id: string; name: string; status: string; result: { score: number; rules: string[] };
+    id: string;
+    name: string;
+    status: string;
+    result: { score: number; rules: string[] };
     person: { profile: { birthDate: string }; lawsuits: { items: { number: string }[] }; related: { personal: { document: string }[] } };
   };
   let report: { text: string; pages: number };
   beforeAll(async () => {
-    person = await completed({ nationalId: PERSON, profileId: "prf_kyc_person", input: [{ attribute: "nascimento", value: "01/01/1901" }] });
+    person = await completed({
+      nationalId: PERSON,
+      profileId: "prf_kyc_person",
+      input: [{ attribute: "nascimento", value: "01/01/1901" }],
+    });
     expect(person.status).toBe("COMPLETED");
     // the AI summary is made at completion (the profile has AI)
-    expect((await t.request({ method: "GET", url: `/api/v2/verifications/${person.id}/ai-summary`, token: t.workspace.tokens.viewer })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: "GET", url: `/api/v2/verifications/${person.id}/ai-summary`, token: t.workspace.tokens.viewer }))
+        .statusCode,
+    ).toBe(200);
     const older = new Date(Date.now() - 60_000);
     await t.services.db.insert(verificationFeedbacks).values([
-      { id: randomUUID(), workspaceId: t.workspace.id, verificationId: person.id, status: "STANDBY", comment: "Aguardando comprovação de endereço", reasons: ["documentação"], userId: t.workspace.users.analyst.id, createdAt: older },
-      { id: randomUUID(), workspaceId: t.workspace.id, verificationId: person.id, status: "APPROVED", comment: "Aprovação após análise", reasons: [], userId: t.workspace.users.admin.id, createdAt: new Date() },
+      {
+        id: randomUUID(),
+        workspaceId: t.workspace.id,
+        verificationId: person.id,
+        status: "STANDBY",
+        comment: "Aguardando comprovação de endereço",
+        reasons: ["documentação"],
+        userId: t.workspace.users.analyst.id,
+        createdAt: older,
+      },
+      {
+        id: randomUUID(),
+        workspaceId: t.workspace.id,
+        verificationId: person.id,
+        status: "APPROVED",
+        comment: "Aprovação após análise",
+        reasons: [],
+        userId: t.workspace.users.admin.id,
+        createdAt: new Date(),
+      },
     ]);
     const res = await pdf(person.id);
     expect(res.statusCode).toBe(200);
@@ -94,7 +133,8 @@ describe("GET /api/v2/verifications/{id}/pdf", () => {
   });
 
   it("has every dossier section with pt-BR formats", () => {
-    for (const title of ["Cadastro", "Contatos", "Financeiro", "Processos judiciais", "Relacionados", "Rede de processos"]) expect(report.text).toContain(title);
+    for (const title of ["Cadastro", "Contatos", "Financeiro", "Processos judiciais", "Relacionados", "Rede de processos"])
+      expect(report.text).toContain(title);
     const [y, m, d] = person.person.profile.birthDate.split("-");
     expect(report.text).toContain(`${d}/${m}/${y}`);
     expect(report.text).toMatch(/R\$\s\d{1,3}(\.\d{3})*,\d{2}/);
@@ -138,7 +178,16 @@ describe("GET /api/v2/verifications/{id}/pdf", () => {
     const listed = await completed({ nationalId: PERSON, profileId: "prf_kyc_person" });
     const before = textOf((await pdf(listed.id)).rawPayload).text;
     expect(before).toContain("O documento não consta na lista restritiva do workspace.");
-    await t.services.db.insert(blacklistEntries).values({ id: randomUUID(), workspaceId: t.workspace.id, nationalId: PERSON, entity: "person", reason: "Fraude documental confirmada", createdBy: t.workspace.users.analyst.id });
+    await t.services.db
+      .insert(blacklistEntries)
+      .values({
+        id: randomUUID(),
+        workspaceId: t.workspace.id,
+        nationalId: PERSON,
+        entity: "person",
+        reason: "Fraude documental confirmada",
+        createdBy: t.workspace.users.analyst.id,
+      });
     const { text } = textOf((await pdf(listed.id)).rawPayload);
     expect(text).toContain("O documento consta na lista restritiva do workspace.");
     expect(text).toContain("Fraude documental confirmada");
@@ -148,10 +197,29 @@ describe("GET /api/v2/verifications/{id}/pdf", () => {
     // another workspace's entry for the same document does not count
     const other = await t.createWorkspace();
     const theirs = await completed({ nationalId: COMPANY, profileId: "prf_kyb_company" });
-    await t.services.db.insert(blacklistEntries).values({ id: randomUUID(), workspaceId: other.id, nationalId: COMPANY, entity: "company", reason: "Outro workspace", createdBy: other.users.admin.id });
+    await t.services.db
+      .insert(blacklistEntries)
+      .values({
+        id: randomUUID(),
+        workspaceId: other.id,
+        nationalId: COMPANY,
+        entity: "company",
+        reason: "Outro workspace",
+        createdBy: other.users.admin.id,
+      });
     expect(textOf((await pdf(theirs.id)).rawPayload).text).toContain("O documento não consta na lista restritiva do workspace.");
     // an expired entry no longer counts
-    await t.services.db.insert(blacklistEntries).values({ id: randomUUID(), workspaceId: t.workspace.id, nationalId: COMPANY, entity: "company", reason: "Expirado", createdBy: t.workspace.users.admin.id, expiresAt: new Date(Date.now() - 1000) });
+    await t.services.db
+      .insert(blacklistEntries)
+      .values({
+        id: randomUUID(),
+        workspaceId: t.workspace.id,
+        nationalId: COMPANY,
+        entity: "company",
+        reason: "Expirado",
+        createdBy: t.workspace.users.admin.id,
+        expiresAt: new Date(Date.now() - 1000),
+      });
     expect(textOf((await pdf(theirs.id)).rawPayload).text).toContain("O documento não consta na lista restritiva do workspace.");
   });
 
@@ -181,7 +249,9 @@ describe("GET /api/v2/verifications/{id}/pdf", () => {
 
   it("500 {error} when the report cannot be generated (a stored summary that does not read as one)", async () => {
     const broken = await completed({ nationalId: PERSON, profileId: "prf_kyc_person" });
-    await t.services.db.execute(sql`update verification_summaries set summary = '{"verdict": "MAYBE"}'::jsonb where verification_id = ${broken.id}`);
+    await t.services.db.execute(
+      sql`update verification_summaries set summary = '{"verdict": "MAYBE"}'::jsonb where verification_id = ${broken.id}`,
+    );
     const res = await pdf(broken.id);
     expect(res.statusCode).toBe(500);
     expect(res.headers["content-type"]).toMatch(/application\/json/);

@@ -16,22 +16,36 @@ const DAY = 24 * 60;
 async function insertVerification(ws: TestWorkspace, status: string, score: number | null, createdAt: Date): Promise<string> {
   const id = randomUUID();
   await t.services.db.insert(verifications).values({
-    id, workspaceId: ws.id, userId: ws.users.analyst.id, nationalId: "52998224725", entity: "person",
-    status, config: {}, score, createdAt, updatedAt: createdAt,
+    id,
+    workspaceId: ws.id,
+    userId: ws.users.analyst.id,
+    nationalId: "52998224725",
+    entity: "person",
+    status,
+    config: {},
+    score,
+    createdAt,
+    updatedAt: createdAt,
   });
   return id;
 }
 
 // Backdated decisions: written as server/v2/feedback/store.ts writes them (the row keeps the latest).
 async function decide(ws: TestWorkspace, verificationId: string, status: string, createdAt: Date) {
-  await t.services.db.insert(verificationFeedbacks).values({ id: randomUUID(), workspaceId: ws.id, verificationId, status, userId: ws.users.analyst.id, createdAt });
+  await t.services.db
+    .insert(verificationFeedbacks)
+    .values({ id: randomUUID(), workspaceId: ws.id, verificationId, status, userId: ws.users.analyst.id, createdAt });
   // as the feedback route does (server/v2/feedback/store.ts): the row keeps its latest decision
-  await t.services.db.update(verifications).set({
-    feedbackStatus: sql`(select ${verificationFeedbacks.status} from ${verificationFeedbacks} where ${verificationFeedbacks.verificationId} = ${verificationId} order by ${verificationFeedbacks.createdAt} desc limit 1)`,
-  }).where(eq(verifications.id, verificationId));
+  await t.services.db
+    .update(verifications)
+    .set({
+      feedbackStatus: sql`(select ${verificationFeedbacks.status} from ${verificationFeedbacks} where ${verificationFeedbacks.verificationId} = ${verificationId} order by ${verificationFeedbacks.createdAt} desc limit 1)`,
+    })
+    .where(eq(verifications.id, verificationId));
 }
 
-const stats = (query = "", token = t.workspace.tokens.analyst) => t.request({ method: "GET", url: `/api/v2/verifications/stats${query}`, token });
+const stats = (query = "", token = t.workspace.tokens.analyst) =>
+  t.request({ method: "GET", url: `/api/v2/verifications/stats${query}`, token });
 
 beforeAll(async () => {
   t = await startService({ workers: false });
@@ -59,7 +73,9 @@ beforeAll(async () => {
   await decide(other, foreign, "REPROVED", ago(30));
   await insertVerification(other, "PROCESSING", null, ago(30));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("GET /api/v2/verifications/stats", () => {
   it("counts every verification of the workspace without a range", async () => {
@@ -110,7 +126,12 @@ describe("GET /api/v2/verifications/stats", () => {
   it("counts a decision recorded through the feedback route at once", async () => {
     const ws = await t.createWorkspace();
     const id = await insertVerification(ws, "COMPLETED", 700, ago(10));
-    const res = await t.request({ method: "POST", url: `/api/v2/verifications/${id}/feedbacks`, token: ws.tokens.analyst, body: { status: "REPROVED" } });
+    const res = await t.request({
+      method: "POST",
+      url: `/api/v2/verifications/${id}/feedbacks`,
+      token: ws.tokens.analyst,
+      body: { status: "REPROVED" },
+    });
     expect(res.statusCode).toBe(201);
     const body = (await stats("", ws.tokens.viewer)).json();
     expect(body.byDecision).toEqual({ NOTSTARTED: 0, APPROVED: 0, REPROVED: 1, STANDBY: 0, WAIVED: 0 });

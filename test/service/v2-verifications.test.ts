@@ -6,25 +6,45 @@ import { sandboxDocumentFor } from "../../server/datasets/sandbox/behaviours";
 import { makeCnpj, makeCpf } from "../../lib/contract/documents";
 
 let t: TestService;
-beforeAll(async () => { t = await startService(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startService();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const CPF = makeCpf("529982247");
 const CNPJ = makeCnpj("112223330001");
-const create = (body: unknown, token = t.workspace.tokens.analyst) => t.request({ method: "POST", url: "/api/v2/verifications", token, body });
+const create = (body: unknown, token = t.workspace.tokens.analyst) =>
+  t.request({ method: "POST", url: "/api/v2/verifications", token, body });
 const get = (id: string, token = t.workspace.tokens.analyst) => t.request({ method: "GET", url: `/api/v2/verifications/${id}`, token });
-const list = (query: string, token = t.workspace.tokens.analyst) => t.request({ method: "GET", url: `/api/v2/verifications${query}`, token });
-const completed = (id: string, token?: string) => eventually(() => get(id, token).then((r) => r.json()), (v) => v.status === "COMPLETED" || v.status === "FAILED");
+const list = (query: string, token = t.workspace.tokens.analyst) =>
+  t.request({ method: "GET", url: `/api/v2/verifications${query}`, token });
+const completed = (id: string, token?: string) =>
+  eventually(
+    () => get(id, token).then((r) => r.json()),
+    (v) => v.status === "COMPLETED" || v.status === "FAILED",
+  );
 
 describe("POST /api/v2/verifications", () => {
   it("creates an engine verification (201, CREATED) that completes with person.profile", async () => {
-    const res = await create({ nationalId: "529.982.247-25".replace("25", CPF.slice(9)), profileId: "prf_kyc_person", verifications: { finance: { restrictions: true } } });
+    const res = await create({
+      nationalId: "529.982.247-25".replace("25", CPF.slice(9)),
+      profileId: "prf_kyc_person",
+      verifications: { finance: { restrictions: true } },
+    });
     expect(res.statusCode).toBe(201);
     const created = res.json();
     expect(created.status).toBe("CREATED");
     expect(created.nationalId).toBe(CPF);
     expect(created.workspaceId).toBe(t.workspace.id);
-    expect(created.verifications).toMatchObject({ entity: "person", source: "API", profileId: "prf_kyc_person", faceRecognition: null, cnh: null });
+    expect(created.verifications).toMatchObject({
+      entity: "person",
+      source: "API",
+      profileId: "prf_kyc_person",
+      faceRecognition: null,
+      cnh: null,
+    });
     const done = await completed(created.id);
     expect(done.status).toBe("COMPLETED");
     expect(done.name).toEqual(expect.any(String));
@@ -45,7 +65,11 @@ describe("POST /api/v2/verifications", () => {
   it("goes through PROCESSING while a slow module is collected", async () => {
     const slow = sandboxDocumentFor("slow", "person")!.document;
     const created = (await create({ nationalId: slow, profileId: "prf_kyc_person", verifications: {} })).json();
-    await eventually(() => get(created.id).then((r) => r.json()), (v) => v.status === "PROCESSING", 5000);
+    await eventually(
+      () => get(created.id).then((r) => r.json()),
+      (v) => v.status === "PROCESSING",
+      5000,
+    );
     expect((await completed(created.id)).status).toBe("COMPLETED");
   });
 
@@ -94,8 +118,14 @@ describe("POST /api/v2/verifications", () => {
     ["source outside the enum", { nationalId: CPF, verifications: { source: "CLI" } }],
     ["ia.resume not boolean", { nationalId: CPF, verifications: { ia: { resume: "yes" } } }],
     ["modules not an array", { nationalId: CPF, verifications: { modules: {} } }],
-    ["module outside the profile", { nationalId: CPF, profileId: "prf_kyc_person", verifications: { modules: [{ name: "ownersLawsuits", enabled: true }] } }],
-    ["profile module disabled", { nationalId: CPF, profileId: "prf_kyc_person", verifications: { modules: [{ name: "profile", enabled: false }] } }],
+    [
+      "module outside the profile",
+      { nationalId: CPF, profileId: "prf_kyc_person", verifications: { modules: [{ name: "ownersLawsuits", enabled: true }] } },
+    ],
+    [
+      "profile module disabled",
+      { nationalId: CPF, profileId: "prf_kyc_person", verifications: { modules: [{ name: "profile", enabled: false }] } },
+    ],
     ["unknown profileId", { nationalId: CPF, profileId: "prf_nope", verifications: {} }],
     ["enrichment profile", { nationalId: CPF, profileId: "prf_person_complete", verifications: {} }],
     ["person profile with a CNPJ", { nationalId: CNPJ, profileId: "prf_kyc_person", verifications: {} }],
@@ -110,7 +140,13 @@ describe("POST /api/v2/verifications", () => {
   });
 
   it("refuses a non-JSON body with 400", async () => {
-    const res = await t.request({ method: "POST", url: "/api/v2/verifications", token: t.workspace.tokens.analyst, payload: "nationalId=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/v2/verifications",
+      token: t.workspace.tokens.analyst,
+      payload: "nationalId=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().error).toBe("string");
   });
@@ -143,7 +179,10 @@ describe("GET /api/v2/verifications", () => {
       await completed(c.id, ws.tokens.analyst);
     }
     const failing = sandboxDocumentFor("permanent_failure", "person")!.document;
-    await completed((await create({ nationalId: failing, profileId: "prf_kyc_person", verifications: {} }, ws.tokens.analyst)).json().id, ws.tokens.analyst);
+    await completed(
+      (await create({ nationalId: failing, profileId: "prf_kyc_person", verifications: {} }, ws.tokens.analyst)).json().id,
+      ws.tokens.analyst,
+    );
   });
 
   it("lists newest first with page, limit and total", async () => {
@@ -194,8 +233,19 @@ describe("GET /api/v2/verifications", () => {
   });
 
   it.each([
-    ["page=0"], ["page=abc"], ["limit=0"], ["limit=26"], ["limit=1.5"], ["status=DONE"], ["nationalId=123"],
-    ["feedbackStatus=MAYBE"], ["incomplete=yes"], ["scoreGte=-1"], ["scoreLte=1001"], ["scoreGte=500&scoreLte=100"], ["unknown=1"],
+    ["page=0"],
+    ["page=abc"],
+    ["limit=0"],
+    ["limit=26"],
+    ["limit=1.5"],
+    ["status=DONE"],
+    ["nationalId=123"],
+    ["feedbackStatus=MAYBE"],
+    ["incomplete=yes"],
+    ["scoreGte=-1"],
+    ["scoreLte=1001"],
+    ["scoreGte=500&scoreLte=100"],
+    ["unknown=1"],
   ])("refuses ?%s with 400 {error}", async (query) => {
     const res = await list(`?${query}`);
     expect(res.statusCode).toBe(400);

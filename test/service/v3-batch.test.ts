@@ -13,21 +13,47 @@ let t: TestService;
 beforeAll(async () => {
   t = await startService({ env: { LUPA_RATE_LIMIT_PER_SECOND: "100000" } });
   await t.services.db.insert(profiles).values([
-    { id: `prf_broken_${t.workspace.id.slice(0, 8)}`, workspaceId: t.workspace.id, name: "Broken", kind: "enrichment", entity: "person", billingAction: "enrichment.person", modules: { finance: { dataset: "person-finance-1.1" } } },
-    { id: `prf_unpriced_${t.workspace.id.slice(0, 8)}`, workspaceId: t.workspace.id, name: "Unpriced", kind: "enrichment", entity: "person", billingAction: null, modules: { profile: { dataset: "person-profile-2.0" } } },
+    {
+      id: `prf_broken_${t.workspace.id.slice(0, 8)}`,
+      workspaceId: t.workspace.id,
+      name: "Broken",
+      kind: "enrichment",
+      entity: "person",
+      billingAction: "enrichment.person",
+      modules: { finance: { dataset: "person-finance-1.1" } },
+    },
+    {
+      id: `prf_unpriced_${t.workspace.id.slice(0, 8)}`,
+      workspaceId: t.workspace.id,
+      name: "Unpriced",
+      kind: "enrichment",
+      entity: "person",
+      billingAction: null,
+      modules: { profile: { dataset: "person-profile-2.0" } },
+    },
   ]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const cpf = (n: number) => makeCpf(String(300000000 + n));
 const CNPJ = makeCnpj("112223330001");
 const URL = "/api/v3/enrichments/batch";
-const post = (body: unknown, opts: { token?: string; key?: string; payload?: string } = {}) => t.request({
-  method: "POST", url: URL, token: opts.token ?? t.workspace.tokens.integration,
-  ...(opts.payload !== undefined ? { payload: opts.payload, headers: { "content-type": "application/json", ...(opts.key ? { "idempotency-key": opts.key } : {}) } } : { body, headers: opts.key ? { "idempotency-key": opts.key } : {} }),
-});
+const post = (body: unknown, opts: { token?: string; key?: string; payload?: string } = {}) =>
+  t.request({
+    method: "POST",
+    url: URL,
+    token: opts.token ?? t.workspace.tokens.integration,
+    ...(opts.payload !== undefined
+      ? { payload: opts.payload, headers: { "content-type": "application/json", ...(opts.key ? { "idempotency-key": opts.key } : {}) } }
+      : { body, headers: opts.key ? { "idempotency-key": opts.key } : {} }),
+  });
 const countEnrichments = async (workspaceId = t.workspace.id) => {
-  const [row] = await t.services.db.select({ n: sql<number>`count(*)::int` }).from(enrichments).where(eq(enrichments.workspaceId, workspaceId));
+  const [row] = await t.services.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(enrichments)
+    .where(eq(enrichments.workspaceId, workspaceId));
   return row!.n;
 };
 const get = (id: string) => t.request({ method: "GET", url: `/api/v3/enrichments/${id}`, token: t.workspace.tokens.integration });
@@ -45,16 +71,61 @@ describe("whole-request errors create nothing", () => {
     ["profileId missing", { items: [{ document: cpf(1) }] }, 400, "profile_required"],
     ["items empty", { profileId: "prf_person_complete", items: [] }, 400, "batch_empty"],
     ["items missing", { profileId: "prf_person_complete" }, 400, "batch_empty"],
-    ["501 items", { profileId: "prf_person_complete", items: Array.from({ length: 501 }, (_, i) => ({ document: cpf(i) })) }, 413, "batch_too_large"],
+    [
+      "501 items",
+      { profileId: "prf_person_complete", items: Array.from({ length: 501 }, (_, i) => ({ document: cpf(i) })) },
+      413,
+      "batch_too_large",
+    ],
     ["unknown profile", { profileId: "prf_nope", items: [{ document: cpf(1) }] }, 404, "profile_not_found"],
     ["verification profile", { profileId: "prf_kyc_person", items: [{ document: cpf(1) }] }, 422, "profile_kind_mismatch"],
-    ["add-on not in profile", { profileId: "prf_person_complete", items: [{ document: cpf(1) }], options: { modules: { finance: {} } } }, 422, "module_not_in_profile"],
-    ["callback over http", { profileId: "prf_person_complete", items: [{ document: cpf(1) }], callback: { url: "http://example.com/hook" } }, 400, "invalid_callback"],
-    ["callback to a private address", { profileId: "prf_person_complete", items: [{ document: cpf(1) }], callback: { url: "https://10.0.0.1/hook" } }, 400, "invalid_callback"],
-    ["reserved callback header", { profileId: "prf_person_complete", items: [{ document: cpf(1) }], callback: { url: "https://example.com/hook", headers: { Expect: "100-continue" } } }, 400, "invalid_callback"],
-    ["deadline below 1m", { profileId: "prf_person_complete", items: [{ document: cpf(1) }], options: { deadline: "30s" } }, 400, "invalid_deadline"],
-    ["deadline malformed", { profileId: "prf_person_complete", items: [{ document: cpf(1) }], options: { deadline: "soon" } }, 400, "invalid_deadline"],
-    ["Idempotency-Key too long", { profileId: "prf_person_complete", items: [{ document: cpf(1) }] }, 400, "invalid_idempotency_key", { key: "k".repeat(256) }],
+    [
+      "add-on not in profile",
+      { profileId: "prf_person_complete", items: [{ document: cpf(1) }], options: { modules: { finance: {} } } },
+      422,
+      "module_not_in_profile",
+    ],
+    [
+      "callback over http",
+      { profileId: "prf_person_complete", items: [{ document: cpf(1) }], callback: { url: "http://example.com/hook" } },
+      400,
+      "invalid_callback",
+    ],
+    [
+      "callback to a private address",
+      { profileId: "prf_person_complete", items: [{ document: cpf(1) }], callback: { url: "https://10.0.0.1/hook" } },
+      400,
+      "invalid_callback",
+    ],
+    [
+      "reserved callback header",
+      {
+        profileId: "prf_person_complete",
+        items: [{ document: cpf(1) }],
+        callback: { url: "https://example.com/hook", headers: { Expect: "100-continue" } },
+      },
+      400,
+      "invalid_callback",
+    ],
+    [
+      "deadline below 1m",
+      { profileId: "prf_person_complete", items: [{ document: cpf(1) }], options: { deadline: "30s" } },
+      400,
+      "invalid_deadline",
+    ],
+    [
+      "deadline malformed",
+      { profileId: "prf_person_complete", items: [{ document: cpf(1) }], options: { deadline: "soon" } },
+      400,
+      "invalid_deadline",
+    ],
+    [
+      "Idempotency-Key too long",
+      { profileId: "prf_person_complete", items: [{ document: cpf(1) }] },
+      400,
+      "invalid_idempotency_key",
+      { key: "k".repeat(256) },
+    ],
   ];
   for (const [name, body, status, code, opts] of cases) {
     it(`${name}: ${status} ${code}`, async () => {
@@ -79,7 +150,10 @@ describe("whole-request errors create nothing", () => {
     const a = await post({ profileId: "prf_person_complete", items: [{ document: cpf(1) }] }, { token: none.tokens.integration });
     expect([a.statusCode, a.json().error.code]).toEqual([402, "contract_required"]);
     const partial = await t.createWorkspace({ actions: ["enrichment.person"] });
-    const b = await post({ profileId: "prf_person_complete", items: [{ document: cpf(1) }], options: { modules: { financeAdvanced: {} } } }, { token: partial.tokens.integration });
+    const b = await post(
+      { profileId: "prf_person_complete", items: [{ document: cpf(1) }], options: { modules: { financeAdvanced: {} } } },
+      { token: partial.tokens.integration },
+    );
     expect([b.statusCode, b.json().error.code]).toEqual([402, "action_not_contracted"]);
     expect(b.json().error.message).toContain("addon.financeAdvanced");
     expect(await countEnrichments(none.id)).toBe(0);
@@ -87,8 +161,12 @@ describe("whole-request errors create nothing", () => {
   });
 
   it("needs enrichments:write (viewer 403) and a token (401)", async () => {
-    expect((await post({ profileId: "prf_person_complete", items: [{ document: cpf(1) }] }, { token: t.workspace.tokens.viewer })).statusCode).toBe(403);
-    expect((await t.request({ method: "POST", url: URL, body: { profileId: "prf_person_complete", items: [{ document: cpf(1) }] } })).statusCode).toBe(401);
+    expect(
+      (await post({ profileId: "prf_person_complete", items: [{ document: cpf(1) }] }, { token: t.workspace.tokens.viewer })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.request({ method: "POST", url: URL, body: { profileId: "prf_person_complete", items: [{ document: cpf(1) }] } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -115,7 +193,17 @@ describe("per-item results", () => {
     expect(body.items.map((i: { index: number }) => i.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     expect(body.items[0]).toEqual({ index: 0, id: expect.stringMatching(/^enr_/), document: masked });
     const codes = body.items.map((i: { error?: { code: string } }) => i.error?.code ?? null);
-    expect(codes).toEqual([null, "invalid_document", "profile_entity_mismatch", "duplicate_in_request", "invalid_metadata", "invalid_metadata", "invalid_document", "invalid_document", null]);
+    expect(codes).toEqual([
+      null,
+      "invalid_document",
+      "profile_entity_mismatch",
+      "duplicate_in_request",
+      "invalid_metadata",
+      "invalid_metadata",
+      "invalid_document",
+      "invalid_document",
+      null,
+    ]);
     expect(body.items[1].document).toBe(bad);
     expect(body.items[2].document).toBe(CNPJ);
     expect(body.items[6].document).toBe(12345678901);
@@ -136,7 +224,8 @@ describe("per-item results", () => {
 
   it("merges batch and item metadata at the first level only", async () => {
     const res = await post({
-      profileId: "prf_person_complete", metadata: { source: "crm", tags: { a: 1, b: 2 }, keep: true },
+      profileId: "prf_person_complete",
+      metadata: { source: "crm", tags: { a: 1, b: 2 }, keep: true },
       items: [{ document: cpf(20), metadata: { tags: { c: 3 }, row: 1 } }, { document: cpf(21) }],
     });
     expect(res.statusCode).toBe(202);
@@ -146,10 +235,17 @@ describe("per-item results", () => {
   });
 
   it("applies options (add-on, deadline) to every item and runs them in the batch lane to completion", async () => {
-    const res = await post({ profileId: "prf_person_complete", items: [{ document: cpf(30) }, { document: cpf(31) }], options: { modules: { financeAdvanced: {} }, deadline: "10m" } });
+    const res = await post({
+      profileId: "prf_person_complete",
+      items: [{ document: cpf(30) }, { document: cpf(31) }],
+      options: { modules: { financeAdvanced: {} }, deadline: "10m" },
+    });
     expect(res.statusCode).toBe(202);
     for (const item of res.json().items) {
-      const done = await eventually(() => get(item.id).then((r) => r.json()), (e) => e.status === "COMPLETED" || e.status === "FAILED");
+      const done = await eventually(
+        () => get(item.id).then((r) => r.json()),
+        (e) => e.status === "COMPLETED" || e.status === "FAILED",
+      );
       expect(done.status).toBe("COMPLETED");
       expect(done.lane).toBe("batch");
       expect(Object.keys(done.modules)).toContain("financeAdvanced");
@@ -163,7 +259,11 @@ describe("per-item results", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = await t.request({ method: "GET", url: `/api/v3/enrichments?batchId=${batch.batchId}&limit=7${cursor ? `&cursor=${cursor}` : ""}`, token: t.workspace.tokens.integration });
+      const page = await t.request({
+        method: "GET",
+        url: `/api/v3/enrichments?batchId=${batch.batchId}&limit=7${cursor ? `&cursor=${cursor}` : ""}`,
+        token: t.workspace.tokens.integration,
+      });
       expect(page.statusCode).toBe(200);
       const json = page.json();
       for (const item of json.items) {
@@ -179,7 +279,11 @@ describe("per-item results", () => {
 describe("Idempotency-Key", () => {
   it("replays the first response for the same body, with the resent documents", async () => {
     const key = randomUUID();
-    const body = { profileId: "prf_person_complete", items: [{ document: cpf(40) }, { document: "bad" }, { document: cpf(41), metadata: { x: 1 } }], metadata: { m: 1 } };
+    const body = {
+      profileId: "prf_person_complete",
+      items: [{ document: cpf(40) }, { document: "bad" }, { document: cpf(41), metadata: { x: 1 } }],
+      metadata: { m: 1 },
+    };
     const first = await post(body, { key });
     expect(first.statusCode).toBe(202);
     const before = await countEnrichments();
@@ -188,7 +292,10 @@ describe("Idempotency-Key", () => {
     expect(again.json()).toEqual(first.json());
     // the same request with the documents masked: same ids, documents as resent
     const masked = (d: string) => `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
-    const resent = { ...body, items: [{ document: masked(cpf(40)) }, { document: "bad" }, { document: masked(cpf(41)), metadata: { x: 1 } }] };
+    const resent = {
+      ...body,
+      items: [{ document: masked(cpf(40)) }, { document: "bad" }, { document: masked(cpf(41)), metadata: { x: 1 } }],
+    };
     const third = await post(resent, { key });
     expect(third.statusCode).toBe(202);
     expect(third.json().batchId).toBe(first.json().batchId);
@@ -213,7 +320,13 @@ describe("Idempotency-Key", () => {
     const b = await post({ profileId: "prf_person_complete", items: [{ document: cpf(60) }] }, { key, token: other.tokens.integration });
     expect(b.statusCode).toBe(202);
     expect(b.json().batchId).not.toBe(a.json().batchId);
-    const unit = await t.request({ method: "POST", url: "/api/v3/enrichments", token: t.workspace.tokens.integration, headers: { "idempotency-key": key }, body: { document: cpf(61), profileId: "prf_person_complete" } });
+    const unit = await t.request({
+      method: "POST",
+      url: "/api/v3/enrichments",
+      token: t.workspace.tokens.integration,
+      headers: { "idempotency-key": key },
+      body: { document: cpf(61), profileId: "prf_person_complete" },
+    });
     expect([200, 202]).toContain(unit.statusCode);
   });
 });
@@ -225,18 +338,33 @@ describe("500 items in the batch queue", () => {
     expect(res.statusCode).toBe(202);
     const batch = res.json();
     expect(batch).toMatchObject({ total: 500, created: 500, failed: 0 });
-    const unit = await t.request({ method: "POST", url: "/api/v3/enrichments", token: t.workspace.tokens.integration, body: { document: cpf(5000), profileId: "prf_person_complete" } });
+    const unit = await t.request({
+      method: "POST",
+      url: "/api/v3/enrichments",
+      token: t.workspace.tokens.integration,
+      body: { document: cpf(5000), profileId: "prf_person_complete" },
+    });
     expect([200, 202]).toContain(unit.statusCode);
     const done = await eventually(
-      () => t.request({ method: "GET", url: `/api/v3/enrichments/${unit.json().id}`, token: t.workspace.tokens.integration }).then((r) => r.json()),
+      () =>
+        t
+          .request({ method: "GET", url: `/api/v3/enrichments/${unit.json().id}`, token: t.workspace.tokens.integration })
+          .then((r) => r.json()),
       (e) => e.status === "COMPLETED",
       60_000,
     );
     expect(done.lane).toBe("interactive");
     // ordering, not timing: when the unit enrichment completed, batch items were still waiting
     // for their first worker, so it did not wait for the batch's queue
-    const waiting = await t.services.db.select({ n: sql<number>`count(*)::int` }).from(enrichments)
-      .where(and(eq(enrichments.batchId, batch.batchId), sql`exists (select 1 from collections c where c.id = ${enrichments.id} and c.status = 'CREATED')`));
+    const waiting = await t.services.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(enrichments)
+      .where(
+        and(
+          eq(enrichments.batchId, batch.batchId),
+          sql`exists (select 1 from collections c where c.id = ${enrichments.id} and c.status = 'CREATED')`,
+        ),
+      );
     expect(Number(waiting[0]!.n)).toBeGreaterThan(0);
   }, 120_000);
 });

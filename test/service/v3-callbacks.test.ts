@@ -54,22 +54,36 @@ afterAll(async () => {
 });
 
 const at = (p: string): RecordedRequest[] => receiver.requests.filter((r) => r.path === p);
-const waitAt = (p: string, count: number, timeoutMs = 15_000) => eventually(async () => at(p), (list) => list.length >= count, timeoutMs);
+const waitAt = (p: string, count: number, timeoutMs = 15_000) =>
+  eventually(
+    async () => at(p),
+    (list) => list.length >= count,
+    timeoutMs,
+  );
 const quiet = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const create = (body: Record<string, unknown>, service = t) => service.request({ method: "POST", url: "/api/v3/enrichments", token: service.workspace.tokens.integration, body });
-const deliveriesOf = (id: string, service = t) => service.services.db.select().from(callbackDeliveries).where(eq(callbackDeliveries.ownerId, id));
+const create = (body: Record<string, unknown>, service = t) =>
+  service.request({ method: "POST", url: "/api/v3/enrichments", token: service.workspace.tokens.integration, body });
+const deliveriesOf = (id: string, service = t) =>
+  service.services.db.select().from(callbackDeliveries).where(eq(callbackDeliveries.ownerId, id));
 
 function verified(req: RecordedRequest, key = secret) {
   return verifyCallbackSignature({
-    secret: key, rawBody: req.rawBody,
-    signatureHeader: req.headers["x-service-signature"] as string, timestampHeader: req.headers["x-service-timestamp"] as string,
+    secret: key,
+    rawBody: req.rawBody,
+    signatureHeader: req.headers["x-service-signature"] as string,
+    timestampHeader: req.headers["x-service-timestamp"] as string,
   });
 }
 
 describe("callback of an enrichment that outlives the synchronous wait", () => {
   it("delivers exactly one signed callback with the custom headers when it ends", async () => {
     const url = `${receiver.url}/hooks/slow?token=abc`;
-    const res = await create({ document: SLOW, profileId: "prf_person_complete", callback: { url, headers: { "X-Client-Ref": "ref-1", Authorization: "Bearer client-token" } }, metadata: { order: 7 } });
+    const res = await create({
+      document: SLOW,
+      profileId: "prf_person_complete",
+      callback: { url, headers: { "X-Client-Ref": "ref-1", Authorization: "Bearer client-token" } },
+      metadata: { order: 7 },
+    });
     expect(res.statusCode).toBe(202);
     const { id } = res.json();
     const [req] = await waitAt("/hooks/slow?token=abc", 1);
@@ -82,7 +96,10 @@ describe("callback of an enrichment that outlives the synchronous wait", () => {
     expect(req!.headers["content-type"]).toBe("application/json");
     expect(req!.headers["user-agent"]).toMatch(/^Lupa-Callbacks\//);
     const body = JSON.parse(req!.rawBody);
-    expect(body).toMatchObject({ type: "enrichment.completed", data: { id, status: "COMPLETED", outcome: "ok", metadata: { order: 7 }, lane: "interactive" } });
+    expect(body).toMatchObject({
+      type: "enrichment.completed",
+      data: { id, status: "COMPLETED", outcome: "ok", metadata: { order: 7 }, lane: "interactive" },
+    });
     expect(body.id).toMatch(/^evt_/);
     expect(Date.parse(body.createdAt)).not.toBeNaN();
     expect(body.data.modules.profile.status).toBe("ok");
@@ -107,7 +124,10 @@ describe("callback of an enrichment that outlives the synchronous wait", () => {
     expect(verified(second!)).toEqual({ ok: true });
     expect(JSON.parse(second!.rawBody).id).toBe(JSON.parse(first!.rawBody).id);
     expect(second!.rawBody).toBe(first!.rawBody);
-    await eventually(() => deliveriesOf(res.json().id), ([row]) => row?.status === "delivered");
+    await eventually(
+      () => deliveriesOf(res.json().id),
+      ([row]) => row?.status === "delivered",
+    );
     const [row] = await deliveriesOf(res.json().id);
     expect(row).toMatchObject({ attempts: 2, lastStatusCode: 200 });
     await quiet(500);
@@ -120,7 +140,10 @@ describe("callback of an enrichment that outlives the synchronous wait", () => {
     const res = await create({ document: SLOW, profileId: "prf_person_complete", callback: { url: receiver.url + p } });
     expect(res.statusCode).toBe(202);
     await waitAt(p, 1);
-    await eventually(() => deliveriesOf(res.json().id), ([row]) => row?.status === "gone");
+    await eventually(
+      () => deliveriesOf(res.json().id),
+      ([row]) => row?.status === "gone",
+    );
     await quiet(1000); // longer than the whole test retry schedule (100, 200, 300 ms)
     expect(at(p)).toHaveLength(1);
   });
@@ -131,7 +154,10 @@ describe("callback of an enrichment that outlives the synchronous wait", () => {
     const res = await create({ document: SLOW, profileId: "prf_person_complete", callback: { url: receiver.url + p } });
     expect(res.statusCode).toBe(202);
     await waitAt(p, 4); // the first attempt and 3 retries (LUPA_CALLBACK_RETRY_MS=100,200,300)
-    const [row] = await eventually(() => deliveriesOf(res.json().id), ([r]) => r?.status === "failed");
+    const [row] = await eventually(
+      () => deliveriesOf(res.json().id),
+      ([r]) => r?.status === "failed",
+    );
     expect(row).toMatchObject({ attempts: 4, lastStatusCode: 503 });
     await quiet(800);
     expect(at(p)).toHaveLength(4);
@@ -143,8 +169,16 @@ describe("callback of an enrichment that outlives the synchronous wait", () => {
     const id = newEventId();
     const body = JSON.stringify({ id, type: "enrichment.completed", createdAt: new Date().toISOString(), data: {} });
     await t.services.db.insert(callbackDeliveries).values({
-      id, workspaceId: t.workspace.id, ownerId: "enr_000000000000000000000000", url: receiver.url + p, method: "POST",
-      headers: {}, body, status: "pending", attempts: 0, nextAttemptAt: new Date(Date.now() - 60_000),
+      id,
+      workspaceId: t.workspace.id,
+      ownerId: "enr_000000000000000000000000",
+      url: receiver.url + p,
+      method: "POST",
+      headers: {},
+      body,
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: new Date(Date.now() - 60_000),
     });
     const [req] = await waitAt(p, 1);
     expect(req!.rawBody).toBe(body);
@@ -156,9 +190,16 @@ describe("delivery worker", () => {
   const insertDelivery = async (url: string) => {
     const id = newEventId();
     await t.services.db.insert(callbackDeliveries).values({
-      id, workspaceId: t.workspace.id, ownerId: "enr_000000000000000000000001", url, method: "POST",
-      headers: {}, body: JSON.stringify({ id, type: "enrichment.completed", createdAt: new Date().toISOString(), data: {} }),
-      status: "pending", attempts: 0, nextAttemptAt: new Date(), // due now; the sweep waits a grace period first
+      id,
+      workspaceId: t.workspace.id,
+      ownerId: "enr_000000000000000000000001",
+      url,
+      method: "POST",
+      headers: {},
+      body: JSON.stringify({ id, type: "enrichment.completed", createdAt: new Date().toISOString(), data: {} }),
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: new Date(), // due now; the sweep waits a grace period first
     });
     return id;
   };
@@ -184,8 +225,14 @@ describe("batch items", () => {
   it("each send their own callback (completed and failed)", async () => {
     const p = "/hooks/batch";
     const res = await t.request({
-      method: "POST", url: "/api/v3/enrichments/batch", token: t.workspace.tokens.integration,
-      body: { profileId: "prf_person_complete", items: [{ document: cpf(1) }, { document: cpf(2) }, { document: PERMANENT }], callback: { url: receiver.url + p, headers: { "X-Batch": "b1" } } },
+      method: "POST",
+      url: "/api/v3/enrichments/batch",
+      token: t.workspace.tokens.integration,
+      body: {
+        profileId: "prf_person_complete",
+        items: [{ document: cpf(1) }, { document: cpf(2) }, { document: PERMANENT }],
+        callback: { url: receiver.url + p, headers: { "X-Batch": "b1" } },
+      },
     });
     expect(res.statusCode).toBe(202);
     const batch = res.json();

@@ -17,7 +17,9 @@ beforeAll(async () => {
   t = await startService();
   slow = await startService({ env: { LUPA_SYNC_WAIT_MS: "500" } });
 });
-afterAll(async () => { await Promise.all([t?.close(), slow?.close()]); });
+afterAll(async () => {
+  await Promise.all([t?.close(), slow?.close()]);
+});
 
 const CPF = makeCpf("529982247");
 const CNPJ = makeCnpj("112223330001");
@@ -26,8 +28,13 @@ const HOOK = { url: "https://hooks.example.com/lupa", headers: { "X-Token": "abc
 
 const post = (svc: TestService, body: unknown, headers: Record<string, string> = {}, token = svc.workspace.tokens.integration) =>
   svc.request({ method: "POST", url: "/api/v3/enrichments", token, body, headers });
-const get = (svc: TestService, id: string) => svc.request({ method: "GET", url: `/api/v3/enrichments/${id}`, token: svc.workspace.tokens.viewer });
-const terminal = (svc: TestService, id: string) => eventually(() => get(svc, id).then((r) => r.json()), (e) => e.status === "COMPLETED" || e.status === "FAILED");
+const get = (svc: TestService, id: string) =>
+  svc.request({ method: "GET", url: `/api/v3/enrichments/${id}`, token: svc.workspace.tokens.viewer });
+const terminal = (svc: TestService, id: string) =>
+  eventually(
+    () => get(svc, id).then((r) => r.json()),
+    (e) => e.status === "COMPLETED" || e.status === "FAILED",
+  );
 const billed = async (svc: TestService, id: string) =>
   (await svc.services.db.select().from(billingEntries).where(eq(billingEntries.enrichmentId, id))).map((b) => b.action).sort();
 const armed = async (svc: TestService, id: string) =>
@@ -47,8 +54,28 @@ describe("validation", () => {
     expectError(await post(t, { document: CPF, profileId: "prf_person_complete", metadata: "x" }), 400, "invalid_body");
     expectError(await post(t, [1, 2]), 400, "invalid_body");
     expectError(await post(t, "text"), 400, "invalid_body");
-    expectError(await t.request({ method: "POST", url: "/api/v3/enrichments", token: t.workspace.tokens.integration, headers: { "content-type": "application/json" }, payload: "{not json" }), 400, "invalid_body");
-    expectError(await t.request({ method: "POST", url: "/api/v3/enrichments", token: t.workspace.tokens.integration, headers: { "content-type": "text/plain" }, payload: "hello" }), 400, "invalid_body");
+    expectError(
+      await t.request({
+        method: "POST",
+        url: "/api/v3/enrichments",
+        token: t.workspace.tokens.integration,
+        headers: { "content-type": "application/json" },
+        payload: "{not json",
+      }),
+      400,
+      "invalid_body",
+    );
+    expectError(
+      await t.request({
+        method: "POST",
+        url: "/api/v3/enrichments",
+        token: t.workspace.tokens.integration,
+        headers: { "content-type": "text/plain" },
+        payload: "hello",
+      }),
+      400,
+      "invalid_body",
+    );
   });
 
   it("400 profile_required before invalid_document", async () => {
@@ -66,7 +93,14 @@ describe("validation", () => {
   });
 
   it("400 invalid_callback: not https, refused destination, reserved header", async () => {
-    for (const callback of [{ url: "http://hooks.example.com/x" }, { url: "https://127.0.0.1/x" }, { url: "https://10.0.0.1/x" }, { url: "https://hooks.example.com/x", headers: { "X-Service-Signature": "x" } }, { url: "https://hooks.example.com/x", headers: { Host: "a" } }, "https://hooks.example.com"]) {
+    for (const callback of [
+      { url: "http://hooks.example.com/x" },
+      { url: "https://127.0.0.1/x" },
+      { url: "https://10.0.0.1/x" },
+      { url: "https://hooks.example.com/x", headers: { "X-Service-Signature": "x" } },
+      { url: "https://hooks.example.com/x", headers: { Host: "a" } },
+      "https://hooks.example.com",
+    ]) {
       expectError(await post(t, { document: CPF, profileId: "prf_person_complete", callback }), 400, "invalid_callback");
     }
   });
@@ -78,11 +112,18 @@ describe("validation", () => {
   });
 
   it("400 invalid_idempotency_key over 255 characters", async () => {
-    expectError(await post(t, { document: CPF, profileId: "prf_person_complete" }, { "Idempotency-Key": "k".repeat(256) }), 400, "invalid_idempotency_key");
+    expectError(
+      await post(t, { document: CPF, profileId: "prf_person_complete" }, { "Idempotency-Key": "k".repeat(256) }),
+      400,
+      "invalid_idempotency_key",
+    );
   });
 
   it("401 without a token, 403 for a viewer", async () => {
-    expect((await t.request({ method: "POST", url: "/api/v3/enrichments", body: { document: CPF, profileId: "prf_person_complete" } })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: "POST", url: "/api/v3/enrichments", body: { document: CPF, profileId: "prf_person_complete" } }))
+        .statusCode,
+    ).toBe(401);
     expect((await post(t, { document: CPF, profileId: "prf_person_complete" }, {}, t.workspace.tokens.viewer)).statusCode).toBe(403);
   });
 });
@@ -90,9 +131,33 @@ describe("validation", () => {
 describe("profile, plan and contract", () => {
   beforeAll(async () => {
     await t.services.db.insert(profiles).values([
-      { id: "prf_bad_no_profile", workspaceId: t.workspace.id, name: "No profile module", kind: "enrichment", entity: "person", billingAction: "enrichment.person", modules: { finance: { dataset: "person-finance-1.0" } } },
-      { id: "prf_bad_dataset", workspaceId: t.workspace.id, name: "Bad dataset", kind: "enrichment", entity: "person", billingAction: "enrichment.person", modules: { profile: { dataset: "person-profile-9.9" } } },
-      { id: "prf_unpriced", workspaceId: t.workspace.id, name: "Unpriced", kind: "enrichment", entity: "person", billingAction: null, modules: { profile: { dataset: "person-profile-2.0" } } },
+      {
+        id: "prf_bad_no_profile",
+        workspaceId: t.workspace.id,
+        name: "No profile module",
+        kind: "enrichment",
+        entity: "person",
+        billingAction: "enrichment.person",
+        modules: { finance: { dataset: "person-finance-1.0" } },
+      },
+      {
+        id: "prf_bad_dataset",
+        workspaceId: t.workspace.id,
+        name: "Bad dataset",
+        kind: "enrichment",
+        entity: "person",
+        billingAction: "enrichment.person",
+        modules: { profile: { dataset: "person-profile-9.9" } },
+      },
+      {
+        id: "prf_unpriced",
+        workspaceId: t.workspace.id,
+        name: "Unpriced",
+        kind: "enrichment",
+        entity: "person",
+        billingAction: null,
+        modules: { profile: { dataset: "person-profile-2.0" } },
+      },
     ]);
   });
 
@@ -114,9 +179,21 @@ describe("profile, plan and contract", () => {
     expectError(await post(t, { document: CPF, profileId: "prf_unpriced" }), 422, "profile_not_billable");
   });
   it("422 module_not_in_profile: not an add-on, absent, or a non-empty value", async () => {
-    expectError(await post(t, { document: CPF, profileId: "prf_person_complete", options: { modules: { finance: {} } } }), 422, "module_not_in_profile");
-    expectError(await post(t, { document: CPF, profileId: "prf_person_registry", options: { modules: { financeAdvanced: {} } } }), 422, "module_not_in_profile");
-    expectError(await post(t, { document: CPF, profileId: "prf_person_complete", options: { modules: { financeAdvanced: { on: true } } } }), 422, "module_not_in_profile");
+    expectError(
+      await post(t, { document: CPF, profileId: "prf_person_complete", options: { modules: { finance: {} } } }),
+      422,
+      "module_not_in_profile",
+    );
+    expectError(
+      await post(t, { document: CPF, profileId: "prf_person_registry", options: { modules: { financeAdvanced: {} } } }),
+      422,
+      "module_not_in_profile",
+    );
+    expectError(
+      await post(t, { document: CPF, profileId: "prf_person_complete", options: { modules: { financeAdvanced: { on: true } } } }),
+      422,
+      "module_not_in_profile",
+    );
   });
   it("402 contract_required without an active ID contract; creates nothing", async () => {
     const ws = await t.createWorkspace({ actions: null });
@@ -125,7 +202,12 @@ describe("profile, plan and contract", () => {
   });
   it("402 action_not_contracted lists the missing actions; creates nothing", async () => {
     const ws = await t.createWorkspace({ actions: [ACTIONS.enrichmentPerson] });
-    const res = await post(t, { document: CPF, profileId: "prf_person_complete", options: { modules: { financeAdvanced: {} } } }, {}, ws.tokens.integration);
+    const res = await post(
+      t,
+      { document: CPF, profileId: "prf_person_complete", options: { modules: { financeAdvanced: {} } } },
+      {},
+      ws.tokens.integration,
+    );
     expectError(res, 402, "action_not_contracted");
     expect(res.json().error.message).toContain(ACTIONS.financeAdvanced);
     expect(res.json().error.message).not.toContain(ACTIONS.enrichmentPerson);
@@ -137,13 +219,25 @@ describe("profile, plan and contract", () => {
 
 describe("synchronous wait", () => {
   it("200 with the full enrichment and data of every module when it ends in time", async () => {
-    const res = await post(t, { document: "529.982.247-" + CPF.slice(9), profileId: "prf_person_complete", metadata: { ref: "A-1" }, options: { modules: { financeAdvanced: {} } }, callback: HOOK });
+    const res = await post(t, {
+      document: "529.982.247-" + CPF.slice(9),
+      profileId: "prf_person_complete",
+      metadata: { ref: "A-1" },
+      options: { modules: { financeAdvanced: {} } },
+      callback: HOOK,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["retry-after"]).toBeUndefined();
     const e = res.json();
     expect(e.id).toMatch(/^enr_[0-9a-z]{24}$/);
     expect(e).toMatchObject({
-      status: "COMPLETED", outcome: "ok", entity: "person", document: CPF, lane: "interactive", recoveryRound: 0, metadata: { ref: "A-1" },
+      status: "COMPLETED",
+      outcome: "ok",
+      entity: "person",
+      document: CPF,
+      lane: "interactive",
+      recoveryRound: 0,
+      metadata: { ref: "A-1" },
       profile: { id: "prf_person_complete", name: "Pessoa física – completo", kind: "enrichment" },
     });
     expect(Object.keys(e.modules).sort()).toEqual(["finance", "financeAdvanced", "lawsuits", "profile", "related"]);
@@ -186,7 +280,8 @@ describe("synchronous wait", () => {
 });
 
 describe("callback arming", () => {
-  const deliveries = async (svc: TestService, id: string) => svc.services.db.select().from(callbackDeliveries).where(eq(callbackDeliveries.ownerId, id));
+  const deliveries = async (svc: TestService, id: string) =>
+    svc.services.db.select().from(callbackDeliveries).where(eq(callbackDeliveries.ownerId, id));
 
   it("a 202 arms the callback: the terminal transaction writes its delivery", async () => {
     const res = await post(slow, { document: SLOW_CPF, profileId: "prf_person_registry", callback: HOOK });
@@ -207,19 +302,39 @@ describe("callback arming", () => {
     const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const controller = new AbortController();
     const sent = fetch(`${address}/api/v3/enrichments`, {
-      method: "POST", signal: controller.signal,
-      headers: { "content-type": "application/json", authorization: `Bearer ${t.workspace.tokens.integration}`, "idempotency-key": "disconnect-1" },
+      method: "POST",
+      signal: controller.signal,
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${t.workspace.tokens.integration}`,
+        "idempotency-key": "disconnect-1",
+      },
       body: JSON.stringify({ document: SLOW_CPF, profileId: "prf_person_complete", callback: HOOK }),
     }).catch(() => null);
-    const row = await eventually(async () => (await t.services.db.select().from(enrichments).where(eq(enrichments.workspaceId, t.workspace.id))).find((e) => e.document === SLOW_CPF && e.callback !== null), (e) => e !== undefined, 3000);
+    const row = await eventually(
+      async () =>
+        (await t.services.db.select().from(enrichments).where(eq(enrichments.workspaceId, t.workspace.id))).find(
+          (e) => e.document === SLOW_CPF && e.callback !== null,
+        ),
+      (e) => e !== undefined,
+      3000,
+    );
     const closedAt = Date.now();
     controller.abort();
     await sent;
-    await eventually(() => armed(t, row!.id), (a) => a, 2000);
+    await eventually(
+      () => armed(t, row!.id),
+      (a) => a,
+      2000,
+    );
     expect(Date.now() - closedAt).toBeLessThan(3500); // before the 5 s wait would have ended
     const done = await terminal(t, row!.id);
     expect(done.status).toBe("COMPLETED");
-    await eventually(() => deliveries(t, row!.id), (d) => d.length === 1, 3000);
+    await eventually(
+      () => deliveries(t, row!.id),
+      (d) => d.length === 1,
+      3000,
+    );
   });
 
   it("a 200 does not arm it: no delivery", async () => {
@@ -244,7 +359,11 @@ describe("Idempotency-Key", () => {
     const first = await post(t, body, { "Idempotency-Key": "replay-1" });
     expect(first.statusCode).toBe(200);
     // same request spelled differently (masked document): same body after normalization
-    const again = await post(t, { ...body, document: `${CPF.slice(0, 3)}.${CPF.slice(3, 6)}.${CPF.slice(6, 9)}-${CPF.slice(9)}` }, { "Idempotency-Key": "replay-1" });
+    const again = await post(
+      t,
+      { ...body, document: `${CPF.slice(0, 3)}.${CPF.slice(3, 6)}.${CPF.slice(6, 9)}-${CPF.slice(9)}` },
+      { "Idempotency-Key": "replay-1" },
+    );
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(first.json().id);
     expect(again.json().status).toBe("COMPLETED");
@@ -256,8 +375,16 @@ describe("Idempotency-Key", () => {
 
   it("422 idempotency_key_reused with a different body", async () => {
     await post(t, { document: CPF, profileId: "prf_person_registry" }, { "Idempotency-Key": "reuse-1" });
-    expectError(await post(t, { document: CPF, profileId: "prf_person_registry", metadata: { a: 1 } }, { "Idempotency-Key": "reuse-1" }), 422, "idempotency_key_reused");
-    expectError(await post(t, { document: CNPJ, profileId: "prf_company_complete" }, { "Idempotency-Key": "reuse-1" }), 422, "idempotency_key_reused");
+    expectError(
+      await post(t, { document: CPF, profileId: "prf_person_registry", metadata: { a: 1 } }, { "Idempotency-Key": "reuse-1" }),
+      422,
+      "idempotency_key_reused",
+    );
+    expectError(
+      await post(t, { document: CNPJ, profileId: "prf_company_complete" }, { "Idempotency-Key": "reuse-1" }),
+      422,
+      "idempotency_key_reused",
+    );
   });
 
   it("keys are per workspace", async () => {
@@ -289,13 +416,18 @@ describe("Idempotency-Key", () => {
   it("10 concurrent requests with the same key create one enrichment and bill once", async () => {
     const ws = await t.createWorkspace();
     const body = { document: CPF, profileId: "prf_person_complete", options: { modules: { financeAdvanced: {} } } };
-    const responses = await Promise.all(Array.from({ length: 10 }, () => post(t, body, { "Idempotency-Key": "burst" }, ws.tokens.integration)));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => post(t, body, { "Idempotency-Key": "burst" }, ws.tokens.integration)),
+    );
     // the winner waits and answers 200; a loser replays: 200 if the winner already ended, else 202
     for (const r of responses) expect([200, 202]).toContain(r.statusCode);
     expect(responses.some((r) => r.statusCode === 200)).toBe(true);
     const ids = new Set(responses.map((r) => r.json().id));
     expect(ids.size).toBe(1);
-    await eventually(() => t.request({ method: "GET", url: `/api/v3/enrichments/${[...ids][0]}`, token: ws.tokens.viewer }).then((r) => r.json()), (e) => e.status === "COMPLETED");
+    await eventually(
+      () => t.request({ method: "GET", url: `/api/v3/enrichments/${[...ids][0]}`, token: ws.tokens.viewer }).then((r) => r.json()),
+      (e) => e.status === "COMPLETED",
+    );
     const rows = await t.services.db.select().from(enrichments).where(eq(enrichments.workspaceId, ws.id));
     expect(rows).toHaveLength(1);
     const entries = await t.services.db.select().from(billingEntries).where(eq(billingEntries.workspaceId, ws.id));

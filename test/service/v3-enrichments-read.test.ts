@@ -17,7 +17,8 @@ const CPF2 = makeCpf("111444777");
 const CNPJ = makeCnpj("112223330001");
 const SLOW_CPF = sandboxDocumentFor("slow", "person")!.document;
 
-const post = (body: unknown, token = t.workspace.tokens.integration) => t.request({ method: "POST", url: "/api/v3/enrichments", token, body });
+const post = (body: unknown, token = t.workspace.tokens.integration) =>
+  t.request({ method: "POST", url: "/api/v3/enrichments", token, body });
 const get = (url: string, token = t.workspace.tokens.viewer) => t.request({ method: "GET", url, token });
 
 let full: string; // person complete with financeAdvanced, COMPLETED
@@ -28,14 +29,18 @@ let running: string; // slow document, 202
 beforeAll(async () => {
   t = await startService({ env: { LUPA_SYNC_WAIT_MS: "1000", LUPA_SANDBOX_SLOW_MS: "20000" } });
   other = await t.createWorkspace();
-  full = (await post({ document: CPF, profileId: "prf_person_complete", options: { modules: { financeAdvanced: {} } }, metadata: { k: 1 } })).json().id;
+  full = (
+    await post({ document: CPF, profileId: "prf_person_complete", options: { modules: { financeAdvanced: {} } }, metadata: { k: 1 } })
+  ).json().id;
   company = (await post({ document: CNPJ, profileId: "prf_company_complete" })).json().id;
   registry = (await post({ document: CPF2, profileId: "prf_person_registry" })).json().id;
   const r = await post({ document: SLOW_CPF, profileId: "prf_person_complete" });
   expect(r.statusCode).toBe(202);
   running = r.json().id;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 function expectError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
   expect(res.statusCode).toBe(status);
@@ -49,8 +54,21 @@ describe("GET /api/v3/enrichments/:id", () => {
     expect(res.headers["retry-after"]).toBeUndefined();
     const e = res.json();
     expect(e.data).toBeUndefined();
-    expect(e).toMatchObject({ id: full, status: "COMPLETED", outcome: "ok", document: CPF, entity: "person", metadata: { k: 1 }, lane: "interactive", recoveryRound: 0 });
-    expect(e.modules.financeAdvanced).toEqual({ dataset: "person-financeAdvanced-2.0", status: "ok", url: `/api/v3/enrichments/${full}/modules/financeAdvanced` });
+    expect(e).toMatchObject({
+      id: full,
+      status: "COMPLETED",
+      outcome: "ok",
+      document: CPF,
+      entity: "person",
+      metadata: { k: 1 },
+      lane: "interactive",
+      recoveryRound: 0,
+    });
+    expect(e.modules.financeAdvanced).toEqual({
+      dataset: "person-financeAdvanced-2.0",
+      status: "ok",
+      url: `/api/v3/enrichments/${full}/modules/financeAdvanced`,
+    });
   });
 
   it("include=data gives every completed module's data; a list gives only those", async () => {
@@ -121,7 +139,14 @@ describe("GET /api/v3/enrichments", () => {
     const item = res.json().items.find((i: { id: string }) => i.id === full);
     expect(item.modules).toBeUndefined();
     expect(item.data).toBeUndefined();
-    expect(item).toMatchObject({ id: full, status: "COMPLETED", outcome: "ok", document: CPF, profile: { id: "prf_person_complete" }, lane: "interactive" });
+    expect(item).toMatchObject({
+      id: full,
+      status: "COMPLETED",
+      outcome: "ok",
+      document: CPF,
+      profile: { id: "prf_person_complete" },
+      lane: "interactive",
+    });
   });
 
   it("filters by document (masked or not), profileId, entity, lane and batchId", async () => {
@@ -170,15 +195,44 @@ describe("GET /api/v3/enrichments", () => {
     const created: string[] = [];
     // 5 through the API, concurrently (several may share a millisecond: ties are ordered by id),
     // and 100 written directly (not dispatched: they stay CREATED), to keep the test fast
-    const responses = await Promise.all(Array.from({ length: 5 }, () => post({ document: CPF, profileId: "prf_person_registry" }, ws.tokens.integration)));
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => post({ document: CPF, profileId: "prf_person_registry" }, ws.tokens.integration)),
+    );
     created.push(...responses.map((r) => r.json().id));
     await t.services.db.transaction(async (tx) => {
       const base = Date.now() - 60_000;
       for (let i = 0; i < 100; i++) {
         const id = newEnrichmentId();
         const at = new Date(base + Math.floor(i / 3)); // three per millisecond
-        await tx.insert(enrichments).values({ id, workspaceId: ws.id, userId: ws.users.integration.id, profileId: "prf_person_registry", profileName: "Pessoa física – cadastral", profileKind: "enrichment", entity: "person", document: CPF, lane: "interactive", metadata: {}, createdAt: at });
-        await insertCollection(tx, { id, workspaceId: ws.id, owner: "enrichment", entity: "person", document: CPF, lane: "interactive", deadlineAt: null, modules: [{ module: "profile", dataset: "person-profile-1.0", version: "1.0", addon: false }] }, at);
+        await tx
+          .insert(enrichments)
+          .values({
+            id,
+            workspaceId: ws.id,
+            userId: ws.users.integration.id,
+            profileId: "prf_person_registry",
+            profileName: "Pessoa física – cadastral",
+            profileKind: "enrichment",
+            entity: "person",
+            document: CPF,
+            lane: "interactive",
+            metadata: {},
+            createdAt: at,
+          });
+        await insertCollection(
+          tx,
+          {
+            id,
+            workspaceId: ws.id,
+            owner: "enrichment",
+            entity: "person",
+            document: CPF,
+            lane: "interactive",
+            deadlineAt: null,
+            modules: [{ module: "profile", dataset: "person-profile-1.0", version: "1.0", addon: false }],
+          },
+          at,
+        );
         created.push(id);
       }
     });
@@ -199,14 +253,22 @@ describe("GET /api/v3/enrichments", () => {
 
   it("answers every list error with its code", async () => {
     const cases: [string, string][] = [
-      ["limit=0", "invalid_limit"], ["limit=-1", "invalid_limit"], ["limit=abc", "invalid_limit"], ["limit=1.5", "invalid_limit"],
-      ["cursor=garbage", "invalid_cursor"], ["cursor=", "invalid_cursor"],
-      ["from=2026-01-01", "invalid_from"], ["from=2026-02-30T00:00:00Z", "invalid_from"], ["from=2026-01-01T00:00:00", "invalid_from"],
+      ["limit=0", "invalid_limit"],
+      ["limit=-1", "invalid_limit"],
+      ["limit=abc", "invalid_limit"],
+      ["limit=1.5", "invalid_limit"],
+      ["cursor=garbage", "invalid_cursor"],
+      ["cursor=", "invalid_cursor"],
+      ["from=2026-01-01", "invalid_from"],
+      ["from=2026-02-30T00:00:00Z", "invalid_from"],
+      ["from=2026-01-01T00:00:00", "invalid_from"],
       ["to=tomorrow", "invalid_to"],
-      ["from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z", "invalid_date_range"], ["from=2026-01-01T00:00:00Z&to=2026-01-01T00:00:00Z", "invalid_date_range"],
+      ["from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z", "invalid_date_range"],
+      ["from=2026-01-01T00:00:00Z&to=2026-01-01T00:00:00Z", "invalid_date_range"],
       ["document=12345678900", "invalid_document"],
       ["entity=alien", "invalid_entity"],
-      ["lane=fast", "invalid_body"], ["sort=asc", "invalid_body"],
+      ["lane=fast", "invalid_body"],
+      ["sort=asc", "invalid_body"],
     ];
     for (const [query, code] of cases) {
       const res = await get(`/api/v3/enrichments?${query}`);

@@ -15,20 +15,35 @@ let waiting: TestService;
 beforeAll(async () => {
   // one after the other: two PGlite services starting at once can exceed Fastify's plugin timeout on a busy machine
   t = await startService();
-  waiting = await startService({ env: { LUPA_SYNC_WAIT_MS: "300", LUPA_RECOVERY_ROUNDS_MS: "60000,60000,60000", LUPA_MODULE_RETRY_MS: "1000,1000" } });
+  waiting = await startService({
+    env: { LUPA_SYNC_WAIT_MS: "300", LUPA_RECOVERY_ROUNDS_MS: "60000,60000,60000", LUPA_MODULE_RETRY_MS: "1000,1000" },
+  });
 });
-afterAll(async () => { await Promise.all([t?.close(), waiting?.close()]); });
+afterAll(async () => {
+  await Promise.all([t?.close(), waiting?.close()]);
+});
 
-const doc = (name: Parameters<typeof sandboxDocumentFor>[0], entity: "person" | "company" = "person") => sandboxDocumentFor(name, entity)!.document;
-const post = (svc: TestService, body: unknown) => svc.request({ method: "POST", url: "/api/v3/enrichments", token: svc.workspace.tokens.integration, body });
-const get = (svc: TestService, id: string, query = "") => svc.request({ method: "GET", url: `/api/v3/enrichments/${id}${query}`, token: svc.workspace.tokens.viewer });
-const terminal = (svc: TestService, id: string) => eventually(() => get(svc, id).then((r) => r.json()), (e) => e.status === "COMPLETED" || e.status === "FAILED");
+const doc = (name: Parameters<typeof sandboxDocumentFor>[0], entity: "person" | "company" = "person") =>
+  sandboxDocumentFor(name, entity)!.document;
+const post = (svc: TestService, body: unknown) =>
+  svc.request({ method: "POST", url: "/api/v3/enrichments", token: svc.workspace.tokens.integration, body });
+const get = (svc: TestService, id: string, query = "") =>
+  svc.request({ method: "GET", url: `/api/v3/enrichments/${id}${query}`, token: svc.workspace.tokens.viewer });
+const terminal = (svc: TestService, id: string) =>
+  eventually(
+    () => get(svc, id).then((r) => r.json()),
+    (e) => e.status === "COMPLETED" || e.status === "FAILED",
+  );
 const billed = async (svc: TestService, id: string) =>
   (await svc.services.db.select().from(billingEntries).where(eq(billingEntries.enrichmentId, id))).map((b) => b.action).sort();
 
 describe("COMPLETED", () => {
   it("ok: bills the profile action and each completed add-on", async () => {
-    const res = await post(t, { document: doc("temporary_then_ok", "company"), profileId: "prf_company_complete", options: { modules: { financeAdvanced: {} } } });
+    const res = await post(t, {
+      document: doc("temporary_then_ok", "company"),
+      profileId: "prf_company_complete",
+      options: { modules: { financeAdvanced: {} } },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: "COMPLETED", outcome: "ok", recoveryRound: 0, entity: "company" });
     for (const m of Object.values(res.json().modules) as { status: string }[]) expect(m.status).toBe("ok");
@@ -42,14 +57,22 @@ describe("COMPLETED", () => {
   });
 
   it("subject_not_found: only the profile module ran, only the profile action is billed", async () => {
-    const res = await post(t, { document: doc("holder_not_found"), profileId: "prf_person_complete", options: { modules: { financeAdvanced: {} } } });
+    const res = await post(t, {
+      document: doc("holder_not_found"),
+      profileId: "prf_person_complete",
+      options: { modules: { financeAdvanced: {} } },
+    });
     expect(res.statusCode).toBe(200);
     const e = res.json();
     expect(e).toMatchObject({ status: "COMPLETED", outcome: "subject_not_found" });
     expect(Object.keys(e.modules)).toEqual(["profile"]);
     expect(e.modules.profile.status).toBe("ok");
     expect(await billed(t, e.id)).toEqual([ACTIONS.enrichmentPerson]);
-    const finance = await t.request({ method: "GET", url: `/api/v3/enrichments/${e.id}/modules/finance`, token: t.workspace.tokens.viewer });
+    const finance = await t.request({
+      method: "GET",
+      url: `/api/v3/enrichments/${e.id}/modules/finance`,
+      token: t.workspace.tokens.viewer,
+    });
     expect(finance.statusCode).toBe(404);
     expect(finance.json().error.code).toBe("module_not_found");
   });
@@ -65,7 +88,11 @@ describe("COMPLETED", () => {
 
 describe("FAILED", () => {
   it("retry_exhausted after the 3rd new round, not billed", async () => {
-    const res = await post(t, { document: doc("exhausts_rounds"), profileId: "prf_person_complete", options: { modules: { financeAdvanced: {} } } });
+    const res = await post(t, {
+      document: doc("exhausts_rounds"),
+      profileId: "prf_person_complete",
+      options: { modules: { financeAdvanced: {} } },
+    });
     const e = res.statusCode === 200 ? res.json() : await terminal(t, res.json().id);
     expect(e).toMatchObject({ status: "FAILED", outcome: null, failureReason: "retry_exhausted", recoveryRound: 3 });
     expect(e.modules.finance.status).toBe("failed");
@@ -88,7 +115,11 @@ describe("FAILED", () => {
     const res = await post(waiting, { document: doc("exhausts_rounds"), profileId: "prf_person_complete", options: { deadline: "1m" } });
     expect(res.statusCode).toBe(202);
     const id = res.json().id;
-    const inRound = await eventually(() => get(waiting, id), (r) => r.json().nextRetryAt !== undefined, 8000);
+    const inRound = await eventually(
+      () => get(waiting, id),
+      (r) => r.json().nextRetryAt !== undefined,
+      8000,
+    );
     const e = inRound.json();
     expect(e.status).toBe("FETCHING");
     expect(e.recoveryRound).toBe(0);
@@ -98,7 +129,10 @@ describe("FAILED", () => {
     expect(Number(inRound.headers["retry-after"])).toBeLessThanOrEqual(untilDeadline + 1);
     expect(Number(inRound.headers["retry-after"])).toBeGreaterThan(5);
 
-    await waiting.services.db.update(collections).set({ deadlineAt: sql`now() - interval '1 second'` }).where(eq(collections.id, id));
+    await waiting.services.db
+      .update(collections)
+      .set({ deadlineAt: sql`now() - interval '1 second'` })
+      .where(eq(collections.id, id));
     const done = await terminal(waiting, id);
     expect(done).toMatchObject({ status: "FAILED", failureReason: "deadline_exceeded", outcome: null });
     expect(done.deadline).toEqual(expect.any(String));
@@ -110,7 +144,11 @@ describe("FAILED", () => {
   it("while waiting for a round without deadline: nextRetryAt set and Retry-After up to it (at least 5)", async () => {
     const res = await post(waiting, { document: doc("exhausts_rounds", "company"), profileId: "prf_company_complete" });
     expect(res.statusCode).toBe(202);
-    const r = await eventually(() => get(waiting, res.json().id), (x) => x.json().nextRetryAt !== undefined, 8000);
+    const r = await eventually(
+      () => get(waiting, res.json().id),
+      (x) => x.json().nextRetryAt !== undefined,
+      8000,
+    );
     const seconds = Number(r.headers["retry-after"]);
     const untilRound = Math.ceil((new Date(r.json().nextRetryAt).getTime() - Date.now()) / 1000);
     expect(seconds).toBeGreaterThanOrEqual(untilRound - 1);
@@ -124,8 +162,17 @@ describe("module states", () => {
     // the `waiting` service retries modules after 1 s: long enough to be seen
     const res = await post(waiting, { document: doc("temporary_then_ok"), profileId: "prf_person_complete" });
     expect(res.statusCode).toBe(202);
-    const r = await eventually(() => get(waiting, res.json().id), (x) => x.json().modules.finance.status === "retrying", 5000);
-    expect(r.json().modules.finance).toEqual({ dataset: "person-finance-1.1", status: "retrying", nextAttemptAt: expect.any(String), url: expect.any(String) });
+    const r = await eventually(
+      () => get(waiting, res.json().id),
+      (x) => x.json().modules.finance.status === "retrying",
+      5000,
+    );
+    expect(r.json().modules.finance).toEqual({
+      dataset: "person-finance-1.1",
+      status: "retrying",
+      nextAttemptAt: expect.any(String),
+      url: expect.any(String),
+    });
     expect(r.json().modules.profile.nextAttemptAt).toBeUndefined();
     expect((await terminal(waiting, res.json().id)).status).toBe("COMPLETED");
   });

@@ -13,12 +13,46 @@ const suffix = () => t.workspace.id.slice(0, 8);
 beforeAll(async () => {
   t = await startService({ env: { LUPA_RATE_LIMIT_PER_SECOND: "100000" } });
   await t.services.db.insert(profiles).values([
-    { id: `prf_nolaw_${suffix()}`, workspaceId: t.workspace.id, name: "Related only", kind: "enrichment", entity: "person", billingAction: "enrichment.person", modules: { profile: { dataset: "person-profile-2.0" }, related: { dataset: "person-related-1.1" } } },
-    { id: `prf_oldlaw_${suffix()}`, workspaceId: t.workspace.id, name: "Legacy lawsuits", kind: "enrichment", entity: "person", billingAction: "enrichment.person", modules: { profile: { dataset: "person-profile-2.0" }, lawsuits: { dataset: "person-lawsuits-1.0" }, related: { dataset: "person-related-2.0" } } },
-    { id: `prf_v2_${suffix()}`, workspaceId: t.workspace.id, name: "Lawsuits 2.0, related 1.0", kind: "enrichment", entity: "person", billingAction: "enrichment.person", modules: { profile: { dataset: "person-profile-2.0" }, lawsuits: { dataset: "person-lawsuits-2.0" }, related: { dataset: "person-related-1.0" } } },
+    {
+      id: `prf_nolaw_${suffix()}`,
+      workspaceId: t.workspace.id,
+      name: "Related only",
+      kind: "enrichment",
+      entity: "person",
+      billingAction: "enrichment.person",
+      modules: { profile: { dataset: "person-profile-2.0" }, related: { dataset: "person-related-1.1" } },
+    },
+    {
+      id: `prf_oldlaw_${suffix()}`,
+      workspaceId: t.workspace.id,
+      name: "Legacy lawsuits",
+      kind: "enrichment",
+      entity: "person",
+      billingAction: "enrichment.person",
+      modules: {
+        profile: { dataset: "person-profile-2.0" },
+        lawsuits: { dataset: "person-lawsuits-1.0" },
+        related: { dataset: "person-related-2.0" },
+      },
+    },
+    {
+      id: `prf_v2_${suffix()}`,
+      workspaceId: t.workspace.id,
+      name: "Lawsuits 2.0, related 1.0",
+      kind: "enrichment",
+      entity: "person",
+      billingAction: "enrichment.person",
+      modules: {
+        profile: { dataset: "person-profile-2.0" },
+        lawsuits: { dataset: "person-lawsuits-2.0" },
+        related: { dataset: "person-related-1.0" },
+      },
+    },
   ]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const LARGE_PERSON = sandboxDocumentFor("large_network", "person")!.document;
 const LARGE_COMPANY = sandboxDocumentFor("large_network", "company")!.document;
@@ -31,7 +65,10 @@ async function enrich(document: string, profileId: string): Promise<string> {
   const res = await t.request({ method: "POST", url: "/api/v3/enrichments", token: token(), body: { document, profileId } });
   expect([200, 202]).toContain(res.statusCode);
   const id = res.json().id as string;
-  await eventually(() => get(`/api/v3/enrichments/${id}`).then((r) => r.json()), (e) => e.status === "COMPLETED" || e.status === "FAILED");
+  await eventually(
+    () => get(`/api/v3/enrichments/${id}`).then((r) => r.json()),
+    (e) => e.status === "COMPLETED" || e.status === "FAILED",
+  );
   return id;
 }
 
@@ -52,7 +89,12 @@ describe("ok network", () => {
     const keys = Object.keys(nodes);
     expect(keys.length).toBeGreaterThanOrEqual(25);
     const related = (await get(`/api/v3/enrichments/${id}/modules/related`)).json().related;
-    const shown = [...related.personal, ...related.business.ownerships, ...related.business.employments, ...related.business.representations].map((n: { document: string }) => n.document);
+    const shown = [
+      ...related.personal,
+      ...related.business.ownerships,
+      ...related.business.employments,
+      ...related.business.representations,
+    ].map((n: { document: string }) => n.document);
     expect(new Set(keys)).toEqual(new Set(shown));
     expect(keys).not.toContain(LARGE_PERSON);
     let withLawsuits = 0;
@@ -85,7 +127,13 @@ describe("ok network", () => {
     const res = await node(id, chosen.ref);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.node).toMatchObject({ ref: chosen.ref, name: chosen.name, entity: chosen.entity, relations: chosen.relations, query: chosen.query });
+    expect(body.node).toMatchObject({
+      ref: chosen.ref,
+      name: chosen.name,
+      entity: chosen.entity,
+      relations: chosen.relations,
+      query: chosen.query,
+    });
     expect(body.dataset).toBe(`${chosen.entity}-lawsuits-3.0`);
     expect(body.module).toBe("lawsuits");
     expect(body.lawsuits.counters).toEqual(chosen.lawsuits.counters);
@@ -132,7 +180,11 @@ describe("other dataset versions", () => {
     const id = await enrich(LARGE_PERSON, `prf_v2_${suffix()}`);
     const body = (await network(id)).json();
     expect(body.status).toBe("ok");
-    const first = Object.values(body.nodes)[0] as { query: { dataset: string }; lawsuits: { items?: unknown; counters: { total: number } }; relations: { relation: string }[] };
+    const first = Object.values(body.nodes)[0] as {
+      query: { dataset: string };
+      lawsuits: { items?: unknown; counters: { total: number } };
+      relations: { relation: string }[];
+    };
     expect(first.query.dataset).toMatch(/-lawsuits-2\.0$/);
     expect(first.lawsuits.items).toBeUndefined();
     expect(typeof first.lawsuits.counters.total).toBe("number");
@@ -168,7 +220,12 @@ describe("skipped", () => {
   });
 
   it("409 module_not_ready while the enrichment runs", async () => {
-    const res = await t.request({ method: "POST", url: "/api/v3/enrichments/batch", token: token(), body: { profileId: "prf_person_complete", items: [{ document: sandboxDocumentFor("slow", "person")!.document }] } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/v3/enrichments/batch",
+      token: token(),
+      body: { profileId: "prf_person_complete", items: [{ document: sandboxDocumentFor("slow", "person")!.document }] },
+    });
     const id = res.json().items[0].id;
     const live = await network(id);
     expect([live.statusCode, live.json().error.code]).toEqual([409, "module_not_ready"]);

@@ -10,12 +10,39 @@ beforeAll(async () => {
   t = await startService();
   other = await t.createWorkspace();
   await t.services.db.insert(profiles).values([
-    { id: "prf_ws_own", workspaceId: t.workspace.id, name: "Own", kind: "enrichment", entity: "person", billingAction: "enrichment.person", modules: { profile: { dataset: "person-profile-1.0" } } },
-    { id: "prf_ws_inactive", workspaceId: t.workspace.id, name: "Inactive", kind: "enrichment", entity: "person", billingAction: "enrichment.person", active: false, modules: { profile: { dataset: "person-profile-1.0" } } },
-    { id: "prf_ws_foreign", workspaceId: other.id, name: "Foreign", kind: "enrichment", entity: "person", billingAction: "enrichment.person", modules: { profile: { dataset: "person-profile-1.0" } } },
+    {
+      id: "prf_ws_own",
+      workspaceId: t.workspace.id,
+      name: "Own",
+      kind: "enrichment",
+      entity: "person",
+      billingAction: "enrichment.person",
+      modules: { profile: { dataset: "person-profile-1.0" } },
+    },
+    {
+      id: "prf_ws_inactive",
+      workspaceId: t.workspace.id,
+      name: "Inactive",
+      kind: "enrichment",
+      entity: "person",
+      billingAction: "enrichment.person",
+      active: false,
+      modules: { profile: { dataset: "person-profile-1.0" } },
+    },
+    {
+      id: "prf_ws_foreign",
+      workspaceId: other.id,
+      name: "Foreign",
+      kind: "enrichment",
+      entity: "person",
+      billingAction: "enrichment.person",
+      modules: { profile: { dataset: "person-profile-1.0" } },
+    },
   ]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const get = (url: string, token = t.workspace.tokens.viewer) => t.request({ method: "GET", url, token });
 
@@ -24,7 +51,16 @@ describe("GET /api/v3/profiles", () => {
     const res = await get("/api/v3/profiles");
     expect(res.statusCode).toBe(200);
     const ids = res.json().items.map((p: { profile: { id: string } }) => p.profile.id);
-    expect(ids).toEqual(expect.arrayContaining(["prf_person_complete", "prf_person_registry", "prf_company_complete", "prf_kyc_person", "prf_kyb_company", "prf_ws_own"]));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        "prf_person_complete",
+        "prf_person_registry",
+        "prf_company_complete",
+        "prf_kyc_person",
+        "prf_kyb_company",
+        "prf_ws_own",
+      ]),
+    );
     expect(ids).not.toContain("prf_ws_inactive");
     expect(ids).not.toContain("prf_ws_foreign");
     const complete = res.json().items.find((p: { profile: { id: string } }) => p.profile.id === "prf_person_complete");
@@ -32,8 +68,11 @@ describe("GET /api/v3/profiles", () => {
       profile: { id: "prf_person_complete", name: "Pessoa física – completo", kind: "enrichment" },
       entity: "person",
       modules: {
-        profile: { dataset: "person-profile-2.0" }, finance: { dataset: "person-finance-1.1" }, lawsuits: { dataset: "person-lawsuits-3.0" },
-        related: { dataset: "person-related-2.0" }, financeAdvanced: { dataset: "person-financeAdvanced-2.0" },
+        profile: { dataset: "person-profile-2.0" },
+        finance: { dataset: "person-finance-1.1" },
+        lawsuits: { dataset: "person-lawsuits-3.0" },
+        related: { dataset: "person-related-2.0" },
+        financeAdvanced: { dataset: "person-financeAdvanced-2.0" },
       },
     });
   });
@@ -95,22 +134,56 @@ describe("GET /api/v3/usage", () => {
     const { billingEntries } = await import("../../server/db/schema");
     const at = (iso: string) => new Date(iso);
     await t.services.db.insert(billingEntries).values([
-      { id: randomUUID(), workspaceId: t.workspace.id, enrichmentId: "enr_a", action: "enrichment.person", createdAt: at("2026-01-10T10:00:00Z") },
-      { id: randomUUID(), workspaceId: t.workspace.id, enrichmentId: "enr_a", action: "addon.financeAdvanced", createdAt: at("2026-01-10T10:00:00Z") },
-      { id: randomUUID(), workspaceId: t.workspace.id, enrichmentId: "enr_b", action: "enrichment.person", createdAt: at("2026-02-10T10:00:00Z") },
-      { id: randomUUID(), workspaceId: other.id, enrichmentId: "enr_c", action: "enrichment.person", createdAt: at("2026-01-10T10:00:00Z") },
+      {
+        id: randomUUID(),
+        workspaceId: t.workspace.id,
+        enrichmentId: "enr_a",
+        action: "enrichment.person",
+        createdAt: at("2026-01-10T10:00:00Z"),
+      },
+      {
+        id: randomUUID(),
+        workspaceId: t.workspace.id,
+        enrichmentId: "enr_a",
+        action: "addon.financeAdvanced",
+        createdAt: at("2026-01-10T10:00:00Z"),
+      },
+      {
+        id: randomUUID(),
+        workspaceId: t.workspace.id,
+        enrichmentId: "enr_b",
+        action: "enrichment.person",
+        createdAt: at("2026-02-10T10:00:00Z"),
+      },
+      {
+        id: randomUUID(),
+        workspaceId: other.id,
+        enrichmentId: "enr_c",
+        action: "enrichment.person",
+        createdAt: at("2026-01-10T10:00:00Z"),
+      },
     ]);
     const all = await get("/api/v3/usage", t.workspace.tokens.admin);
     expect(all.statusCode).toBe(200);
     expect(all.json()).toEqual({
-      workspaceId: t.workspace.id, from: null, to: null, total: 3,
-      actions: [{ action: "addon.financeAdvanced", count: 1 }, { action: "enrichment.person", count: 2 }],
+      workspaceId: t.workspace.id,
+      from: null,
+      to: null,
+      total: 3,
+      actions: [
+        { action: "addon.financeAdvanced", count: 1 },
+        { action: "enrichment.person", count: 2 },
+      ],
     });
     const january = await get("/api/v3/usage?from=2026-01-01T00:00:00Z&to=2026-02-10T10:00:00Z", t.workspace.tokens.admin);
     expect(january.json()).toMatchObject({ from: "2026-01-01T00:00:00.000Z", to: "2026-02-10T10:00:00.000Z", total: 2 });
     expect((await get("/api/v3/usage", t.workspace.tokens.analyst)).statusCode).toBe(403);
     expect((await get("/api/v3/usage", t.workspace.tokens.integration)).statusCode).toBe(403);
-    for (const [query, code] of [["from=yesterday", "invalid_from"], ["to=2026-02-30T00:00:00Z", "invalid_to"], ["from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z", "invalid_date_range"]]) {
+    for (const [query, code] of [
+      ["from=yesterday", "invalid_from"],
+      ["to=2026-02-30T00:00:00Z", "invalid_to"],
+      ["from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z", "invalid_date_range"],
+    ]) {
       const res = await get(`/api/v3/usage?${query}`, t.workspace.tokens.admin);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe(code);

@@ -29,7 +29,14 @@ export interface TestService {
   /** A workspace with a contract covering every action and one user per role. */
   workspace: TestWorkspace;
   createWorkspace(options?: { actions?: string[] | null }): Promise<TestWorkspace>;
-  request(options: { method: string; url: string; token?: string; body?: unknown; headers?: Record<string, string>; payload?: string }): Promise<LightMyRequestResponse>;
+  request(options: {
+    method: string;
+    url: string;
+    token?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    payload?: string;
+  }): Promise<LightMyRequestResponse>;
   /** Stops app and workers but keeps the database (to start again on it). */
   stop(): Promise<void>;
   close(): Promise<void>;
@@ -65,11 +72,19 @@ const FAST_ENV: Record<string, string> = {
 
 let counter = 0;
 
-export async function startService(options: StartOptions = {}): Promise<TestService & { database: { db: Database; testDb: TestDatabase } }> {
+export async function startService(
+  options: StartOptions = {},
+): Promise<TestService & { database: { db: Database; testDb: TestDatabase } }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lupa-test-"));
   const testDb = options.database?.testDb ?? (await createTestDatabase());
   const { REDIS_URL: _hostRedis, ...host } = process.env;
-  const env: Record<string, string | undefined> = { ...host, ...FAST_ENV, LUPA_DATA_DIR: dataDir, ...(testDb.url ? { DATABASE_URL: testDb.url } : {}), ...options.env };
+  const env: Record<string, string | undefined> = {
+    ...host,
+    ...FAST_ENV,
+    LUPA_DATA_DIR: dataDir,
+    ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
+    ...options.env,
+  };
   const config = loadConfig(env);
   const log = createLogger(env.LUPA_LOG_LEVEL ?? "silent", options.logDestination);
   const db = options.database?.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir, memory: !config.databaseUrl }));
@@ -103,13 +118,23 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
     await services.close();
   };
   return {
-    app, services, config, workspace, database: { db, testDb },
+    app,
+    services,
+    config,
+    workspace,
+    database: { db, testDb },
     createWorkspace: makeWorkspace,
-    request: ({ method, url, token, body, headers, payload }) => app.inject({
-      method: method as "GET", url,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
-      payload: payload ?? (body !== undefined ? JSON.stringify(body) : undefined),
-    }),
+    request: ({ method, url, token, body, headers, payload }) =>
+      app.inject({
+        method: method as "GET",
+        url,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body !== undefined ? { "content-type": "application/json" } : {}),
+          ...headers,
+        },
+        payload: payload ?? (body !== undefined ? JSON.stringify(body) : undefined),
+      }),
     stop,
     async close() {
       await stop();

@@ -44,8 +44,23 @@ export function selfSignedCertificate(): { key: string; cert: string } {
     // Throws (failing the test loudly) when openssl is missing.
     execFileSync(
       "openssl",
-      ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-        "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-keyout", keyFile, "-out", certFile],
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=localhost",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1,DNS:localhost",
+        "-keyout",
+        keyFile,
+        "-out",
+        certFile,
+      ],
       { stdio: ["ignore", "ignore", "pipe"] },
     );
     certificate = { key: readFileSync(keyFile, "utf8"), cert: readFileSync(certFile, "utf8") };

@@ -11,10 +11,12 @@ export interface ServiceProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-
 export function startProcess(script: string, env: Record<string, string>, args: string[] = []): ServiceProcess {
   // node itself with tsx's loader (not the tsx wrapper): the pid is the service's, so SIGKILL hits it
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let text = "";
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {
@@ -42,13 +44,15 @@ export function startProcess(script: string, env: Record<string, string>, args: 
           reject(new Error(`Timed out waiting for ${pattern} in output of ${script}:\n${text.slice(-3000)}`));
         }, timeoutMs);
         listeners.add(check);
-        void exited.then(() => setTimeout(() => {
-          if (listeners.has(check)) {
-            listeners.delete(check);
-            clearTimeout(timer);
-            reject(new Error(`${script} exited before ${pattern}:\n${text.slice(-3000)}`));
-          }
-        }, 50));
+        void exited.then(() =>
+          setTimeout(() => {
+            if (listeners.has(check)) {
+              listeners.delete(check);
+              clearTimeout(timer);
+              reject(new Error(`${script} exited before ${pattern}:\n${text.slice(-3000)}`));
+            }
+          }, 50),
+        );
         check();
       });
     },
@@ -61,7 +65,11 @@ export function startProcess(script: string, env: Record<string, string>, args: 
 }
 
 /** Runs a command to completion (admin CLI) and returns its exit code and output. */
-export async function runProcess(script: string, env: Record<string, string>, args: string[]): Promise<{ code: number | null; output: string }> {
+export async function runProcess(
+  script: string,
+  env: Record<string, string>,
+  args: string[],
+): Promise<{ code: number | null; output: string }> {
   const p = startProcess(script, env, args);
   const code = await p.exited;
   return { code, output: p.output() };

@@ -18,7 +18,10 @@ export interface SandboxVerification extends SummaryInput {
 }
 
 /** Runs every module of the profile (add-ons with `addons`) on the sandbox and scores it. */
-export async function sandboxVerification(document: string, options: { profileId?: string; addons?: boolean; input?: { attribute: string; value: string }[] } = {}): Promise<SandboxVerification> {
+export async function sandboxVerification(
+  document: string,
+  options: { profileId?: string; addons?: boolean; input?: { attribute: string; value: string }[] } = {},
+): Promise<SandboxVerification> {
   const entity: Entity = document.length === 14 ? "company" : "person";
   const profileId = options.profileId ?? (entity === "company" ? "prf_kyb_company" : "prf_kyc_person");
   const profile = GLOBAL_PROFILES.find((p) => p.id === profileId)!;
@@ -31,9 +34,18 @@ export async function sandboxVerification(document: string, options: { profileId
     const r = await provider.fetch({ entity, module: module as ModuleName, version, document, attempt: 3, round: 3 });
     if (module === "profile" && r.kind === "not_found") notFound = true;
     runs.push({
-      collectionId: "x", module, dataset: config.dataset, addon: Boolean(config.addon), status: r.kind === "ok" ? "ok" : "failed",
-      attempts: 1, nextAttemptAt: null, data: r.kind === "ok" ? (r.data as unknown as Record<string, unknown>) : null,
-      lastError: null, permanent: false, completedAt: new Date(), updatedAt: new Date(),
+      collectionId: "x",
+      module,
+      dataset: config.dataset,
+      addon: Boolean(config.addon),
+      status: r.kind === "ok" ? "ok" : "failed",
+      attempts: 1,
+      nextAttemptAt: null,
+      data: r.kind === "ok" ? (r.data as unknown as Record<string, unknown>) : null,
+      lastError: null,
+      permanent: false,
+      completedAt: new Date(),
+      updatedAt: new Date(),
     });
   }
   const kept = notFound ? runs.filter((r) => r.module === "profile") : runs;
@@ -47,7 +59,15 @@ export async function sandboxVerification(document: string, options: { profileId
     relatedCount: relatedParties(kept.find((m) => m.module === "related")?.data as ModuleData | null).length,
   };
   return {
-    verificationId: "6f1c7a4e-2b1d-4c55-9a3e-0d2f5b8c9e01", entity, nationalId: document, status: "COMPLETED",
-    score: scored.score, result, dossier, input: options.input ?? null, name, profileId,
+    verificationId: "6f1c7a4e-2b1d-4c55-9a3e-0d2f5b8c9e01",
+    entity,
+    nationalId: document,
+    status: "COMPLETED",
+    score: scored.score,
+    result,
+    dossier,
+    input: options.input ?? null,
+    name,
+    profileId,
   };
 }

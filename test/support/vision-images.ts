@@ -44,15 +44,24 @@ function pdfOf(card: CnhCard): Promise<Buffer> {
     else doc.rect(20, 60, 130, 170).fill("#cccccc");
     const label = (t: string, x: number, y: number) => doc.fillColor("#336633").font("Helvetica").fontSize(8).text(t, x, y);
     const value = (t: string, x: number, y: number) => doc.fillColor("#000000").font("Courier-Bold").fontSize(13).text(t, x, y);
-    label("NOME", 165, 60); value(card.name, 165, 71);
-    label("DOC. IDENTIDADE / ÓRG. EMISSOR / UF", 165, 96); value("12345678 SSP SP", 165, 107);
-    label("CPF", 165, 132); value(card.cpf, 165, 143);
-    label("DATA NASCIMENTO", 345, 132); value(card.birthDate, 345, 143);
-    label("FILIAÇÃO", 165, 168); value("JOSE DA SILVA", 165, 179);
-    label("Nº REGISTRO", 165, 225); value(card.registrationNumber, 165, 236);
-    label("VALIDADE", 300, 225); value(card.expiryDate, 300, 236);
-    label("1ª HABILITAÇÃO", 420, 225); value("05/06/2005", 420, 236);
-    label("CAT. HAB.", 20, 250); value(card.category, 20, 261);
+    label("NOME", 165, 60);
+    value(card.name, 165, 71);
+    label("DOC. IDENTIDADE / ÓRG. EMISSOR / UF", 165, 96);
+    value("12345678 SSP SP", 165, 107);
+    label("CPF", 165, 132);
+    value(card.cpf, 165, 143);
+    label("DATA NASCIMENTO", 345, 132);
+    value(card.birthDate, 345, 143);
+    label("FILIAÇÃO", 165, 168);
+    value("JOSE DA SILVA", 165, 179);
+    label("Nº REGISTRO", 165, 225);
+    value(card.registrationNumber, 165, 236);
+    label("VALIDADE", 300, 225);
+    value(card.expiryDate, 300, 236);
+    label("1ª HABILITAÇÃO", 420, 225);
+    value("05/06/2005", 420, 236);
+    label("CAT. HAB.", 20, 250);
+    value(card.category, 20, 261);
     doc.end();
   });
 }
@@ -89,7 +98,10 @@ export function faceJpeg(photo: ReferencePhoto, grow = 0, scale = 1): Buffer {
       const sy = y0 + Math.min(y1 - y0 - 1, Math.floor(y / scale));
       const si = (sy * image.width + sx) * 4;
       const di = (y * width + x) * 4;
-      out[di] = image.data[si]!; out[di + 1] = image.data[si + 1]!; out[di + 2] = image.data[si + 2]!; out[di + 3] = 255;
+      out[di] = image.data[si]!;
+      out[di + 1] = image.data[si + 1]!;
+      out[di + 2] = image.data[si + 2]!;
+      out[di + 3] = 255;
     }
   }
   return jpeg.encode({ data: out, width, height }, 90).data;
@@ -101,7 +113,10 @@ export function noFacePng(width = 480, height = 360): Buffer {
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * 4;
-      png.data[i] = (x * 255) / width; png.data[i + 1] = (y * 255) / height; png.data[i + 2] = 128; png.data[i + 3] = 255;
+      png.data[i] = (x * 255) / width;
+      png.data[i + 1] = (y * 255) / height;
+      png.data[i + 2] = 128;
+      png.data[i + 3] = 255;
     }
   }
   return PNG.sync.write(png);

@@ -17,7 +17,9 @@ describe("score bands", () => {
   it("cover 0 to 1000 without gaps and map to verdict and risk", () => {
     for (let score = 0; score <= 1000; score++) expect(bandOf(score), String(score)).not.toBeNull();
     expect(SCORE_BANDS.map((b) => [b.min, b.max, b.verdict, b.riskLevel])).toEqual([
-      [700, 1000, "APPROVE", "low"], [400, 699, "REVIEW", "medium"], [0, 399, "REJECT", "high"],
+      [700, 1000, "APPROVE", "low"],
+      [400, 699, "REVIEW", "medium"],
+      [0, 399, "REJECT", "high"],
     ]);
     expect(decide(700, [], []).verdict).toBe("APPROVE");
     expect(decide(699, [], []).verdict).toBe("REVIEW");
@@ -64,7 +66,8 @@ describe("built-in summary", () => {
     expect(d.summary).not.toContain(NETWORK_PERSON);
     expect(d.summary).toContain(`situação cadastral ${profile.fiscalStatus}`);
     expect(d.summary).toMatch(/Financeiro: renda estimada de R\$\s[\d.]+,\d{2}/);
-    const counters = (v.dossier!.lawsuits as { counters: { asDefendant: number; asPlaintiff: number; byCourt: Record<string, number> } }).counters;
+    const counters = (v.dossier!.lawsuits as { counters: { asDefendant: number; asPlaintiff: number; byCourt: Record<string, number> } })
+      .counters;
     expect(d.summary).toContain(`${counters.asDefendant} como réu`);
     expect(d.summary).toContain(`${counters.asPlaintiff} como autor`);
     for (const [court, n] of Object.entries(counters.byCourt)) expect(d.summary).toContain(`${court} (${n})`);
@@ -99,7 +102,13 @@ describe("built-in summary", () => {
     const v = await sandboxVerification(PLAIN_PERSON);
     expect(builtinDraft(v).verdict).toBe("APPROVE");
     const profile = v.dossier!.profile as Record<string, unknown>;
-    const listed = { ...v, dossier: { ...v.dossier, profile: { ...profile, blacklisted: { client: true, service: false, clientType: "workspace_restrictive_list", serviceType: "" } } } };
+    const listed = {
+      ...v,
+      dossier: {
+        ...v.dossier,
+        profile: { ...profile, blacklisted: { client: true, service: false, clientType: "workspace_restrictive_list", serviceType: "" } },
+      },
+    };
     const d = builtinDraft(listed);
     expect(d).toMatchObject({ verdict: "REJECT", riskLevel: "high" });
     expect(d.summary).toContain("lista restritiva do cliente");
@@ -107,15 +116,29 @@ describe("built-in summary", () => {
 
   it("matches declared data after normalizing accents, case, dates and phone digits", async () => {
     const plain = await sandboxVerification(PLAIN_PERSON);
-    const p = plain.dossier!.profile as { name: string; birthDate: string; motherName: string; contacts: { phones: { area: string; number: string }[] } };
+    const p = plain.dossier!.profile as {
+      name: string;
+      birthDate: string;
+      motherName: string;
+      contacts: { phones: { area: string; number: string }[] };
+    };
     const [y, m, d] = p.birthDate.split("-");
     const phone = p.contacts.phones[0]!;
     const input = [
-      { attribute: "Nome", value: p.name.toUpperCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "") },
+      {
+        attribute: "Nome",
+        value: p.name
+          .toUpperCase()
+          .normalize("NFD")
+          .replace(/[\u0300-\u036f]/g, ""),
+      },
       { attribute: "Data de nascimento", value: `${d}/${m}/${y}` },
       { attribute: "nomeMae", value: `  ${p.motherName.toLowerCase()} ` },
       { attribute: "telefone", value: `+55 (${phone.area}) ${phone.number.slice(0, -4)}-${phone.number.slice(-4)}` },
-      { attribute: "cpf", value: `${PLAIN_PERSON.slice(0, 3)}.${PLAIN_PERSON.slice(3, 6)}.${PLAIN_PERSON.slice(6, 9)}-${PLAIN_PERSON.slice(9)}` },
+      {
+        attribute: "cpf",
+        value: `${PLAIN_PERSON.slice(0, 3)}.${PLAIN_PERSON.slice(3, 6)}.${PLAIN_PERSON.slice(6, 9)}-${PLAIN_PERSON.slice(9)}`,
+      },
       { attribute: "profissão", value: "engenheira" },
     ];
     const draft = builtinDraft(await sandboxVerification(PLAIN_PERSON, { input }));
@@ -133,7 +156,9 @@ describe("built-in summary", () => {
     expect(contact.verdict).toBe("APPROVE");
 
     const wrong = builtinDraft(await sandboxVerification(PLAIN_PERSON, { input: [{ attribute: "dataNascimento", value: "01/01/1901" }] }));
-    expect(wrong.mismatches).toEqual([expect.objectContaining({ attribute: "dataNascimento", field: "profile.birthDate", status: "mismatch", declared: "01/01/1901" })]);
+    expect(wrong.mismatches).toEqual([
+      expect.objectContaining({ attribute: "dataNascimento", field: "profile.birthDate", status: "mismatch", declared: "01/01/1901" }),
+    ]);
     expect(wrong.highlights.some((h) => h.includes("Divergência de data de nascimento") && h.includes("01/01/1901"))).toBe(true);
     expect(wrong).toMatchObject({ verdict: "REVIEW", riskLevel: "medium" });
     expect(wrong.summary).toContain("divergem: data de nascimento");

@@ -23,7 +23,12 @@ let mode: Mode = "valid";
 const received: { url: string; headers: IncomingMessage["headers"]; body: string }[] = [];
 let server: Server;
 
-const reply = (content: string) => JSON.stringify({ id: "chatcmpl-1", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
+const reply = (content: string) =>
+  JSON.stringify({
+    id: "chatcmpl-1",
+    object: "chat.completion",
+    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+  });
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -31,8 +36,20 @@ beforeAll(async () => {
     req.on("data", (c) => (body += c));
     req.on("end", () => {
       received.push({ url: req.url ?? "", headers: req.headers, body });
-      const send = (status: number, text: string) => { res.writeHead(status, { "content-type": "application/json" }); res.end(text); };
-      if (mode === "valid") return send(200, reply(JSON.stringify({ summary: "Resumo escrito pelo modelo externo, com atenção à situação cadastral e aos processos.", highlights: ["Processos ativos como réu."] })));
+      const send = (status: number, text: string) => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(text);
+      };
+      if (mode === "valid")
+        return send(
+          200,
+          reply(
+            JSON.stringify({
+              summary: "Resumo escrito pelo modelo externo, com atenção à situação cadastral e aos processos.",
+              highlights: ["Processos ativos como réu."],
+            }),
+          ),
+        );
       if (mode === "not_json") return send(200, reply("Claro! Aqui está o resumo: a titular..."));
       if (mode === "off_schema") return send(200, reply(JSON.stringify({ resumo: "campo errado", highlights: "não é lista" })));
       if (mode === "http_500") return send(500, JSON.stringify({ error: { message: "overloaded" } }));
@@ -46,13 +63,19 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-const summarizer = (timeoutMs = 1000, port = PORT) => createOpenAiSummarizer({ url: `http://127.0.0.1:${port}/v1/`, model: "modelo-teste", apiKey: "chave-teste", timeoutMs });
+const summarizer = (timeoutMs = 1000, port = PORT) =>
+  createOpenAiSummarizer({ url: `http://127.0.0.1:${port}/v1/`, model: "modelo-teste", apiKey: "chave-teste", timeoutMs });
 
 describe("OpenAI-compatible summarizer", () => {
   it("asks POST {url}/chat/completions for structured JSON and uses a valid answer", async () => {
     mode = "valid";
     received.length = 0;
-    const v = await sandboxVerification(DOC, { input: [{ attribute: "cpf", value: formatDocument(DOC) }, { attribute: "nascimento", value: "01/01/1900" }] });
+    const v = await sandboxVerification(DOC, {
+      input: [
+        { attribute: "cpf", value: formatDocument(DOC) },
+        { attribute: "nascimento", value: "01/01/1900" },
+      ],
+    });
     const draft = await summarizer().summarize(v);
     expect(draft).toMatchObject({ provider: "openai-compatible", model: "modelo-teste", fallback: null });
     expect(draft.summary).toBe("Resumo escrito pelo modelo externo, com atenção à situação cadastral e aos processos.");
@@ -60,7 +83,11 @@ describe("OpenAI-compatible summarizer", () => {
     expect(draft.highlights[0]).toMatch(/^Divergência de data de nascimento/);
     expect(draft.highlights).toContain("Processos ativos como réu.");
     const builtin = builtinDraft(v);
-    expect({ verdict: draft.verdict, riskLevel: draft.riskLevel, mismatches: draft.mismatches }).toEqual({ verdict: builtin.verdict, riskLevel: builtin.riskLevel, mismatches: builtin.mismatches });
+    expect({ verdict: draft.verdict, riskLevel: draft.riskLevel, mismatches: draft.mismatches }).toEqual({
+      verdict: builtin.verdict,
+      riskLevel: builtin.riskLevel,
+      mismatches: builtin.mismatches,
+    });
 
     expect(received).toHaveLength(1);
     const request = received[0]!;
@@ -74,7 +101,9 @@ describe("OpenAI-compatible summarizer", () => {
     expect(request.body).toContain(maskDocument(DOC));
     expect(request.body).not.toContain(DOC);
     expect(request.body).not.toContain(formatDocument(DOC));
-    const relatedDocs = JSON.stringify(v.dossier!.related).match(/"document":"([0-9A-Z]{11,14})"/g)!.map((m) => m.slice(12, -1));
+    const relatedDocs = JSON.stringify(v.dossier!.related)
+      .match(/"document":"([0-9A-Z]{11,14})"/g)!
+      .map((m) => m.slice(12, -1));
     expect(relatedDocs.length).toBeGreaterThan(5);
     for (const doc of relatedDocs) expect(request.body).not.toContain(doc);
   });
@@ -122,6 +151,8 @@ describe("configuration", () => {
 
   it("masks every valid CPF/CNPJ of a text, formatted or not", () => {
     const cpf = makeCpf("529982247");
-    expect(maskDocuments(`a ${cpf} b ${formatDocument(cpf)} c 12345678901`, cpf)).toBe(`a ${maskDocument(cpf)} b ${maskDocument(cpf)} c 12345678901`);
+    expect(maskDocuments(`a ${cpf} b ${formatDocument(cpf)} c 12345678901`, cpf)).toBe(
+      `a ${maskDocument(cpf)} b ${maskDocument(cpf)} c 12345678901`,
+    );
   });
 });

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { verifyCallbackSignature } from "../../lib/contract/webhooks/verify";
-import {
-  CALLBACK_RETRY_SCHEDULE_SECONDS,
-  CALLBACK_USER_AGENT,
-  deliverCallback,
-  nextRetryDelay,
-} from "../../server/callbacks/deliver";
+import { CALLBACK_RETRY_SCHEDULE_SECONDS, CALLBACK_USER_AGENT, deliverCallback, nextRetryDelay } from "../../server/callbacks/deliver";
 import { EMPTY_ALLOW_LIST, parseAllowList } from "../../server/callbacks/destination";
 import { type HttpsReceiver, startHttpsReceiver } from "../support/https-receiver";
 

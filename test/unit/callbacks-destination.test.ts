@@ -80,9 +80,8 @@ describe("isRefusedAddress", () => {
     expect(refusedAddressLabel(ip)).toBeNull();
   });
 
-  it.each(["", "localhost", "1.2.3", "256.1.1.1", "1.2.3.4.5", "::g", "example.com"])(
-    "refuses what is not an IP: %j",
-    (text) => expect(isRefusedAddress(text)).toBe(true),
+  it.each(["", "localhost", "1.2.3", "256.1.1.1", "1.2.3.4.5", "::g", "example.com"])("refuses what is not an IP: %j", (text) =>
+    expect(isRefusedAddress(text)).toBe(true),
   );
 
   it("lets an allow-listed CIDR or address through, and only that", () => {

@@ -8,13 +8,19 @@ import { parseAllowList } from "../../server/callbacks/destination";
 import { type HttpsReceiver, startHttpsReceiver } from "../support/https-receiver";
 
 let receiver: HttpsReceiver;
-beforeAll(async () => { receiver = await startHttpsReceiver(); });
-afterAll(async () => { await receiver.close(); });
+beforeAll(async () => {
+  receiver = await startHttpsReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+});
 
 /** Answers `status`, then writes 64 KiB every 5 ms forever; resolves with what it wrote when the client closes. */
 function endlessBody(status: number) {
   let closed!: (info: { written: number; at: number }) => void;
-  const socketClosed = new Promise<{ written: number; at: number }>((r) => { closed = r; });
+  const socketClosed = new Promise<{ written: number; at: number }>((r) => {
+    closed = r;
+  });
   receiver.setHandler((_req, res: ServerResponse) => {
     res.writeHead(status, { "content-type": "application/octet-stream" });
     let written = 0;
@@ -32,12 +38,22 @@ function endlessBody(status: number) {
   return socketClosed;
 }
 
-const deliver = () => deliverCallback({
-  url: `${receiver.url}/hook`, headers: {}, body: "{}", secretHex: "5e".repeat(32),
-  allowList: parseAllowList(["127.0.0.1"]), ca: receiver.ca, timeoutMs: 10_000,
-});
+const deliver = () =>
+  deliverCallback({
+    url: `${receiver.url}/hook`,
+    headers: {},
+    body: "{}",
+    secretHex: "5e".repeat(32),
+    allowList: parseAllowList(["127.0.0.1"]),
+    ca: receiver.ca,
+    timeoutMs: 10_000,
+  });
 
-it.each([[200, "delivered"], [500, "retry"], [410, "gone"]] as const)("a %s with a body that never ends settles on the status and closes the socket at once", async (status, outcome) => {
+it.each([
+  [200, "delivered"],
+  [500, "retry"],
+  [410, "gone"],
+] as const)("a %s with a body that never ends settles on the status and closes the socket at once", async (status, outcome) => {
   const closed = endlessBody(status);
   const started = Date.now();
   const result = await deliver();

@@ -128,12 +128,9 @@ describe("validateCallback: refused", () => {
     expect(refusal({ url, headers: many })).toMatch(/more than 20/);
   });
 
-  it.each(["a\r\nX-Injected: 1", "a\nb", "a\rb", "a\u0000b", "emoji \u{1F600}"])(
-    "refuses a header value with %j",
-    (value) => {
-      expect(refusal({ url: "https://example.com/", headers: { "X-A": value } })).toMatch(/invalid characters/);
-    },
-  );
+  it.each(["a\r\nX-Injected: 1", "a\nb", "a\rb", "a\u0000b", "emoji \u{1F600}"])("refuses a header value with %j", (value) => {
+    expect(refusal({ url: "https://example.com/", headers: { "X-A": value } })).toMatch(/invalid characters/);
+  });
 
   it("never echoes the URL's query or header values", () => {
     const secret = "s3cr3t-token-value";

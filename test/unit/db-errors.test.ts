@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { isUnavailable, sqlState } from "../../server/db/errors";
 
 const pgError = (code: string, message = "x") => Object.assign(new Error(message), { code, severity: "ERROR" });
-const wrapped = (cause: unknown) => Object.assign(new Error("Failed query: select 1\nparams: a"), { query: "select 1", params: ["a"], cause });
+const wrapped = (cause: unknown) =>
+  Object.assign(new Error("Failed query: select 1\nparams: a"), { query: "select 1", params: ["a"], cause });
 
 describe("isUnavailable", () => {
   it.each([

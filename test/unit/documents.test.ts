@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  cnpjCheckDigits, cpfCheckDigits, formatDocument, isValidCnpj, isValidCpf, makeCnpj, makeCpf,
-  maskDocument, maskName, normalizeDocument,
+  cnpjCheckDigits,
+  cpfCheckDigits,
+  formatDocument,
+  isValidCnpj,
+  isValidCpf,
+  makeCnpj,
+  makeCpf,
+  maskDocument,
+  maskName,
+  normalizeDocument,
 } from "../../lib/contract/documents";
 
 describe("CPF", () => {
@@ -76,7 +84,17 @@ describe("normalizeDocument", () => {
   });
 
   it("returns null for anything else", () => {
-    for (const input of ["", "abc", "529.982.247-24", "111.111.111-11", "00000000000000", "12ABC34501DE36", "5299822472", "529_982_247_25", "529.982.247-25x"]) {
+    for (const input of [
+      "",
+      "abc",
+      "529.982.247-24",
+      "111.111.111-11",
+      "00000000000000",
+      "12ABC34501DE36",
+      "5299822472",
+      "529_982_247_25",
+      "529.982.247-25x",
+    ]) {
       expect(normalizeDocument(input)).toBeNull();
     }
   });

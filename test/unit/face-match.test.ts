@@ -19,11 +19,14 @@ function jpegSize(bytes: Buffer): { width: number; height: number } {
 describe("similarity", () => {
   it("is 1 - Euclidean distance, clipped to 0..1, three decimals", () => {
     const a = Array.from({ length: 128 }, () => 0);
-    const b = [...a]; b[0] = 0.3; b[1] = 0.4; // distance 0.5
+    const b = [...a];
+    b[0] = 0.3;
+    b[1] = 0.4; // distance 0.5
     expect(euclideanDistance(a, b)).toBeCloseTo(0.5, 10);
     expect(similarity(a, b)).toBe(0.5);
     expect(similarity(a, a)).toBe(1);
-    const far = [...a]; far[0] = 2;
+    const far = [...a];
+    far[0] = 2;
     expect(similarity(a, far)).toBe(0);
     b[2] = 0.123456;
     expect(similarity(a, b)).toBe(Math.round((1 - Math.sqrt(0.25 + 0.123456 ** 2)) * 1000) / 1000);
@@ -58,7 +61,9 @@ describe("reference photos", () => {
     const days = 30 + Number(52998224725n % 1500n);
     expect(data.rules).toEqual([{ rule: "biometric_reference_outdated", fired: days > 1095 }]);
     expect((data.biometrics as { reference: { photoId: string; capturedAt: string } }).reference).toEqual({
-      photoId: referencePhotoFor("52998224725").id, capturedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), source: "sandbox",
+      photoId: referencePhotoFor("52998224725").id,
+      capturedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      source: "sandbox",
     });
     expect(buildBiometrics("1.0", "52998224725")).toEqual(data);
   });

@@ -64,15 +64,25 @@ describe("decodeBase64Image", () => {
   it("refuses invalid base64, an empty image, an image above the cap (before decoding) and other types", () => {
     expect(refused(() => decodeBase64Image("abc$", "x.imageBase64", 1000))).toBe("x.imageBase64 is not valid base64");
     expect(refused(() => decodeBase64Image("", "x.imageBase64", 1000))).toBe("x.imageBase64: the image is empty");
-    expect(refused(() => decodeBase64Image("A".repeat(4_000_000), "x.imageBase64", 1000))).toBe("x.imageBase64: the image is larger than 1000 bytes");
-    expect(refused(() => decodeBase64Image(PNG.toString("base64"), "x.imageBase64", PNG.length - 1))).toBe(`x.imageBase64: the image is larger than ${PNG.length - 1} bytes`);
+    expect(refused(() => decodeBase64Image("A".repeat(4_000_000), "x.imageBase64", 1000))).toBe(
+      "x.imageBase64: the image is larger than 1000 bytes",
+    );
+    expect(refused(() => decodeBase64Image(PNG.toString("base64"), "x.imageBase64", PNG.length - 1))).toBe(
+      `x.imageBase64: the image is larger than ${PNG.length - 1} bytes`,
+    );
     expect(decodeBase64Image(PNG.toString("base64"), "x", PNG.length).bytes.length).toBe(PNG.length);
-    expect(refused(() => decodeBase64Image(Buffer.from("GIF89a-----").toString("base64"), "x.imageBase64", 1000))).toBe("x.imageBase64: the image must be a JPEG or a PNG");
+    expect(refused(() => decodeBase64Image(Buffer.from("GIF89a-----").toString("base64"), "x.imageBase64", 1000))).toBe(
+      "x.imageBase64: the image must be a JPEG or a PNG",
+    );
     // a small file declaring a huge picture (decompression bomb), and a header without a size
-    expect(refused(() => decodeBase64Image(pngHeader(10_000, 10_000).toString("base64"), "x.imageBase64", 1000))).toBe("x.imageBase64: the image is larger than 40 megapixels");
+    expect(refused(() => decodeBase64Image(pngHeader(10_000, 10_000).toString("base64"), "x.imageBase64", 1000))).toBe(
+      "x.imageBase64: the image is larger than 40 megapixels",
+    );
     expect(decodeBase64Image(pngHeader(8000, 5000).toString("base64"), "x", 1000).contentType).toBe("image/png");
     const noFrame = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
-    expect(refused(() => decodeBase64Image(noFrame.toString("base64"), "x.imageBase64", 1000))).toBe("x.imageBase64: the image has no readable size in its header");
+    expect(refused(() => decodeBase64Image(noFrame.toString("base64"), "x.imageBase64", 1000))).toBe(
+      "x.imageBase64: the image has no readable size in its header",
+    );
   });
 });
 
@@ -102,9 +112,15 @@ describe("checkImageUrl", () => {
 
 describe("fetchImage against a real HTTPS server", () => {
   let receiver: HttpsReceiver;
-  beforeAll(async () => { receiver = await startHttpsReceiver(); });
-  afterAll(async () => { await receiver.close(); });
-  beforeEach(() => { receiver.requests.length = 0; });
+  beforeAll(async () => {
+    receiver = await startHttpsReceiver();
+  });
+  afterAll(async () => {
+    await receiver.close();
+  });
+  beforeEach(() => {
+    receiver.requests.length = 0;
+  });
 
   const fetch = (over: Partial<Parameters<typeof fetchImage>[2]> = {}, url = `${receiver.url}/img`) =>
     fetchImage(url, "f", { allowList, maxBytes: 1000, timeoutMs: 5000, ca: receiver.ca, ...over });

@@ -82,7 +82,12 @@ function contract(make: (now: Clock) => RateLimiter) {
     const k = key();
     const results = await Promise.all(Array.from({ length: 80 }, () => limiter.hit(k, 50, 1000)));
     expect(results.filter((r) => r.allowed)).toHaveLength(50);
-    expect(results.map((r) => r.remaining).sort((x, y) => x - y).slice(-1)[0]).toBe(49);
+    expect(
+      results
+        .map((r) => r.remaining)
+        .sort((x, y) => x - y)
+        .slice(-1)[0],
+    ).toBe(49);
   });
 
   it("works with a real clock and other window sizes", async () => {
@@ -224,9 +229,7 @@ describe("PGlite rate limiter (in memory)", () => {
     await limiter.hit("rows", 10, 1000);
     clock.advance(1000);
     await limiter.hit("rows", 10, 1000);
-    const { rows } = await db.query<{ count: number }>(
-      "SELECT count FROM rate_limit_counters WHERE key = 'rows' ORDER BY window_start",
-    );
+    const { rows } = await db.query<{ count: number }>("SELECT count FROM rate_limit_counters WHERE key = 'rows' ORDER BY window_start");
     expect(rows.map((r) => r.count)).toEqual([2, 1]);
   });
 });

@@ -14,10 +14,20 @@ function doc(name: BehaviourName, entity: Entity): string {
 
 /** The newest version of each module the entity has. */
 function modules(entity: Entity): { module: ModuleName; version: string }[] {
-  return MODULE_NAMES.filter((m) => DATASET_VERSIONS[m][entity].length > 0).map((module) => ({ module, version: DATASET_VERSIONS[module][entity].at(-1)! }));
+  return MODULE_NAMES.filter((m) => DATASET_VERSIONS[m][entity].length > 0).map((module) => ({
+    module,
+    version: DATASET_VERSIONS[module][entity].at(-1)!,
+  }));
 }
 
-function fetch(entity: Entity, module: ModuleName, document: string, attempt: number, round: number, version?: string): Promise<FetchResult> {
+function fetch(
+  entity: Entity,
+  module: ModuleName,
+  document: string,
+  attempt: number,
+  round: number,
+  version?: string,
+): Promise<FetchResult> {
   return provider.fetch({ entity, module, version: version ?? DATASET_VERSIONS[module][entity].at(-1)!, document, attempt, round });
 }
 
@@ -35,7 +45,19 @@ describe("SANDBOX_DOCUMENTS", () => {
   });
 
   it("cover every behaviour with a CPF, and every one but deceased with a CNPJ", () => {
-    const behaviours: BehaviourName[] = ["holder_not_found", "temporary_then_ok", "fails_first_round", "exhausts_rounds", "permanent_failure", "slow", "deceased", "irregular", "service_blacklisted", "large_network", "profile_temporary_then_ok"];
+    const behaviours: BehaviourName[] = [
+      "holder_not_found",
+      "temporary_then_ok",
+      "fails_first_round",
+      "exhausts_rounds",
+      "permanent_failure",
+      "slow",
+      "deceased",
+      "irregular",
+      "service_blacklisted",
+      "large_network",
+      "profile_temporary_then_ok",
+    ];
     for (const name of behaviours) {
       expect(sandboxDocumentFor(name, "person"), name).toBeDefined();
       if (name !== "deceased") expect(sandboxDocumentFor(name, "company"), name).toBeDefined();
@@ -86,7 +108,8 @@ describe("exhausts_rounds", () => {
     const document = doc("exhausts_rounds", entity);
     for (const module of ["finance", "lawsuits"] as const) {
       for (let round = 0; round <= 3; round++) {
-        for (let attempt = 1; attempt <= 5; attempt++) expect((await fetch(entity, module, document, attempt, round)).kind).toBe("temporary_failure");
+        for (let attempt = 1; attempt <= 5; attempt++)
+          expect((await fetch(entity, module, document, attempt, round)).kind).toBe("temporary_failure");
       }
     }
     expect((await fetch(entity, "profile", document, 1, 0)).kind).toBe("ok");
@@ -109,25 +132,42 @@ describe("profile_temporary_then_ok", () => {
     const document = doc("profile_temporary_then_ok", entity);
     expect(await fetch(entity, "profile", document, 1, 0)).toEqual({ kind: "temporary_failure", reason: "upstream_timeout" });
     expect((await fetch(entity, "profile", document, 2, 0)).kind).toBe("ok");
-    for (const { module } of modules(entity)) if (module !== "profile") expect((await fetch(entity, module, document, 1, 0)).kind).toBe("ok");
+    for (const { module } of modules(entity))
+      if (module !== "profile") expect((await fetch(entity, module, document, 1, 0)).kind).toBe("ok");
   });
 });
 
 describe("slow", () => {
   it("waits slowMs before answering non-profile modules, and nothing for profile", async () => {
     const waits: number[] = [];
-    const recording = createSandboxProvider({ slowMs: 12_345, sleep: async (ms) => { waits.push(ms); } });
+    const recording = createSandboxProvider({
+      slowMs: 12_345,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
     const document = doc("slow", "person");
-    expect((await recording.fetch({ entity: "person", module: "profile", version: "2.0", document, attempt: 1, round: 0 })).kind).toBe("ok");
+    expect((await recording.fetch({ entity: "person", module: "profile", version: "2.0", document, attempt: 1, round: 0 })).kind).toBe(
+      "ok",
+    );
     expect(waits).toEqual([]);
-    expect((await recording.fetch({ entity: "person", module: "lawsuits", version: "3.0", document, attempt: 1, round: 0 })).kind).toBe("ok");
+    expect((await recording.fetch({ entity: "person", module: "lawsuits", version: "3.0", document, attempt: 1, round: 0 })).kind).toBe(
+      "ok",
+    );
     expect(waits).toEqual([12_345]);
   });
 
   it("really takes slowMs with the default timer", async () => {
     const real = createSandboxProvider({ slowMs: 1_000 });
     const started = performance.now();
-    const result = await real.fetch({ entity: "company", module: "finance", version: "1.0", document: doc("slow", "company"), attempt: 1, round: 0 });
+    const result = await real.fetch({
+      entity: "company",
+      module: "finance",
+      version: "1.0",
+      document: doc("slow", "company"),
+      attempt: 1,
+      round: 0,
+    });
     expect(result.kind).toBe("ok");
     expect(performance.now() - started).toBeGreaterThanOrEqual(990);
   });
@@ -137,29 +177,65 @@ describe("slow", () => {
     const controller = new AbortController();
     const started = performance.now();
     setTimeout(() => controller.abort(new Error("engine timeout")), 50);
-    await expect(real.fetch({ entity: "person", module: "finance", version: "1.1", document: doc("slow", "person"), attempt: 1, round: 0, signal: controller.signal })).rejects.toThrow("engine timeout");
+    await expect(
+      real.fetch({
+        entity: "person",
+        module: "finance",
+        version: "1.1",
+        document: doc("slow", "person"),
+        attempt: 1,
+        round: 0,
+        signal: controller.signal,
+      }),
+    ).rejects.toThrow("engine timeout");
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it("rejects at once when the signal is already aborted", async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(provider.fetch({ entity: "person", module: "profile", version: "2.0", document: doc("deceased", "person"), attempt: 1, round: 0, signal: controller.signal })).rejects.toBeDefined();
+    await expect(
+      provider.fetch({
+        entity: "person",
+        module: "profile",
+        version: "2.0",
+        document: doc("deceased", "person"),
+        attempt: 1,
+        round: 0,
+        signal: controller.signal,
+      }),
+    ).rejects.toBeDefined();
   });
 });
 
 describe("latencyMs", () => {
   it("delays every answer, failures included", async () => {
     const waits: number[] = [];
-    const delayed = createSandboxProvider({ latencyMs: 40, sleep: async (ms) => { waits.push(ms); } });
+    const delayed = createSandboxProvider({
+      latencyMs: 40,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
     await delayed.fetch({ entity: "person", module: "profile", version: "2.0", document: doc("deceased", "person"), attempt: 1, round: 0 });
-    await delayed.fetch({ entity: "person", module: "finance", version: "1.0", document: doc("exhausts_rounds", "person"), attempt: 1, round: 0 });
+    await delayed.fetch({
+      entity: "person",
+      module: "finance",
+      version: "1.0",
+      document: doc("exhausts_rounds", "person"),
+      attempt: 1,
+      round: 0,
+    });
     await delayed.fetch({ entity: "person", module: "profile", version: "9.9", document: doc("deceased", "person"), attempt: 1, round: 0 });
     expect(waits).toEqual([40, 40, 40]);
   });
 });
 
-type PersonProfile2 = { registry: { status: string }; death: { recorded: boolean; date: string | null }; restrictiveLists: { service: { listed: boolean } } };
+type PersonProfile2 = {
+  registry: { status: string };
+  death: { recorded: boolean; date: string | null };
+  restrictiveLists: { service: { listed: boolean } };
+};
 type PersonProfile1 = { situacaoCadastral: string; obito: boolean; anoObito: number | null; listaRestritiva: { servico: boolean } };
 type CompanyProfile2 = { registration: { status: string }; restrictiveLists: { service: { listed: boolean } } };
 
@@ -216,7 +292,9 @@ describe("risky holders", () => {
   });
 
   it("other sandbox documents are plain holders: Regular/Ativa, not listed", async () => {
-    for (const entry of SANDBOX_DOCUMENTS.filter((e) => !["deceased", "irregular", "service_blacklisted", "holder_not_found", "profile_temporary_then_ok"].includes(e.name))) {
+    for (const entry of SANDBOX_DOCUMENTS.filter(
+      (e) => !["deceased", "irregular", "service_blacklisted", "holder_not_found", "profile_temporary_then_ok"].includes(e.name),
+    )) {
       const data = await okData(entry.entity, "profile", "2.0", entry.document);
       expect(fired(data, "listed_on_service_restrictive_list")).toBe(false);
       if (entry.entity === "person") expect((data.profile as PersonProfile2).registry.status).toBe("Regular");

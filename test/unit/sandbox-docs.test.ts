@@ -18,7 +18,14 @@ describe("docs/sandbox.md", () => {
       const [, , entity, behaviour, holder] = row!.split("|").map((cell) => cell.trim());
       expect(entity).toBe(entry.entity);
       expect(behaviour).toBe(`\`${entry.name}\``);
-      const result = await provider.fetch({ entity: entry.entity, module: "profile", version: "2.0", document: entry.document, attempt: 2, round: 0 });
+      const result = await provider.fetch({
+        entity: entry.entity,
+        module: "profile",
+        version: "2.0",
+        document: entry.document,
+        attempt: 2,
+        round: 0,
+      });
       if (result.kind !== "ok") {
         expect(holder).toBe("(none)");
         continue;
@@ -34,7 +41,10 @@ describe("docs/sandbox.md", () => {
       for (const module of MODULE_NAMES) {
         for (const version of DATASET_VERSIONS[module][entity]) {
           const name = `${entity}-${module}-${version}`;
-          expect(headings.some((heading) => heading.includes(name)), name).toBe(true);
+          expect(
+            headings.some((heading) => heading.includes(name)),
+            name,
+          ).toBe(true);
         }
       }
     }
@@ -64,7 +74,14 @@ describe("docs/sandbox.md", () => {
       for (const module of MODULE_NAMES) {
         const versions = DATASET_VERSIONS[module as ModuleName][normalized!.entity];
         if (versions.length === 0) continue;
-        const result = await provider.fetch({ entity: normalized!.entity, module, version: versions.at(-1)!, document: normalized!.value, attempt: 1, round: 0 });
+        const result = await provider.fetch({
+          entity: normalized!.entity,
+          module,
+          version: versions.at(-1)!,
+          document: normalized!.value,
+          attempt: 1,
+          round: 0,
+        });
         if (result.kind === "ok") result.data.rules.filter((r) => r.fired).forEach((r) => fired.add(r.rule));
       }
       for (const [, rule] of rulesText!.matchAll(/`([a-z_]+)`/g)) expect(fired.has(rule!), `${printed} ${rule}`).toBe(true);

@@ -22,12 +22,20 @@ function keysOf(value: unknown): unknown {
     return { "[]": merged };
   }
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, keysOf((value as Record<string, unknown>)[key])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, keysOf((value as Record<string, unknown>)[key])]),
+    );
   }
   return {};
 }
 
-const fold = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toUpperCase();
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toUpperCase();
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -36,7 +44,14 @@ function expectIndicator(indicator: { risky: unknown; value: unknown }) {
   expect(typeof indicator.value).toBe("number");
 }
 
-const persons = [makeCpf("123456788"), makeCpf("271828188"), makeCpf("577215664"), sandboxDocumentFor("deceased", "person")!.document, sandboxDocumentFor("large_network", "person")!.document, sandboxDocumentFor("service_blacklisted", "person")!.document];
+const persons = [
+  makeCpf("123456788"),
+  makeCpf("271828188"),
+  makeCpf("577215664"),
+  sandboxDocumentFor("deceased", "person")!.document,
+  sandboxDocumentFor("large_network", "person")!.document,
+  sandboxDocumentFor("service_blacklisted", "person")!.document,
+];
 
 describe("toPersonProfile", () => {
   it("maps 1.0 and 2.0 to the same shape and the same facts", async () => {
@@ -48,7 +63,16 @@ describe("toPersonProfile", () => {
       expect(v2.nationalId).toBe(cpf);
       expect(fold(v1.name)).toBe(fold(v2.name));
       expect(fold(v1.motherName)).toBe(fold(v2.motherName));
-      for (const key of ["fiscalStatus", "gender", "age", "birthDate", "obitFlag", "isMotherNameCorrectly", "blacklisted", "indicators"] as const) {
+      for (const key of [
+        "fiscalStatus",
+        "gender",
+        "age",
+        "birthDate",
+        "obitFlag",
+        "isMotherNameCorrectly",
+        "blacklisted",
+        "indicators",
+      ] as const) {
         expect(v1[key], key).toEqual(v2[key]);
       }
       expect(v1.contacts.addresses.map((a) => a.postalCode)).toEqual(v2.contacts.addresses.map((a) => a.postalCode));
@@ -67,7 +91,19 @@ describe("toPersonProfile", () => {
       expect(typeof p.isMotherNameCorrectly).toBe("boolean");
       expect(Object.keys(p.blacklisted).sort()).toEqual(["client", "clientType", "service", "serviceType"]);
       for (const address of p.contacts.addresses) {
-        expect(Object.keys(address).sort()).toEqual(["city", "country", "createdAt", "neighborhood", "number", "postalCode", "preferencial", "state", "street", "type", "updatedAt"]);
+        expect(Object.keys(address).sort()).toEqual([
+          "city",
+          "country",
+          "createdAt",
+          "neighborhood",
+          "number",
+          "postalCode",
+          "preferencial",
+          "state",
+          "street",
+          "type",
+          "updatedAt",
+        ]);
         expect(address.createdAt).toMatch(ISO_TIMESTAMP);
         expect(typeof address.preferencial).toBe("boolean");
       }
@@ -76,7 +112,13 @@ describe("toPersonProfile", () => {
         expect(phone.country).toBe("55");
       }
       for (const email of p.contacts.emails) expect(Object.keys(email).sort()).toEqual(["preferencial", "value"]);
-      expect(Object.keys(p.indicators).sort()).toEqual(["blacklisted", "blacklistedCompanies", "blacklistedRelated", "deathRecord", "irregularStatus"]);
+      expect(Object.keys(p.indicators).sort()).toEqual([
+        "blacklisted",
+        "blacklistedCompanies",
+        "blacklistedRelated",
+        "deathRecord",
+        "irregularStatus",
+      ]);
       Object.values(p.indicators).forEach(expectIndicator);
     }
   });
@@ -85,29 +127,45 @@ describe("toPersonProfile", () => {
     const listed = toPersonProfile(await data("person", "profile", "2.0", persons[0]!), { clientListed: true });
     expect(listed.blacklisted).toMatchObject({ client: true, service: false, clientType: "workspace_restrictive_list", serviceType: "" });
     expect(listed.indicators.blacklisted).toEqual({ risky: true, value: 1 });
-    const service = toPersonProfile(await data("person", "profile", "1.0", sandboxDocumentFor("service_blacklisted", "person")!.document), { clientListed: true });
+    const service = toPersonProfile(await data("person", "profile", "1.0", sandboxDocumentFor("service_blacklisted", "person")!.document), {
+      clientListed: true,
+    });
     expect(service.blacklisted).toMatchObject({ client: true, service: true, serviceType: "confirmed_fraud" });
     expect(service.indicators.blacklisted).toEqual({ risky: true, value: 2 });
-    const deceased = toPersonProfile(await data("person", "profile", "1.0", sandboxDocumentFor("deceased", "person")!.document), { clientListed: false });
+    const deceased = toPersonProfile(await data("person", "profile", "1.0", sandboxDocumentFor("deceased", "person")!.document), {
+      clientListed: false,
+    });
     expect(deceased.fiscalStatus).toBe("Titular Falecido");
     expect(deceased.obitFlag).toBe(true);
     expect(deceased.indicators.deathRecord).toEqual({ risky: true, value: 1 });
     const pending = toPersonProfile(await data("person", "profile", "1.0", "00000008761"), { clientListed: false });
     expect(pending.fiscalStatus).toBe("Pendente de Regularização");
     expect(pending.indicators.irregularStatus.risky).toBe(true);
-    const network = toPersonProfile(await data("person", "profile", "2.0", sandboxDocumentFor("large_network", "person")!.document), { clientListed: false });
+    const network = toPersonProfile(await data("person", "profile", "2.0", sandboxDocumentFor("large_network", "person")!.document), {
+      clientListed: false,
+    });
     expect(network.indicators.blacklistedCompanies).toEqual({ risky: true, value: 1 });
     expect(network.indicators.blacklistedRelated).toEqual({ risky: true, value: 1 });
   });
 
   it("refuses data of another module or entity", async () => {
-    await expect(async () => toPersonProfile(await data("person", "finance", "1.0", persons[0]!), { clientListed: false })).rejects.toThrow();
-    await expect(async () => toPersonProfile(await data("company", "profile", "2.0", makeCnpj("123456780001")), { clientListed: false })).rejects.toThrow();
+    await expect(async () =>
+      toPersonProfile(await data("person", "finance", "1.0", persons[0]!), { clientListed: false }),
+    ).rejects.toThrow();
+    await expect(async () =>
+      toPersonProfile(await data("company", "profile", "2.0", makeCnpj("123456780001")), { clientListed: false }),
+    ).rejects.toThrow();
   });
 });
 
 describe("toBusinessProfile", () => {
-  const companies = [makeCnpj("123456780001"), makeCnpj("314159260001"), "12ABC34501DE35", sandboxDocumentFor("irregular", "company")!.document, sandboxDocumentFor("large_network", "company")!.document];
+  const companies = [
+    makeCnpj("123456780001"),
+    makeCnpj("314159260001"),
+    "12ABC34501DE35",
+    sandboxDocumentFor("irregular", "company")!.document,
+    sandboxDocumentFor("large_network", "company")!.document,
+  ];
 
   it("maps 1.0 and 2.0 to the same shape and the same facts", async () => {
     for (const cnpj of companies) {
@@ -115,7 +173,19 @@ describe("toBusinessProfile", () => {
       const v2 = toBusinessProfile(await data("company", "profile", "2.0", cnpj), { clientListed: false });
       expect(keysOf(v1)).toEqual(keysOf(v2));
       expect(fold(v1.name)).toBe(fold(v2.name));
-      for (const key of ["nationalId", "registrationStatus", "registrationStatusDate", "openingDate", "legalNature", "mainActivity", "secondaryActivities", "size", "shareCapital", "headOffice", "indicators"] as const) {
+      for (const key of [
+        "nationalId",
+        "registrationStatus",
+        "registrationStatusDate",
+        "openingDate",
+        "legalNature",
+        "mainActivity",
+        "secondaryActivities",
+        "size",
+        "shareCapital",
+        "headOffice",
+        "indicators",
+      ] as const) {
         expect(v1[key], key).toEqual(v2[key]);
       }
       expect(v1.partners.map((p) => p.sharePercent)).toEqual(v2.partners.map((p) => p.sharePercent));
@@ -128,7 +198,9 @@ describe("toBusinessProfile", () => {
   });
 
   it("flags an inactive company", async () => {
-    const inapta = toBusinessProfile(await data("company", "profile", "1.0", sandboxDocumentFor("irregular", "company")!.document), { clientListed: false });
+    const inapta = toBusinessProfile(await data("company", "profile", "1.0", sandboxDocumentFor("irregular", "company")!.document), {
+      clientListed: false,
+    });
     expect(inapta.registrationStatus).toBe("Inapta");
     expect(inapta.indicators.inactiveStatus).toEqual({ risky: true, value: 1 });
   });
@@ -139,13 +211,24 @@ describe("toPersonFinance", () => {
     for (const cpf of persons.slice(0, 4)) {
       const v1 = toPersonFinance(await data("person", "finance", "1.0", cpf), { now: new Date(Date.UTC(2026, 0, 1)) });
       const v11 = toPersonFinance(await data("person", "finance", "1.1", cpf), { now: new Date(Date.UTC(2026, 0, 1)) });
-      expect(Object.keys(v1).sort()).toEqual(["assistancePrograms", "collections", "income", "indicators", "restrictions", "salary", "taxReturns", "totalAssets"]);
+      expect(Object.keys(v1).sort()).toEqual([
+        "assistancePrograms",
+        "collections",
+        "income",
+        "indicators",
+        "restrictions",
+        "salary",
+        "taxReturns",
+        "totalAssets",
+      ]);
       expect(keysOf(v1)).toEqual(keysOf(v11));
-      for (const key of ["salary", "income", "totalAssets", "taxReturns", "collections", "assistancePrograms", "indicators"] as const) expect(v1[key]).toEqual(v11[key]);
+      for (const key of ["salary", "income", "totalAssets", "taxReturns", "collections", "assistancePrograms", "indicators"] as const)
+        expect(v1[key]).toEqual(v11[key]);
       expect(Number.isInteger(v1.salary)).toBe(true);
       expect(typeof v1.income).toBe("string");
       expect(typeof v1.totalAssets).toBe("string");
-      for (const r of v1.taxReturns) for (const key of ["year", "status", "bank", "updatedAt"] as const) expect(typeof r[key]).toBe("string");
+      for (const r of v1.taxReturns)
+        for (const key of ["year", "status", "bank", "updatedAt"] as const) expect(typeof r[key]).toBe("string");
       expect(Number.isInteger(v1.collections.total) && Number.isInteger(v1.collections.totalOrigins)).toBe(true);
       for (const program of v1.assistancePrograms.programs) {
         expect(program.startedAt).toMatch(ISO_DATE);
@@ -156,7 +239,8 @@ describe("toPersonFinance", () => {
       expect(v1.restrictions.hasData).toBe(false);
       expect(v11.restrictions.hasData).toBe(true);
       expect(Object.keys(v11.restrictions.consultationLogs).sort()).toEqual(["+30", "+90", "60", "90"]);
-      for (const key of ["registerLogs", "segment", "reportedBy", "status", "city", "amount", "type"] as const) expect(typeof v11.restrictions[key]).toBe("string");
+      for (const key of ["registerLogs", "segment", "reportedBy", "status", "city", "amount", "type"] as const)
+        expect(typeof v11.restrictions[key]).toBe("string");
       expect(typeof v11.restrictions.totalAmount).toBe("number");
       expect(v11.restrictions.isNegative).toBe(Number(v11.restrictions.registerLogs) > 0);
       if (v11.restrictions.isNegative) expect(v11.restrictions.reportedAt).toMatch(ISO_DATE);

@@ -23,7 +23,18 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 async function withLawsuits(entity: Entity, count: number): Promise<string[]> {
   const found: string[] = [];
   for (let i = 1; found.length < count && i < 400; i++) {
-    const document = entity === "person" ? makeCpf(String(i * 2_750_159).padStart(9, "0").slice(-9)) : makeCnpj(`${String(i * 15_485_863).padStart(8, "0").slice(-8)}0001`);
+    const document =
+      entity === "person"
+        ? makeCpf(
+            String(i * 2_750_159)
+              .padStart(9, "0")
+              .slice(-9),
+          )
+        : makeCnpj(
+            `${String(i * 15_485_863)
+              .padStart(8, "0")
+              .slice(-8)}0001`,
+          );
     const lawsuits = block<{ counters: { total: number } }>(await data(entity, "lawsuits", "2.0", document));
     if (lawsuits.counters.total >= 2) found.push(document);
   }
@@ -37,13 +48,32 @@ describe("profile versions", () => {
   it("person 1.0 is flat legacy Portuguese, 2.0 is structured English", async () => {
     const v1 = block<Record<string, unknown>>(await data("person", "profile", "1.0", cpf));
     const v2 = block<Record<string, unknown>>(await data("person", "profile", "2.0", cpf));
-    expect(Object.keys(v1)).toEqual(expect.arrayContaining(["cpf", "nome", "nomeMae", "sexo", "dataNascimento", "idade", "situacaoCadastral", "obito", "enderecos", "telefones", "emails"]));
-    expect(Object.keys(v2)).toEqual(expect.arrayContaining(["document", "name", "gender", "birth", "mother", "registry", "death", "restrictiveLists", "contacts"]));
+    expect(Object.keys(v1)).toEqual(
+      expect.arrayContaining([
+        "cpf",
+        "nome",
+        "nomeMae",
+        "sexo",
+        "dataNascimento",
+        "idade",
+        "situacaoCadastral",
+        "obito",
+        "enderecos",
+        "telefones",
+        "emails",
+      ]),
+    );
+    expect(Object.keys(v2)).toEqual(
+      expect.arrayContaining(["document", "name", "gender", "birth", "mother", "registry", "death", "restrictiveLists", "contacts"]),
+    );
     expect(Object.keys(v1).filter((k) => k in v2)).toEqual([]);
     expect(v1.dataNascimento).toMatch(BR_DATE);
     expect(v1.nome).toBe(String(v1.nome).toUpperCase());
     expect(typeof (v1.emails as unknown[])[0] === "string" || (v1.emails as unknown[]).length === 0).toBe(true);
-    const v2typed = v2 as { birth: { date: string; age: number }; contacts: { addresses: { firstSeenAt: string; postalCode: string }[]; phones: { areaCode: string }[] } };
+    const v2typed = v2 as {
+      birth: { date: string; age: number };
+      contacts: { addresses: { firstSeenAt: string; postalCode: string }[]; phones: { areaCode: string }[] };
+    };
     expect(v2typed.birth.date).toMatch(ISO_DATE);
     expect(Number.isInteger(v2typed.birth.age)).toBe(true);
     expect(v2typed.contacts.addresses[0]!.firstSeenAt).toMatch(ISO_TIMESTAMP);
@@ -55,8 +85,20 @@ describe("profile versions", () => {
   });
 
   it("company 1.0 prints the Receita card, 2.0 is structured with full partner documents", async () => {
-    const v1 = block<{ naturezaJuridica: string; cnaePrincipal: string; socios: { documento: string; tipo: string }[]; dataAbertura: string; capitalSocial: string }>(await data("company", "profile", "1.0", cnpj));
-    const v2 = block<{ legalNature: { code: string }; activities: { main: { code: string } }; partners: { document: string; entity: string }[]; openedAt: string; shareCapital: number }>(await data("company", "profile", "2.0", cnpj));
+    const v1 = block<{
+      naturezaJuridica: string;
+      cnaePrincipal: string;
+      socios: { documento: string; tipo: string }[];
+      dataAbertura: string;
+      capitalSocial: string;
+    }>(await data("company", "profile", "1.0", cnpj));
+    const v2 = block<{
+      legalNature: { code: string };
+      activities: { main: { code: string } };
+      partners: { document: string; entity: string }[];
+      openedAt: string;
+      shareCapital: number;
+    }>(await data("company", "profile", "2.0", cnpj));
     expect(v1.naturezaJuridica).toMatch(/^\d{3}-\d - /);
     expect(v1.naturezaJuridica.replace("-", "").slice(0, 4)).toBe(v2.legalNature.code);
     expect(v1.cnaePrincipal.startsWith(v2.activities.main.code)).toBe(true);
@@ -76,15 +118,23 @@ describe("lawsuits versions", () => {
     for (const entity of ["person", "company"] as const) {
       for (const document of await withLawsuits(entity, 5)) {
         const v1 = block<{ totalProcessos: number; processos: Record<string, unknown>[] }>(await data(entity, "lawsuits", "1.0", document));
-        const v2 = block<{ counters: Record<string, unknown>; items: Record<string, unknown>[] }>(await data(entity, "lawsuits", "2.0", document));
-        const v3 = block<{ counters: Record<string, unknown>; indicators: Record<string, { risky: boolean; value: number }>; items: { parties: { side: string; isHolder: boolean; document: string | null }[] }[] }>(await data(entity, "lawsuits", "3.0", document));
+        const v2 = block<{ counters: Record<string, unknown>; items: Record<string, unknown>[] }>(
+          await data(entity, "lawsuits", "2.0", document),
+        );
+        const v3 = block<{
+          counters: Record<string, unknown>;
+          indicators: Record<string, { risky: boolean; value: number }>;
+          items: { parties: { side: string; isHolder: boolean; document: string | null }[] }[];
+        }>(await data(entity, "lawsuits", "3.0", document));
         expect(Object.keys(v1).sort()).toEqual(["processos", "totalProcessos"]);
         expect(Object.keys(v2).sort()).toEqual(["counters", "items"]);
         expect(Object.keys(v3).sort()).toEqual(["counters", "indicators", "items"]);
         expect(v1.processos.map((p) => p.numero)).toEqual(v2.items.map((i) => i.number));
         expect(v1.processos[0]!.dataDistribuicao).toMatch(BR_DATE);
         expect(v2.items[0]).not.toHaveProperty("parties");
-        expect(Object.keys(v2.items[0]!)).toEqual(expect.arrayContaining(["segment", "court", "class", "subject", "side", "status", "claimValue", "filedAt"]));
+        expect(Object.keys(v2.items[0]!)).toEqual(
+          expect.arrayContaining(["segment", "court", "class", "subject", "side", "status", "claimValue", "filedAt"]),
+        );
         expect(v3.counters).toEqual(v2.counters);
         for (const indicator of Object.values(v3.indicators)) {
           expect(typeof indicator.risky).toBe("boolean");
@@ -100,7 +150,20 @@ describe("lawsuits versions", () => {
 
   it("counters agree with the items", async () => {
     for (const document of await withLawsuits("person", 8)) {
-      const v2 = block<{ counters: { total: number; asDefendant: number; asPlaintiff: number; active: number; inactive: number; bySegment: Record<string, number>; byCourt: Record<string, number>; firstFiledAt: string; lastFiledAt: string }; items: { side: string; status: string; segment: string; court: { code: string }; filedAt: string }[] }>(await data("person", "lawsuits", "2.0", document));
+      const v2 = block<{
+        counters: {
+          total: number;
+          asDefendant: number;
+          asPlaintiff: number;
+          active: number;
+          inactive: number;
+          bySegment: Record<string, number>;
+          byCourt: Record<string, number>;
+          firstFiledAt: string;
+          lastFiledAt: string;
+        };
+        items: { side: string; status: string; segment: string; court: { code: string }; filedAt: string }[];
+      }>(await data("person", "lawsuits", "2.0", document));
       const { counters, items } = v2;
       expect(counters.total).toBe(items.length);
       expect(counters.asDefendant).toBe(items.filter((i) => i.side === "defendant").length);
@@ -109,7 +172,12 @@ describe("lawsuits versions", () => {
       expect(counters.active + counters.inactive).toBe(counters.total);
       expect(Object.values(counters.bySegment).reduce((a, b) => a + b, 0)).toBe(counters.total);
       expect(Object.values(counters.byCourt).reduce((a, b) => a + b, 0)).toBe(counters.total);
-      expect(counters.lastFiledAt).toBe(items.map((i) => i.filedAt).sort().at(-1));
+      expect(counters.lastFiledAt).toBe(
+        items
+          .map((i) => i.filedAt)
+          .sort()
+          .at(-1),
+      );
       expect(counters.firstFiledAt).toBe(items.map((i) => i.filedAt).sort()[0]);
     }
   });
@@ -146,7 +214,10 @@ describe("lawsuits versions", () => {
 describe("modules that show the same facts agree", () => {
   it("ownersLawsuits shows each partner's own lawsuits", async () => {
     for (const cnpj of await withLawsuits("company", 6)) {
-      const owners = block<{ owners: { document: string; entity: Entity; counters: { total: number }; items: { number: string }[] }[]; totalOwners: number }>(await data("company", "ownersLawsuits", "1.0", cnpj));
+      const owners = block<{
+        owners: { document: string; entity: Entity; counters: { total: number }; items: { number: string }[] }[];
+        totalOwners: number;
+      }>(await data("company", "ownersLawsuits", "1.0", cnpj));
       const profile = block<{ partners: { document: string }[] }>(await data("company", "profile", "2.0", cnpj));
       expect(owners.owners.map((o) => o.document)).toEqual(profile.partners.map((p) => p.document));
       expect(owners.totalOwners).toBe(profile.partners.length);
@@ -160,9 +231,18 @@ describe("modules that show the same facts agree", () => {
   it("finance 1.1 restrictions summarise financeAdvanced's negative records", async () => {
     let negatives = 0;
     for (let i = 1; i <= 60; i++) {
-      const cpf = makeCpf(String(i * 1_299_709).padStart(9, "0").slice(-9));
-      const finance = block<{ restricoes: { quantidade: number; valorTotal: number; ultima: { credor: string } | null } }>(await data("person", "finance", "1.1", cpf));
-      const advanced = block<{ summary: { negativeRecords: number; negativeAmount: number }; negativeRecords: { creditor: { name: string } }[] }>(await data("person", "financeAdvanced", "2.0", cpf));
+      const cpf = makeCpf(
+        String(i * 1_299_709)
+          .padStart(9, "0")
+          .slice(-9),
+      );
+      const finance = block<{ restricoes: { quantidade: number; valorTotal: number; ultima: { credor: string } | null } }>(
+        await data("person", "finance", "1.1", cpf),
+      );
+      const advanced = block<{
+        summary: { negativeRecords: number; negativeAmount: number };
+        negativeRecords: { creditor: { name: string } }[];
+      }>(await data("person", "financeAdvanced", "2.0", cpf));
       expect(finance.restricoes.quantidade).toBe(advanced.summary.negativeRecords);
       expect(finance.restricoes.valorTotal).toBe(advanced.summary.negativeAmount);
       expect(finance.restricoes.ultima?.credor ?? null).toBe(advanced.negativeRecords[0]?.creditor.name ?? null);
@@ -175,7 +255,11 @@ describe("modules that show the same facts agree", () => {
     const cpf = makeCpf("161803398");
     const v1 = block<Record<string, unknown>>(await data("person", "finance", "1.0", cpf));
     const v11 = block<Record<string, unknown>>(await data("person", "finance", "1.1", cpf));
-    expect(Object.keys(v11).filter((k) => !(k in v1)).sort()).toEqual(["consultas", "indicadores", "restricoes"]);
+    expect(
+      Object.keys(v11)
+        .filter((k) => !(k in v1))
+        .sort(),
+    ).toEqual(["consultas", "indicadores", "restricoes"]);
     for (const key of Object.keys(v1)) expect(v11[key]).toEqual(v1[key]);
   });
 });

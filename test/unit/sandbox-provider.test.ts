@@ -15,8 +15,14 @@ const CPF = makeCpf("123456788");
 const CNPJ = makeCnpj("123456780001");
 const ALPHA_CNPJ = "12ABC34501DE35";
 
-const request = (entity: Entity, module: ModuleName, version: string, document: string): FetchRequest =>
-  ({ entity, module, version, document, attempt: 1, round: 0 });
+const request = (entity: Entity, module: ModuleName, version: string, document: string): FetchRequest => ({
+  entity,
+  module,
+  version,
+  document,
+  attempt: 1,
+  round: 0,
+});
 
 function* datasets(entity: Entity) {
   for (const module of MODULE_NAMES) for (const version of DATASET_VERSIONS[module][entity]) yield { module, version };
@@ -32,7 +38,11 @@ describe("sandbox provider datasets", () => {
   });
 
   it("answers every offered dataset with the module data envelope", async () => {
-    for (const [entity, document] of [["person", CPF], ["company", CNPJ], ["company", ALPHA_CNPJ]] as const) {
+    for (const [entity, document] of [
+      ["person", CPF],
+      ["company", CNPJ],
+      ["company", ALPHA_CNPJ],
+    ] as const) {
       for (const { module, version } of datasets(entity)) {
         const result = await provider.fetch(request(entity, module, version, document));
         expect(result.kind).toBe("ok");
@@ -62,8 +72,14 @@ describe("sandbox provider datasets", () => {
   });
 
   it("refuses invalid documents and documents of the other entity", async () => {
-    expect(await provider.fetch(request("person", "profile", "2.0", "12345678900"))).toEqual({ kind: "permanent_failure", reason: "invalid_document" });
-    expect(await provider.fetch(request("company", "profile", "2.0", CPF))).toEqual({ kind: "permanent_failure", reason: "invalid_document" });
+    expect(await provider.fetch(request("person", "profile", "2.0", "12345678900"))).toEqual({
+      kind: "permanent_failure",
+      reason: "invalid_document",
+    });
+    expect(await provider.fetch(request("company", "profile", "2.0", CPF))).toEqual({
+      kind: "permanent_failure",
+      reason: "invalid_document",
+    });
   });
 
   it("accepts the document with punctuation or lower case, giving the same data", async () => {
@@ -76,7 +92,10 @@ describe("sandbox provider datasets", () => {
 describe("determinism", () => {
   it("gives the same data for the same document, module and version, across provider instances", async () => {
     const other = createSandboxProvider();
-    for (const [entity, document] of [["person", CPF], ["company", CNPJ]] as const) {
+    for (const [entity, document] of [
+      ["person", CPF],
+      ["company", CNPJ],
+    ] as const) {
       for (const { module, version } of datasets(entity)) {
         const first = await provider.fetch(request(entity, module, version, document));
         const second = await other.fetch(request(entity, module, version, document));
@@ -88,14 +107,27 @@ describe("determinism", () => {
   it("gives different holders for different documents", async () => {
     const names = new Set<string>();
     for (let i = 1; i <= 30; i++) {
-      const result = await provider.fetch(request("person", "profile", "2.0", makeCpf(String(314159 * i).padStart(9, "0").slice(-9))));
+      const result = await provider.fetch(
+        request(
+          "person",
+          "profile",
+          "2.0",
+          makeCpf(
+            String(314159 * i)
+              .padStart(9, "0")
+              .slice(-9),
+          ),
+        ),
+      );
       if (result.kind === "ok") names.add((result.data.profile as { name: { full: string } }).name.full);
     }
     expect(names.size).toBeGreaterThanOrEqual(28);
   });
 
   it("never reads the clock or Math.random: sources use the fixed reference date only", () => {
-    const files = readdirSync(SANDBOX_DIR, { recursive: true }).map(String).filter((file) => file.endsWith(".ts"));
+    const files = readdirSync(SANDBOX_DIR, { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith(".ts"));
     expect(files.length).toBeGreaterThan(20);
     for (const file of files) {
       const source = readFileSync(join(SANDBOX_DIR, file), "utf8").replace(/\/\/.*$/gm, "");
@@ -126,9 +158,20 @@ describe("speed", () => {
   it("builds any module of a fresh document in well under 5 ms of CPU", async () => {
     const timings: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const cpf = makeCpf(String(7_919 * (i + 11)).padStart(9, "0").slice(-9));
-      const cnpj = makeCnpj(`${String(104_729 * (i + 3)).padStart(8, "0").slice(-8)}0001`);
-      for (const [entity, document] of [["person", cpf], ["company", cnpj]] as const) {
+      const cpf = makeCpf(
+        String(7_919 * (i + 11))
+          .padStart(9, "0")
+          .slice(-9),
+      );
+      const cnpj = makeCnpj(
+        `${String(104_729 * (i + 3))
+          .padStart(8, "0")
+          .slice(-8)}0001`,
+      );
+      for (const [entity, document] of [
+        ["person", cpf],
+        ["company", cnpj],
+      ] as const) {
         for (const { module, version } of datasets(entity)) {
           timings.push(await bestOf(3, () => provider.fetch(request(entity, module, version, document))));
         }

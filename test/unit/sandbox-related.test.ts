@@ -13,13 +13,48 @@ async function data(entity: Entity, module: ModuleName, version: string, documen
   return result.data;
 }
 
-interface Node { document: string; name: string; entity: Entity; role: string; since: string; state: string; registryStatus: string; lawsuitsTotal: number }
-interface Related2 { personal: Node[]; business: { ownerships: Node[]; employments: Node[]; representations: Node[] }; totals: { total: number; persons: number; companies: number }; indicators: Record<string, { risky: boolean; value: number }> }
-interface Person2 { name: { full: string }; gender: string; birth: { date: string }; mother: { name: string | null }; registry: { status: string }; contacts: { addresses: { state: string }[] } }
-interface Company2 { name: string; registration: { status: string }; partners: { document: string; name: string }[]; contacts: { addresses: { state: string }[] } }
+interface Node {
+  document: string;
+  name: string;
+  entity: Entity;
+  role: string;
+  since: string;
+  state: string;
+  registryStatus: string;
+  lawsuitsTotal: number;
+}
+interface Related2 {
+  personal: Node[];
+  business: { ownerships: Node[]; employments: Node[]; representations: Node[] };
+  totals: { total: number; persons: number; companies: number };
+  indicators: Record<string, { risky: boolean; value: number }>;
+}
+interface Person2 {
+  name: { full: string };
+  gender: string;
+  birth: { date: string };
+  mother: { name: string | null };
+  registry: { status: string };
+  contacts: { addresses: { state: string }[] };
+}
+interface Company2 {
+  name: string;
+  registration: { status: string };
+  partners: { document: string; name: string }[];
+  contacts: { addresses: { state: string }[] };
+}
 
-const nodesOf = (related: Related2) => [...related.personal, ...related.business.ownerships, ...related.business.employments, ...related.business.representations];
-const legacyUpper = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toUpperCase();
+const nodesOf = (related: Related2) => [
+  ...related.personal,
+  ...related.business.ownerships,
+  ...related.business.employments,
+  ...related.business.representations,
+];
+const legacyUpper = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toUpperCase();
 const lastWord = (name: string) => name.split(" ").at(-1)!;
 
 const persons = Array.from({ length: 30 }, (_, i) => makeCpf(String((i * 3_571_993 + 424_242) % 1_000_000_000).padStart(9, "0")));
@@ -28,10 +63,16 @@ const companies = Array.from({ length: 30 }, (_, i) => makeCnpj(`${String((i * 9
 describe("related documents resolve consistently", () => {
   it("each related node's own profile gives the same name, status, state and lawsuit count", async () => {
     let checked = 0;
-    for (const [entity, list] of [["person", persons], ["company", companies]] as const) {
+    for (const [entity, list] of [
+      ["person", persons],
+      ["company", companies],
+    ] as const) {
       for (const document of list) {
         const related = (await data(entity, "related", "2.0", document)).related as Related2;
-        const flat = (await data(entity, "related", "1.0", document)).related as { items: { document: string; name: string }[]; total: number };
+        const flat = (await data(entity, "related", "1.0", document)).related as {
+          items: { document: string; name: string }[];
+          total: number;
+        };
         expect(flat.items.map((i) => i.document)).toEqual(expect.arrayContaining(nodesOf(related).map((n) => n.document)));
         expect(flat.total).toBe(related.totals.total);
         for (const node of nodesOf(related)) {
@@ -118,13 +159,16 @@ describe("large_network", () => {
     expect(related.indicators.relatedOnServiceRestrictiveList!.value).toBe(2);
     expect(related.indicators.inactiveCompanies!.risky).toBe(true);
     const versions = entity === "person" ? ["1.0", "1.1"] : ["1.0"];
-    for (const version of versions) expect(((await data(entity, "related", version, document)).related as { total: number }).total).toBe(nodes.length);
+    for (const version of versions)
+      expect(((await data(entity, "related", version, document)).related as { total: number }).total).toBe(nodes.length);
     const rules = (await data(entity, "related", "2.0", document)).rules;
     expect(rules.find((r) => r.rule === "large_related_network")?.fired).toBe(true);
   });
 
   it("the person profile counts the listed relations", async () => {
-    const profile = (await data("person", "profile", "2.0", sandboxDocumentFor("large_network", "person")!.document)).profile as { restrictiveLists: { relatedCompaniesListed: number; relatedPersonsListed: number } };
+    const profile = (await data("person", "profile", "2.0", sandboxDocumentFor("large_network", "person")!.document)).profile as {
+      restrictiveLists: { relatedCompaniesListed: number; relatedPersonsListed: number };
+    };
     expect(profile.restrictiveLists.relatedCompaniesListed).toBe(1);
     expect(profile.restrictiveLists.relatedPersonsListed).toBe(1);
   });

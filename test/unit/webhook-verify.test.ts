@@ -56,9 +56,7 @@ describe("verifyCallbackSignature", () => {
     [ts - 301, false],
     [ts + 301, false], // from the future too
   ])("signed at %i (now is 1700000000): ok=%s", (when, ok) => {
-    const result = verifyCallbackSignature(
-      input({ signatureHeader: signCallback(secret, when, body), timestampHeader: String(when) }),
-    );
+    const result = verifyCallbackSignature(input({ signatureHeader: signCallback(secret, when, body), timestampHeader: String(when) }));
     expect(result).toEqual(ok ? { ok: true } : { ok: false, reason: "stale_timestamp" });
   });
 

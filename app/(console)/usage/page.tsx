@@ -14,7 +14,12 @@ export default async function UsagePage() {
   if (session?.user?.role !== "admin") {
     return (
       <div className="rounded-lg border border-zinc-200 bg-white">
-        <StateMessage kind="error" testId="usage-refused" title="Acesso restrito a administradores" description="O uso faturado do workspace é visível só para administradores. Peça acesso a um administrador." />
+        <StateMessage
+          kind="error"
+          testId="usage-refused"
+          title="Acesso restrito a administradores"
+          description="O uso faturado do workspace é visível só para administradores. Peça acesso a um administrador."
+        />
       </div>
     );
   }

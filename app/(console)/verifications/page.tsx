@@ -8,7 +8,11 @@ import { prefetchVerificationPage } from "@/lib/verifications/prefetch";
 export const metadata: Metadata = { title: "Verificações" };
 
 // GET /verifications – the list; filters come from the URL, the first page is prefetched here.
-export default async function VerificationsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function VerificationsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const filters = parseFilters(await searchParams);
   const queryClient = makeQueryClient();
   await prefetchVerificationPage(queryClient, filters);

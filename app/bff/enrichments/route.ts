@@ -21,7 +21,8 @@ export const GET = withAccessToken(async (request, { token }) => {
     const page = await readEnrichmentPage(token, parseEnrichmentFilters(request.nextUrl.searchParams), request.signal);
     return NextResponse.json(page, { headers: { "cache-control": "no-store" } });
   } catch (error) {
-    if (error instanceof InvalidDocumentFilter) return bffError(400, "invalid_document", "O documento do filtro não é um CPF ou CNPJ válido.");
+    if (error instanceof InvalidDocumentFilter)
+      return bffError(400, "invalid_document", "O documento do filtro não é um CPF ou CNPJ válido.");
     if (error instanceof ApiError && error.status === 400) return bffError(400, error.code, v3ErrorMessage(error.code));
     throw error;
   }
@@ -30,11 +31,16 @@ export const GET = withAccessToken(async (request, { token }) => {
 export const POST = withAccessToken(async (request, { token }) => {
   if (!isSameOrigin(request)) return bffError(403, "forbidden", "Origem da requisição não permitida.");
   const checked = checkCreateInput(await request.json().catch(() => null));
-  if ("errors" in checked) return NextResponse.json({ error: { code: "invalid_form", message: "Confira os campos destacados.", fields: checked.errors } }, { status: 400 });
+  if ("errors" in checked)
+    return NextResponse.json(
+      { error: { code: "invalid_form", message: "Confira os campos destacados.", fields: checked.errors } },
+      { status: 400 },
+    );
   const { input } = checked;
   const peek = request.nextUrl.searchParams.get("peek") === "1";
   const body = {
-    document: input.document, profileId: input.profileId,
+    document: input.document,
+    profileId: input.profileId,
     ...(Object.keys(input.metadata).length ? { metadata: input.metadata } : {}),
     ...(input.deadline ? { options: { deadline: input.deadline } } : {}),
   };
@@ -45,7 +51,8 @@ export const POST = withAccessToken(async (request, { token }) => {
     }
     return NextResponse.json({ id: answer.body.id, finished: false, status: answer.body.status }, { status: 202 });
   } catch (error) {
-    if (peek && error instanceof ApiError && error.code === "service_unavailable") return NextResponse.json({ pending: true }, { status: 202 });
+    if (peek && error instanceof ApiError && error.code === "service_unavailable")
+      return NextResponse.json({ pending: true }, { status: 202 });
     if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
       return bffError(error.status, error.code, v3ErrorMessage(error.code));
     }

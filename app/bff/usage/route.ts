@@ -15,7 +15,8 @@ export const GET = withAccessToken(async (request, { token }) => {
   if (session?.user?.role !== "admin") return bffError(403, "forbidden", "O uso é visível só para administradores do workspace.");
   const from = request.nextUrl.searchParams.get("from") ?? "";
   const to = request.nextUrl.searchParams.get("to") ?? "";
-  if (!DAY.test(from) || !DAY.test(to) || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to))) return bffError(400, "invalid_request", "Informe as datas inicial e final.");
+  if (!DAY.test(from) || !DAY.test(to) || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to)))
+    return bffError(400, "invalid_request", "Informe as datas inicial e final.");
   if (from > to) return bffError(400, "invalid_date_range", "A data inicial deve ser anterior ou igual à final.");
   if (daysBetween(from, to).length > MAX_DAYS) return bffError(400, "invalid_date_range", `Escolha um período de até ${MAX_DAYS} dias.`);
   return NextResponse.json(await readUsage(token, from, to, request.signal), { headers: { "cache-control": "no-store" } });

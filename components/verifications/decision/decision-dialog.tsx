@@ -32,7 +32,13 @@ export function DecisionDialog({
   }, [open, initial]);
 
   return (
-    <Dialog open={open} onClose={onClose} title={`Confirmar: ${DECISION_ACTIONS[status].verb}`} description="Enter confirma · Esc cancela" testId="decision-dialog">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`Confirmar: ${DECISION_ACTIONS[status].verb}`}
+      description="Enter confirma · Esc cancela"
+      testId="decision-dialog"
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -44,8 +50,18 @@ export function DecisionDialog({
           <legend className="mb-1.5 text-xs font-medium text-zinc-600">Decisão</legend>
           <div className="flex flex-wrap gap-2">
             {DECISIONS.map((decision) => (
-              <label key={decision} className="flex items-center gap-1.5 rounded-md px-2.5 py-1 text-sm ring-1 ring-zinc-300 ring-inset has-checked:bg-brand-50 has-checked:ring-brand-500">
-                <input type="radio" name="decision" value={decision} checked={status === decision} onChange={() => setStatus(decision)} className="accent-brand-600" />
+              <label
+                key={decision}
+                className="flex items-center gap-1.5 rounded-md px-2.5 py-1 text-sm ring-1 ring-zinc-300 ring-inset has-checked:bg-brand-50 has-checked:ring-brand-500"
+              >
+                <input
+                  type="radio"
+                  name="decision"
+                  value={decision}
+                  checked={status === decision}
+                  onChange={() => setStatus(decision)}
+                  className="accent-brand-600"
+                />
                 {DECISION_ACTIONS[decision].verb}
               </label>
             ))}
@@ -55,7 +71,10 @@ export function DecisionDialog({
           <legend className="mb-1.5 text-xs font-medium text-zinc-600">Motivos (opcional)</legend>
           <div className="flex flex-wrap gap-1.5">
             {DECISION_REASONS.map((reason) => (
-              <label key={reason} className="flex cursor-pointer items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs ring-1 ring-zinc-300 ring-inset has-checked:bg-zinc-900 has-checked:text-white has-checked:ring-zinc-900 has-focus-visible:ring-2 has-focus-visible:ring-brand-500">
+              <label
+                key={reason}
+                className="flex cursor-pointer items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs ring-1 ring-zinc-300 ring-inset has-checked:bg-zinc-900 has-checked:text-white has-checked:ring-zinc-900 has-focus-visible:ring-2 has-focus-visible:ring-brand-500"
+              >
                 <input
                   type="checkbox"
                   className="sr-only"

@@ -11,10 +11,25 @@ import { DECISION_ACTIONS, DECISIONS, type Decision } from "@/lib/verifications/
 import { DecisionBadge } from "../decision-badge";
 
 /** "Decisão": the four actions (roles that may decide) and the history (everyone). */
-export function DecisionPanel({ id, canDecide, onDecide, busy }: { id: string; canDecide: boolean; onDecide: (decision: Decision) => void; busy: boolean }) {
+export function DecisionPanel({
+  id,
+  canDecide,
+  onDecide,
+  busy,
+}: {
+  id: string;
+  canDecide: boolean;
+  onDecide: (decision: Decision) => void;
+  busy: boolean;
+}) {
   const history = useQuery(decisionHistoryQuery(id));
   return (
-    <Section anchor="decisao" title="Decisão" description={canDecide ? "Atalhos: a, r, e, d · ? mostra todos" : "Seu papel permite ver o histórico, sem decidir."} testId="decision-panel">
+    <Section
+      anchor="decisao"
+      title="Decisão"
+      description={canDecide ? "Atalhos: a, r, e, d · ? mostra todos" : "Seu papel permite ver o histórico, sem decidir."}
+      testId="decision-panel"
+    >
       {canDecide ? (
         <div className="grid grid-cols-2 gap-2" data-testid="decision-actions">
           {DECISIONS.map((decision) => (
@@ -46,7 +61,13 @@ export function DecisionPanel({ id, canDecide, onDecide, busy }: { id: string; c
       ) : (
         <ol className="space-y-3" data-testid="decision-history">
           {history.data.items.map((item) => (
-            <li key={item.id} data-testid="decision-entry" data-status={item.status} data-pending={item.pending || undefined} className={item.pending ? "opacity-60" : undefined}>
+            <li
+              key={item.id}
+              data-testid="decision-entry"
+              data-status={item.status}
+              data-pending={item.pending || undefined}
+              className={item.pending ? "opacity-60" : undefined}
+            >
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <DecisionBadge decision={item.status} testId="decision-entry-status" />
                 <span className="font-medium text-zinc-900">{item.author}</span>
@@ -55,7 +76,11 @@ export function DecisionPanel({ id, canDecide, onDecide, busy }: { id: string; c
                 </span>
               </div>
               {item.reasons.length ? <p className="mt-1 text-xs text-zinc-700">Motivos: {item.reasons.join(", ")}</p> : null}
-              {item.comment ? <p className="mt-1 text-sm whitespace-pre-wrap text-zinc-800" data-testid="decision-entry-comment">{item.comment}</p> : null}
+              {item.comment ? (
+                <p className="mt-1 text-sm whitespace-pre-wrap text-zinc-800" data-testid="decision-entry-comment">
+                  {item.comment}
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>

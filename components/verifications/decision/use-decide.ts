@@ -22,7 +22,8 @@ export function useDecide(id: string, options: { onDecided?: (decision: Decision
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (input: DecideInput) => bffSend<DecisionView>(`/bff/verifications/${encodeURIComponent(id)}/feedbacks`, { method: "POST", body: input }),
+    mutationFn: (input: DecideInput) =>
+      bffSend<DecisionView>(`/bff/verifications/${encodeURIComponent(id)}/feedbacks`, { method: "POST", body: input }),
     onMutate: async (input) => {
       await Promise.all([
         queryClient.cancelQueries({ queryKey: decisionKeys.history(id) }),

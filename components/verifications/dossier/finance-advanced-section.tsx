@@ -12,12 +12,19 @@ export function FinanceAdvancedSection({ data }: { data: FinanceAdvancedView }) 
     { label: "Valor negativado", value: formatMoney(data.negativeAmount), risky: (data.negativeAmount ?? 0) > 0 },
   ];
   return (
-    <Section anchor="protestos" title="Protestos e negativações" description="Crédito avançado (financeAdvanced)" testId="finance-advanced-section">
+    <Section
+      anchor="protestos"
+      title="Protestos e negativações"
+      description="Crédito avançado (financeAdvanced)"
+      testId="finance-advanced-section"
+    >
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {figures.map((figure) => (
           <div key={figure.label}>
             <dt className="text-xs font-medium text-zinc-600">{figure.label}</dt>
-            <dd className={figure.risky ? "tabular mt-0.5 text-sm font-semibold text-rose-700" : "tabular mt-0.5 text-sm text-zinc-900"}>{figure.value}</dd>
+            <dd className={figure.risky ? "tabular mt-0.5 text-sm font-semibold text-rose-700" : "tabular mt-0.5 text-sm text-zinc-900"}>
+              {figure.value}
+            </dd>
           </div>
         ))}
       </dl>
@@ -29,11 +36,21 @@ export function FinanceAdvancedSection({ data }: { data: FinanceAdvancedView }) 
             <caption className="sr-only">Protestos e negativações</caption>
             <thead>
               <tr className="border-b border-zinc-200 text-left text-xs text-zinc-600">
-                <th scope="col" className="py-1.5 pr-4 font-medium">Tipo</th>
-                <th scope="col" className="py-1.5 pr-4 font-medium">Credor ou cartório</th>
-                <th scope="col" className="py-1.5 pr-4 text-right font-medium">Valor</th>
-                <th scope="col" className="py-1.5 pr-4 font-medium">Data</th>
-                <th scope="col" className="py-1.5 font-medium">Local</th>
+                <th scope="col" className="py-1.5 pr-4 font-medium">
+                  Tipo
+                </th>
+                <th scope="col" className="py-1.5 pr-4 font-medium">
+                  Credor ou cartório
+                </th>
+                <th scope="col" className="py-1.5 pr-4 text-right font-medium">
+                  Valor
+                </th>
+                <th scope="col" className="py-1.5 pr-4 font-medium">
+                  Data
+                </th>
+                <th scope="col" className="py-1.5 font-medium">
+                  Local
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-100">

@@ -5,7 +5,12 @@ import { cn } from "@/lib/utils/cn";
 /** Finance and credit restrictions, as the finance dataset reports them. */
 export function FinanceSection({ finance }: { finance: FinanceView }) {
   return (
-    <Section anchor="financas" title="Finanças e restrições" description="Renda, cobranças, restrições de crédito e dados fiscais" testId="finance-section">
+    <Section
+      anchor="financas"
+      title="Finanças e restrições"
+      description="Renda, cobranças, restrições de crédito e dados fiscais"
+      testId="finance-section"
+    >
       <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2 xl:grid-cols-3">
         {finance.facts.map((fact) => (
           <div key={fact.key} className="min-w-0" data-key={fact.key}>

@@ -8,7 +8,14 @@ import { formatInteger, formatMoney } from "@/lib/contract/format/number";
 import type { LawsuitView, LawsuitsView } from "@/lib/verifications/to-dossier";
 
 const SIDES: Record<LawsuitView["side"], string> = { defendant: "Réu", plaintiff: "Autor", other: "Outro" };
-const AREAS: Record<string, string> = { criminal: "Criminal", labour: "Trabalhista", civil: "Cível", tax: "Tributária", federal: "Federal", consumer: "Consumidor" };
+const AREAS: Record<string, string> = {
+  criminal: "Criminal",
+  labour: "Trabalhista",
+  civil: "Cível",
+  tax: "Tributária",
+  federal: "Federal",
+  consumer: "Consumidor",
+};
 const selectClass = "h-8 rounded-md bg-white px-2 text-sm text-zinc-900 ring-1 ring-zinc-300 ring-inset";
 
 function Counts({ label, values }: { label: string; values: Array<[string, number]> }) {
@@ -27,16 +34,33 @@ function countBy(items: LawsuitView[], key: (item: LawsuitView) => string): Arra
 }
 
 /** Lawsuits by role, court and status, each with its CNJ number (linkable: #processo-<number>). */
-export function LawsuitsSection({ lawsuits, title = "Processos", anchor = "processos", testId = "lawsuits-section" }: { lawsuits: LawsuitsView; title?: string; anchor?: string; testId?: string }) {
+export function LawsuitsSection({
+  lawsuits,
+  title = "Processos",
+  anchor = "processos",
+  testId = "lawsuits-section",
+}: {
+  lawsuits: LawsuitsView;
+  title?: string;
+  anchor?: string;
+  testId?: string;
+}) {
   const [side, setSide] = useState("");
   const [court, setCourt] = useState("");
   const [status, setStatus] = useState("");
   const courts = useMemo(() => [...new Set(lawsuits.items.map((i) => i.court ?? "—"))].sort(), [lawsuits.items]);
   const statuses = useMemo(() => [...new Set(lawsuits.items.map((i) => i.status ?? "—"))].sort(), [lawsuits.items]);
-  const shown = lawsuits.items.filter((i) => (!side || i.side === side) && (!court || (i.court ?? "—") === court) && (!status || (i.status ?? "—") === status));
+  const shown = lawsuits.items.filter(
+    (i) => (!side || i.side === side) && (!court || (i.court ?? "—") === court) && (!status || (i.status ?? "—") === status),
+  );
 
   return (
-    <Section anchor={anchor} title={title} description={`${formatInteger(lawsuits.total)} no total, ${formatInteger(lawsuits.active)} em andamento`} testId={testId}>
+    <Section
+      anchor={anchor}
+      title={title}
+      description={`${formatInteger(lawsuits.total)} no total, ${formatInteger(lawsuits.active)} em andamento`}
+      testId={testId}
+    >
       {lawsuits.items.length === 0 ? (
         <p className="text-sm text-zinc-600">Nenhum processo encontrado.</p>
       ) : (
@@ -49,7 +73,12 @@ export function LawsuitsSection({ lawsuits, title = "Processos", anchor = "proce
           <div className="mt-4 flex flex-wrap items-end gap-3" role="group" aria-label="Filtrar processos">
             <label className="text-xs font-medium text-zinc-600">
               Papel
-              <select className={`${selectClass} mt-1 block`} value={side} onChange={(e) => setSide(e.target.value)} data-testid="lawsuits-filter-side">
+              <select
+                className={`${selectClass} mt-1 block`}
+                value={side}
+                onChange={(e) => setSide(e.target.value)}
+                data-testid="lawsuits-filter-side"
+              >
                 <option value="">Todos</option>
                 <option value="defendant">Réu</option>
                 <option value="plaintiff">Autor</option>
@@ -58,7 +87,12 @@ export function LawsuitsSection({ lawsuits, title = "Processos", anchor = "proce
             </label>
             <label className="text-xs font-medium text-zinc-600">
               Tribunal
-              <select className={`${selectClass} mt-1 block`} value={court} onChange={(e) => setCourt(e.target.value)} data-testid="lawsuits-filter-court">
+              <select
+                className={`${selectClass} mt-1 block`}
+                value={court}
+                onChange={(e) => setCourt(e.target.value)}
+                data-testid="lawsuits-filter-court"
+              >
                 <option value="">Todos</option>
                 {courts.map((c) => (
                   <option key={c}>{c}</option>
@@ -67,7 +101,12 @@ export function LawsuitsSection({ lawsuits, title = "Processos", anchor = "proce
             </label>
             <label className="text-xs font-medium text-zinc-600">
               Situação
-              <select className={`${selectClass} mt-1 block`} value={status} onChange={(e) => setStatus(e.target.value)} data-testid="lawsuits-filter-status">
+              <select
+                className={`${selectClass} mt-1 block`}
+                value={status}
+                onChange={(e) => setStatus(e.target.value)}
+                data-testid="lawsuits-filter-status"
+              >
                 <option value="">Todas</option>
                 {statuses.map((s) => (
                   <option key={s}>{s}</option>
@@ -75,14 +114,20 @@ export function LawsuitsSection({ lawsuits, title = "Processos", anchor = "proce
               </select>
             </label>
             <p className="text-xs text-zinc-600" aria-live="polite">
-              {shown.length === lawsuits.items.length ? `${shown.length} processos` : `${shown.length} de ${lawsuits.items.length} processos`}
+              {shown.length === lawsuits.items.length
+                ? `${shown.length} processos`
+                : `${shown.length} de ${lawsuits.items.length} processos`}
             </p>
           </div>
           <ul className="mt-3 divide-y divide-zinc-100" data-testid="lawsuits-list">
             {shown.map((item) => (
               <li key={item.number} id={`processo-${item.number}`} className="scroll-mt-20 py-2.5" data-testid="lawsuit">
                 <div className="flex flex-wrap items-center gap-2">
-                  <a href={`#processo-${item.number}`} className="font-mono text-[13px] font-medium text-brand-700 hover:underline" data-testid="lawsuit-number">
+                  <a
+                    href={`#processo-${item.number}`}
+                    className="font-mono text-[13px] font-medium text-brand-700 hover:underline"
+                    data-testid="lawsuit-number"
+                  >
                     {item.number}
                   </a>
                   <Badge tone={item.side === "defendant" ? "danger" : "neutral"}>{SIDES[item.side]}</Badge>
@@ -94,7 +139,12 @@ export function LawsuitsSection({ lawsuits, title = "Processos", anchor = "proce
                   {item.subject ? <span className="text-zinc-600"> · {item.subject}</span> : null}
                 </p>
                 <p className="mt-0.5 text-xs text-zinc-600">
-                  {[item.court && item.courtName ? `${item.court} (${item.courtName})` : item.court, item.unit, item.filedAt ? `distribuído em ${formatDate(item.filedAt)}` : null, item.claimValue ? `valor da causa ${formatMoney(item.claimValue)}` : null]
+                  {[
+                    item.court && item.courtName ? `${item.court} (${item.courtName})` : item.court,
+                    item.unit,
+                    item.filedAt ? `distribuído em ${formatDate(item.filedAt)}` : null,
+                    item.claimValue ? `valor da causa ${formatMoney(item.claimValue)}` : null,
+                  ]
                     .filter(Boolean)
                     .join(" · ")}
                 </p>

@@ -13,7 +13,11 @@ function Party({ party }: { party: RelatedPartyView }) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
           {party.search ? (
-            <Link href={`/verifications?q=${encodeURIComponent(party.search)}`} className="font-medium break-words text-brand-700 hover:underline" title="Ver verificações deste documento">
+            <Link
+              href={`/verifications?q=${encodeURIComponent(party.search)}`}
+              className="font-medium break-words text-brand-700 hover:underline"
+              title="Ver verificações deste documento"
+            >
               {party.name ?? "Nome não informado"}
             </Link>
           ) : (
@@ -37,7 +41,12 @@ function Party({ party }: { party: RelatedPartyView }) {
 /** Related persons and companies; each name opens the verifications of that document. */
 export function RelatedSection({ persons, companies }: { persons: RelatedPartyView[]; companies: RelatedPartyView[] }) {
   return (
-    <Section anchor="relacionados" title="Pessoas e empresas relacionadas" description="Parentes, sócios, empregadores e representantes" testId="related-section">
+    <Section
+      anchor="relacionados"
+      title="Pessoas e empresas relacionadas"
+      description="Parentes, sócios, empregadores e representantes"
+      testId="related-section"
+    >
       <div className="grid gap-6 lg:grid-cols-2">
         {[
           { title: `Pessoas (${persons.length})`, items: persons, testId: "related-persons" },

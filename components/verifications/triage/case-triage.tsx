@@ -33,7 +33,13 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
       setDialog(null);
       const next = await (nextAfterDecision.current ?? neighbours.resolve(1));
       if (next) router.push(`/verifications/${next}`);
-      else toast.show({ kind: "success", message: neighbours.inList ? "Fim da lista: não há próximo caso." : "Decisão registrada. Abra a lista para escolher o próximo caso." });
+      else
+        toast.show({
+          kind: "success",
+          message: neighbours.inList
+            ? "Fim da lista: não há próximo caso."
+            : "Decisão registrada. Abra a lista para escolher o próximo caso.",
+        });
     },
   });
 
@@ -45,7 +51,15 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
   const move = async (delta: 1 | -1) => {
     const target = await neighbours.resolve(delta);
     if (target) router.push(`/verifications/${target}`);
-    else toast.show({ kind: "success", message: !neighbours.inList ? "Este caso não está na lista de origem." : delta === 1 ? "Este é o último caso da lista." : "Este é o primeiro caso da lista." });
+    else
+      toast.show({
+        kind: "success",
+        message: !neighbours.inList
+          ? "Este caso não está na lista de origem."
+          : delta === 1
+            ? "Este é o último caso da lista."
+            : "Este é o primeiro caso da lista.",
+      });
   };
 
   useEffect(() => {
@@ -72,7 +86,8 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
       <DecisionPanel id={id} canDecide={canDecide && decidable} busy={decide.isPending} onDecide={setDialog} />
       {neighbours.position && neighbours.total ? (
         <p className="mt-2 text-right text-xs text-zinc-600" data-testid="triage-position">
-          Caso {neighbours.position} de {neighbours.total} da lista · <kbd className="rounded border border-zinc-300 px-1">p</kbd> anterior · <kbd className="rounded border border-zinc-300 px-1">n</kbd> próximo
+          Caso {neighbours.position} de {neighbours.total} da lista · <kbd className="rounded border border-zinc-300 px-1">p</kbd> anterior
+          · <kbd className="rounded border border-zinc-300 px-1">n</kbd> próximo
         </p>
       ) : null}
       <DecisionDialog

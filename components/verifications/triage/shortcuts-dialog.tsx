@@ -19,7 +19,13 @@ export const SHORTCUTS: Array<[string, string]> = [
 
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog open={open} onClose={onClose} title="Atalhos do teclado" description="Os atalhos não funcionam enquanto você digita em um campo." testId="shortcuts-dialog">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Atalhos do teclado"
+      description="Os atalhos não funcionam enquanto você digita em um campo."
+      testId="shortcuts-dialog"
+    >
       <dl className="grid grid-cols-[5rem_1fr] gap-x-4 gap-y-2 text-sm">
         {SHORTCUTS.map(([key, text]) => (
           <div key={key} className="contents">

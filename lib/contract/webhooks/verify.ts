@@ -17,9 +17,7 @@ export interface VerifyCallbackInput {
   now?: number;
 }
 
-export type VerifyCallbackResult =
-  | { ok: true }
-  | { ok: false; reason: "missing_headers" | "stale_timestamp" | "bad_signature" };
+export type VerifyCallbackResult = { ok: true } | { ok: false; reason: "missing_headers" | "stale_timestamp" | "bad_signature" };
 
 export function verifyCallbackSignature({
   secret,

@@ -4,7 +4,15 @@ import type { ModuleData } from "../types";
 import type { CompanyProfileV1, CompanyProfileV2 } from "../formats/company-profile";
 import type { BusinessPartner, BusinessProfile, Coded, DossierPhone } from "../../../lib/contract/dossier";
 import {
-  blacklistIndicator, blacklisting, blockOf, flag, formatCep, isoFromBr, isVersion, receitaWording, toDossierContacts,
+  blacklistIndicator,
+  blacklisting,
+  blockOf,
+  flag,
+  formatCep,
+  isoFromBr,
+  isVersion,
+  receitaWording,
+  toDossierContacts,
   type ClientListing,
 } from "./shared";
 
@@ -21,7 +29,15 @@ function parsePhoneText(text: string): DossierPhone {
   const match = /^\((\d{2})\)\s*([\d-]+)$/.exec(text);
   const area = match?.[1] ?? "";
   const number = (match?.[2] ?? text).replace(/\D/g, "");
-  return { type: number.length === 9 ? "mobile" : "landline", number, area, country: "55", preferencial: false, createdAt: null, updatedAt: null };
+  return {
+    type: number.length === 9 ? "mobile" : "landline",
+    number,
+    area,
+    country: "55",
+    preferencial: false,
+    createdAt: null,
+    updatedAt: null,
+  };
 }
 
 function firedRule(data: ModuleData, rule: string): boolean {
@@ -66,17 +82,31 @@ function businessProfileV1(p: CompanyProfileV1, listing: ClientListing): Busines
     partners: p.socios.map((s) => {
       const qualification = splitCoded(s.qualificacao);
       return {
-        name: s.nome, nationalId: s.documento, entity: s.tipo === "PF" ? "person" : "company",
-        qualification, since: isoFromBr(s.dataEntrada), sharePercent: s.participacao === null ? null : Number(s.participacao),
+        name: s.nome,
+        nationalId: s.documento,
+        entity: s.tipo === "PF" ? "person" : "company",
+        qualification,
+        since: isoFromBr(s.dataEntrada),
+        sharePercent: s.participacao === null ? null : Number(s.participacao),
       } satisfies BusinessPartner;
     }),
     blacklisted: blacklisting(listing, p.listaRestritiva.servico, p.listaRestritiva.tipo),
     contacts: {
-      addresses: [{
-        type: "commercial", street: p.endereco.logradouro, number: p.endereco.numero, neighborhood: p.endereco.bairro,
-        city: p.endereco.municipio, state: p.endereco.uf, country: "BR", postalCode: formatCep(p.endereco.cep),
-        preferencial: true, createdAt: null, updatedAt: null,
-      }],
+      addresses: [
+        {
+          type: "commercial",
+          street: p.endereco.logradouro,
+          number: p.endereco.numero,
+          neighborhood: p.endereco.bairro,
+          city: p.endereco.municipio,
+          state: p.endereco.uf,
+          country: "BR",
+          postalCode: formatCep(p.endereco.cep),
+          preferencial: true,
+          createdAt: null,
+          updatedAt: null,
+        },
+      ],
       emails: p.email ? [{ value: p.email, preferencial: true }] : [],
       phones,
     },
@@ -99,8 +129,12 @@ function businessProfileV2(p: CompanyProfileV2, listing: ClientListing): Busines
     size: p.size.code,
     shareCapital: p.shareCapital,
     partners: p.partners.map((s) => ({
-      name: s.name, nationalId: s.document, entity: s.entity, qualification: { code: s.qualification.code, description: s.qualification.description },
-      since: s.since, sharePercent: s.sharePercent,
+      name: s.name,
+      nationalId: s.document,
+      entity: s.entity,
+      qualification: { code: s.qualification.code, description: s.qualification.description },
+      since: s.since,
+      sharePercent: s.sharePercent,
     })),
     blacklisted: blacklisting(listing, p.restrictiveLists.service.listed, p.restrictiveLists.service.type),
     contacts: toDossierContacts(p.contacts),

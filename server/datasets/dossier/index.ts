@@ -7,5 +7,14 @@ export { toPersonProfile, toPersonFinance, type FinanceOptions } from "./person"
 export { toBusinessProfile } from "./company";
 export type { ClientListing } from "./shared";
 export type {
-  Blacklisted, BusinessPartner, BusinessProfile, Coded, DossierAddress, DossierContacts, DossierPhone, Indicator, PersonFinance, PersonProfile,
+  Blacklisted,
+  BusinessPartner,
+  BusinessProfile,
+  Coded,
+  DossierAddress,
+  DossierContacts,
+  DossierPhone,
+  Indicator,
+  PersonFinance,
+  PersonProfile,
 } from "../../../lib/contract/dossier";

@@ -5,12 +5,30 @@ import type { PersonProfileV1, PersonProfileV2 } from "../formats/person-profile
 import type { PersonFinanceV1, PersonFinanceV11 } from "../formats/person-finance";
 import type { Blacklisted, PersonFinance, PersonProfile } from "../../../lib/contract/dossier";
 import {
-  blacklistIndicator, blacklisting, blockOf, count, flag, isoFromBr, isVersion, midnight, formatCep, receitaWording, toDossierContacts,
+  blacklistIndicator,
+  blacklisting,
+  blockOf,
+  count,
+  flag,
+  isoFromBr,
+  isVersion,
+  midnight,
+  formatCep,
+  receitaWording,
+  toDossierContacts,
   type ClientListing,
 } from "./shared";
 
 /** Receita wording of CPF statuses; legacy datasets print them upper case without accents. */
-const CPF_STATUSES = ["Regular", "Suspensa", "Titular Falecido", "Pendente de Regularização", "Cancelada por Multiplicidade", "Nula", "Cancelada de Ofício"];
+const CPF_STATUSES = [
+  "Regular",
+  "Suspensa",
+  "Titular Falecido",
+  "Pendente de Regularização",
+  "Cancelada por Multiplicidade",
+  "Nula",
+  "Cancelada de Ofício",
+];
 
 export function toPersonProfile(data: ModuleData, listing: ClientListing): PersonProfile {
   if (isVersion(data, "1.0")) return personProfileV1(blockOf<PersonProfileV1>(data, "profile", "person"), listing);
@@ -34,17 +52,35 @@ function personProfileV1(p: PersonProfileV1, listing: ClientListing): PersonProf
     contacts: {
       addresses: p.enderecos.map((a) => ({
         type: a.tipo === "RESIDENCIAL" ? "residential" : "commercial",
-        street: a.logradouro, number: a.numero, neighborhood: a.bairro, city: a.cidade, state: a.uf,
-        country: "BR", postalCode: formatCep(a.cep), preferencial: a.principal,
-        createdAt: midnight(a.dataCadastro), updatedAt: midnight(a.dataAtualizacao),
+        street: a.logradouro,
+        number: a.numero,
+        neighborhood: a.bairro,
+        city: a.cidade,
+        state: a.uf,
+        country: "BR",
+        postalCode: formatCep(a.cep),
+        preferencial: a.principal,
+        createdAt: midnight(a.dataCadastro),
+        updatedAt: midnight(a.dataAtualizacao),
       })),
       emails: p.emails.map((value, index) => ({ value, preferencial: index === 0 })),
       phones: p.telefones.map((t) => ({
-        type: t.tipo === "CELULAR" ? "mobile" : "landline", number: t.numero, area: t.ddd, country: "55",
-        preferencial: t.principal, createdAt: midnight(t.dataCadastro), updatedAt: midnight(t.dataAtualizacao),
+        type: t.tipo === "CELULAR" ? "mobile" : "landline",
+        number: t.numero,
+        area: t.ddd,
+        country: "55",
+        preferencial: t.principal,
+        createdAt: midnight(t.dataCadastro),
+        updatedAt: midnight(t.dataAtualizacao),
       })),
     },
-    indicators: personIndicators(blacklisted, p.listaRestritiva.empresasRelacionadas, p.listaRestritiva.pessoasRelacionadas, fiscalStatus, p.obito),
+    indicators: personIndicators(
+      blacklisted,
+      p.listaRestritiva.empresasRelacionadas,
+      p.listaRestritiva.pessoasRelacionadas,
+      fiscalStatus,
+      p.obito,
+    ),
   };
 }
 
@@ -62,11 +98,23 @@ function personProfileV2(p: PersonProfileV2, listing: ClientListing): PersonProf
     isMotherNameCorrectly: p.mother.validated,
     blacklisted,
     contacts: toDossierContacts(p.contacts),
-    indicators: personIndicators(blacklisted, p.restrictiveLists.relatedCompaniesListed, p.restrictiveLists.relatedPersonsListed, p.registry.status, p.death.recorded),
+    indicators: personIndicators(
+      blacklisted,
+      p.restrictiveLists.relatedCompaniesListed,
+      p.restrictiveLists.relatedPersonsListed,
+      p.registry.status,
+      p.death.recorded,
+    ),
   };
 }
 
-function personIndicators(blacklisted: Blacklisted, companies: number, related: number, fiscalStatus: string, obit: boolean): PersonProfile["indicators"] {
+function personIndicators(
+  blacklisted: Blacklisted,
+  companies: number,
+  related: number,
+  fiscalStatus: string,
+  obit: boolean,
+): PersonProfile["indicators"] {
   return {
     blacklisted: blacklistIndicator(blacklisted),
     blacklistedCompanies: count(companies),
@@ -90,8 +138,14 @@ export function toPersonFinance(data: ModuleData, options: FinanceOptions = {}):
   const minimumWage = options.minimumWage ?? 1621;
   const sinceYear = (options.now ?? new Date()).getUTCFullYear() - 2;
   const programs = f.programasSociais.map((p) => ({
-    name: p.programa, city: p.municipio, state: p.uf, active: p.ativo, amount: p.valorParcela, totalAmount: p.valorTotal,
-    startedAt: isoFromBr(p.inicio), endedAt: p.fim ? isoFromBr(p.fim) : null,
+    name: p.programa,
+    city: p.municipio,
+    state: p.uf,
+    active: p.ativo,
+    amount: p.valorParcela,
+    totalAmount: p.valorTotal,
+    startedAt: isoFromBr(p.inicio),
+    endedAt: p.fim ? isoFromBr(p.fim) : null,
   }));
   const totalActive = programs.filter((p) => p.active).length;
   const recentReturns = f.declaracoesIR.filter((r) => Number(r.ano) >= sinceYear).length;

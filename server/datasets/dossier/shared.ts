@@ -9,13 +9,27 @@ import type { Blacklisted, DossierContacts, Indicator } from "../../../lib/contr
 export function toDossierContacts(c: ContactsV2): DossierContacts {
   return {
     addresses: c.addresses.map((a) => ({
-      type: a.type, street: a.street, number: a.number, neighborhood: a.neighborhood, city: a.city, state: a.state,
-      country: a.country, postalCode: a.postalCode, preferencial: a.preferred, createdAt: a.firstSeenAt, updatedAt: a.lastSeenAt,
+      type: a.type,
+      street: a.street,
+      number: a.number,
+      neighborhood: a.neighborhood,
+      city: a.city,
+      state: a.state,
+      country: a.country,
+      postalCode: a.postalCode,
+      preferencial: a.preferred,
+      createdAt: a.firstSeenAt,
+      updatedAt: a.lastSeenAt,
     })),
     emails: c.emails.map((e) => ({ value: e.address, preferencial: e.preferred })),
     phones: c.phones.map((t) => ({
-      type: t.type, number: t.number, area: t.areaCode, country: t.countryCode, preferencial: t.preferred,
-      createdAt: t.firstSeenAt, updatedAt: t.lastSeenAt,
+      type: t.type,
+      number: t.number,
+      area: t.areaCode,
+      country: t.countryCode,
+      preferencial: t.preferred,
+      createdAt: t.firstSeenAt,
+      updatedAt: t.lastSeenAt,
     })),
   };
 }

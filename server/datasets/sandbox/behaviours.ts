@@ -50,20 +50,80 @@ function both(name: BehaviourName, n: number, description: string, extra: Partia
 }
 
 export const SANDBOX_DOCUMENTS: readonly SandboxDocument[] = [
-  ...both("holder_not_found", 1, "No holder: profile answers not_found (every other module too), so the enrichment completes with outcome subject_not_found."),
-  ...both("temporary_then_ok", 2, "Every module except profile answers temporary_failure on attempts 1 and 2 of round 0 and ok from attempt 3 on."),
-  ...both("fails_first_round", 3, "finance and lawsuits answer temporary_failure on every attempt of round 0 and ok from round 1 on (one recovery round).", { modules: FAILING_MODULES }),
-  ...both("exhausts_rounds", 4, "finance and lawsuits answer temporary_failure on every attempt of every round: the enrichment ends FAILED with retry_exhausted.", { modules: FAILING_MODULES }),
-  ...both("permanent_failure", 5, "finance and lawsuits answer permanent_failure (upstream_rejected_document).", { modules: FAILING_MODULES }),
+  ...both(
+    "holder_not_found",
+    1,
+    "No holder: profile answers not_found (every other module too), so the enrichment completes with outcome subject_not_found.",
+  ),
+  ...both(
+    "temporary_then_ok",
+    2,
+    "Every module except profile answers temporary_failure on attempts 1 and 2 of round 0 and ok from attempt 3 on.",
+  ),
+  ...both(
+    "fails_first_round",
+    3,
+    "finance and lawsuits answer temporary_failure on every attempt of round 0 and ok from round 1 on (one recovery round).",
+    { modules: FAILING_MODULES },
+  ),
+  ...both(
+    "exhausts_rounds",
+    4,
+    "finance and lawsuits answer temporary_failure on every attempt of every round: the enrichment ends FAILED with retry_exhausted.",
+    { modules: FAILING_MODULES },
+  ),
+  ...both("permanent_failure", 5, "finance and lawsuits answer permanent_failure (upstream_rejected_document).", {
+    modules: FAILING_MODULES,
+  }),
   ...both("slow", 6, "Every module except profile takes slowMs (default 30 s, beyond the 25 s synchronous wait) before answering ok."),
-  { name: "deceased", document: cpf(7, 8), entity: "person", description: "Deceased holder: CPF status Titular Falecido, obit recorded; rule deceased_holder fires.", registryStatus: "Titular Falecido" },
-  { name: "irregular", document: cpf(8, 8), entity: "person", description: "CPF status Suspensa; rule irregular_fiscal_status fires.", registryStatus: "Suspensa" },
-  { name: "irregular", document: cpf(8, 7), entity: "person", description: "CPF status Pendente de Regularização (holder in RJ/ES); rule irregular_fiscal_status fires.", registryStatus: "Pendente de Regularização" },
-  { name: "irregular", document: cnpj(8), entity: "company", description: "CNPJ status Inapta; rule company_inactive fires.", registryStatus: "Inapta" },
-  ...both("service_blacklisted", 9, "Listed on the service's restrictive list: profile blacklisted.service is true; rule listed_on_service_restrictive_list fires."),
-  ...both("large_network", 10, "related returns a large network (at least 25 persons and companies), most of them with lawsuits, including sandbox holders that are deceased, blacklisted or inactive."),
-  ...both("profile_temporary_then_ok", 11, "The profile module itself answers temporary_failure on attempt 1 of round 0 and ok on attempt 2."),
-  ...both("huge_network", 12, "related returns a network of more than 300 persons and companies on three levels (links beyond the first carry via), most with lawsuits: the lawsuit network graph's large example."),
+  {
+    name: "deceased",
+    document: cpf(7, 8),
+    entity: "person",
+    description: "Deceased holder: CPF status Titular Falecido, obit recorded; rule deceased_holder fires.",
+    registryStatus: "Titular Falecido",
+  },
+  {
+    name: "irregular",
+    document: cpf(8, 8),
+    entity: "person",
+    description: "CPF status Suspensa; rule irregular_fiscal_status fires.",
+    registryStatus: "Suspensa",
+  },
+  {
+    name: "irregular",
+    document: cpf(8, 7),
+    entity: "person",
+    description: "CPF status Pendente de Regularização (holder in RJ/ES); rule irregular_fiscal_status fires.",
+    registryStatus: "Pendente de Regularização",
+  },
+  {
+    name: "irregular",
+    document: cnpj(8),
+    entity: "company",
+    description: "CNPJ status Inapta; rule company_inactive fires.",
+    registryStatus: "Inapta",
+  },
+  ...both(
+    "service_blacklisted",
+    9,
+    "Listed on the service's restrictive list: profile blacklisted.service is true; rule listed_on_service_restrictive_list fires.",
+  ),
+  ...both(
+    "large_network",
+    10,
+    "related returns a large network (at least 25 persons and companies), most of them with lawsuits, including sandbox holders that are deceased, blacklisted or inactive.",
+  ),
+  ...both(
+    "profile_temporary_then_ok",
+    11,
+    "The profile module itself answers temporary_failure on attempt 1 of round 0 and ok on attempt 2.",
+  ),
+  ...both(
+    "huge_network",
+    12,
+    "related returns a network of more than 300 persons and companies on three levels (links beyond the first carry via), most with lawsuits: the lawsuit network graph's large example.",
+  ),
 ];
 
 const BY_DOCUMENT = new Map(SANDBOX_DOCUMENTS.map((entry) => [entry.document, entry]));

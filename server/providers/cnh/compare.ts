@@ -20,7 +20,9 @@ export interface Registry {
 
 /** Names compared without accents, punctuation, case or extra spaces. */
 export function normalizeName(name: string): string {
-  return fold(name).replace(/[^A-Z]+/g, " ").trim();
+  return fold(name)
+    .replace(/[^A-Z]+/g, " ")
+    .trim();
 }
 
 function compare(read: string | null, known: string | null, normalize: (v: string) => string = (v) => v): Comparison {

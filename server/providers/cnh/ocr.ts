@@ -27,7 +27,11 @@ export interface OcrResult {
 }
 
 interface TesseractWorker {
-  recognize(image: Buffer, options?: Record<string, unknown>, output?: Record<string, boolean>): Promise<{
+  recognize(
+    image: Buffer,
+    options?: Record<string, unknown>,
+    output?: Record<string, boolean>,
+  ): Promise<{
     data: { text: string; confidence: number; blocks: { paragraphs: { lines: OcrLine[] }[] }[] | null };
   }>;
   terminate(): Promise<unknown>;
@@ -49,16 +53,18 @@ export class CnhReader {
     const tesseract = require("tesseract.js") as TesseractModule;
     const por = require("@tesseract.js-data/por") as { langPath: string; gzip: boolean };
     const started = Date.now();
-    this.worker = tesseract.createWorker("por", tesseract.OEM.LSTM_ONLY, {
-      langPath: por.langPath,
-      gzip: por.gzip,
-      cacheMethod: "none",
-      logger: () => {},
-      errorHandler: () => {},
-    }).then((worker) => {
-      this.loadMs = Date.now() - started;
-      return worker;
-    });
+    this.worker = tesseract
+      .createWorker("por", tesseract.OEM.LSTM_ONLY, {
+        langPath: por.langPath,
+        gzip: por.gzip,
+        cacheMethod: "none",
+        logger: () => {},
+        errorHandler: () => {},
+      })
+      .then((worker) => {
+        this.loadMs = Date.now() - started;
+        return worker;
+      });
     this.worker.catch(() => (this.worker = null));
     return this.worker;
   }
@@ -85,11 +91,13 @@ export class CnhReader {
         const worker = await this.start();
         if (timedOut) throw new VisionTimeout("CNH reading", timeoutMs); // its worker is being stopped
         const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
-        const lines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines)).map((l) => ({
-          text: l.text.trim(),
-          bbox: l.bbox,
-          words: l.words.map((w) => ({ text: w.text, confidence: w.confidence, bbox: w.bbox })),
-        }));
+        const lines = (data.blocks ?? [])
+          .flatMap((b) => b.paragraphs.flatMap((p) => p.lines))
+          .map((l) => ({
+            text: l.text.trim(),
+            bbox: l.bbox,
+            words: l.words.map((w) => ({ text: w.text, confidence: w.confidence, bbox: w.bbox })),
+          }));
         return { text: data.text, lines, confidence: data.confidence };
       })();
       job.catch(() => {}); // after a timeout the job fails with its stopped worker: nobody waits for it

@@ -21,13 +21,29 @@ export interface CnhFields {
   birthDate: string | null;
 }
 
-interface Box { x0: number; y0: number; x1: number; y1: number }
-interface Token { text: string; bbox: Box; line: number }
-interface Label { line: number; word: number; bbox: Box }
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+interface Token {
+  text: string;
+  bbox: Box;
+  line: number;
+}
+interface Label {
+  line: number;
+  word: number;
+  bbox: Box;
+}
 
 /** Upper case without accents or punctuation (for labels and names). */
 export function fold(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toUpperCase();
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toUpperCase();
 }
 
 const CPF = /\d{3}\s?\.?\s?\d{3}\s?\.?\s?\d{3}\s?[-.]?\s?\d{2}/g;
@@ -36,7 +52,9 @@ const REGISTRATION = /(?<!\d)\d{11}(?!\d)/g;
 const CATEGORY = new RegExp(`^(${CNH_CATEGORIES.join("|")})$`);
 
 function isoDate(day: string, month: string, year: string): string | null {
-  const d = Number(day), m = Number(month), y = Number(year);
+  const d = Number(day),
+    m = Number(month),
+    y = Number(year);
   if (y < 1900 || y > 2100 || m < 1 || m > 12 || d < 1) return null;
   const date = new Date(Date.UTC(y, m - 1, d));
   if (date.getUTCDate() !== d) return null;
@@ -64,9 +82,11 @@ function matchesIn(line: OcrLine, pattern: RegExp, from = 0): { text: string; x0
 
 function findLabels(lines: OcrLine[], test: (word: string) => boolean): Label[] {
   const labels: Label[] = [];
-  lines.forEach((line, l) => line.words.forEach((w, i) => {
-    if (test(fold(w.text).replace(/[^A-Z0-9]/g, ""))) labels.push({ line: l, word: i, bbox: w.bbox });
-  }));
+  lines.forEach((line, l) =>
+    line.words.forEach((w, i) => {
+      if (test(fold(w.text).replace(/[^A-Z0-9]/g, ""))) labels.push({ line: l, word: i, bbox: w.bbox });
+    }),
+  );
   return labels;
 }
 
@@ -101,7 +121,12 @@ const cpfOf = (m: RegExpExecArray) => {
 };
 const dateOf = (m: RegExpExecArray) => isoDate(m[1]!, m[2]!, m[3]!);
 
-function labelled<T>(lines: OcrLine[], test: (word: string) => boolean, pattern: RegExp, accept: (m: RegExpExecArray) => T | null): T | null {
+function labelled<T>(
+  lines: OcrLine[],
+  test: (word: string) => boolean,
+  pattern: RegExp,
+  accept: (m: RegExpExecArray) => T | null,
+): T | null {
   for (const label of findLabels(lines, test)) {
     const value = valueNear(lines, label, pattern, accept);
     if (value !== null) return value;
@@ -116,8 +141,16 @@ function nameOf(lines: OcrLine[]): string | null {
     const below = lines[label.line + 1];
     if (below) candidates.push(below.words.filter((w) => w.bbox.x1 > label.bbox.x0 - (label.bbox.y1 - label.bbox.y0) * 2));
     for (const words of candidates) {
-      const text = words.map((w) => w.text).join(" ").replace(/^[:\s]+/, "").trim();
-      const cleaned = text.replace(/[^\p{L}' ]/gu, " ").replace(/\s+/g, " ").trim().toUpperCase();
+      const text = words
+        .map((w) => w.text)
+        .join(" ")
+        .replace(/^[:\s]+/, "")
+        .trim();
+      const cleaned = text
+        .replace(/[^\p{L}' ]/gu, " ")
+        .replace(/\s+/g, " ")
+        .trim()
+        .toUpperCase();
       if (cleaned.split(" ").length >= 2 && cleaned.length >= 5) return cleaned;
     }
   }
@@ -143,13 +176,23 @@ function categoryOf(lines: OcrLine[]): string | null {
 
 export function parseCnh(ocr: Pick<OcrResult, "lines">): CnhFields {
   const lines = ocr.lines.filter((l) => l.words.length > 0);
-  const allDates = lines.flatMap((line) => matchesIn(line, DATE).map((m) => dateOf(m.match))).filter((d): d is string => d !== null).sort();
+  const allDates = lines
+    .flatMap((line) => matchesIn(line, DATE).map((m) => dateOf(m.match)))
+    .filter((d): d is string => d !== null)
+    .sort();
   const allCpfs = lines.flatMap((line) => matchesIn(line, CPF).map((m) => cpfOf(m.match))).filter((c): c is string => c !== null);
 
   const cpf = labelled(lines, (w) => w === "CPF", CPF, cpfOf) ?? allCpfs[0] ?? null;
   const birthDate = labelled(lines, (w) => w.includes("NASCIMENTO"), DATE, dateOf) ?? (allDates.length >= 2 ? allDates[0]! : null);
   const expiryDate = labelled(lines, (w) => w.startsWith("VALIDADE"), DATE, dateOf) ?? (allDates.length >= 2 ? allDates.at(-1)! : null);
-  const registrationNumber = labelled(lines, (w) => w.includes("REGISTRO"), REGISTRATION, (m) => (m[0] === cpf ? null : m[0]))
-    ?? lines.flatMap((line) => matchesIn(line, REGISTRATION).map((m) => m.text)).find((n) => n !== cpf) ?? null;
+  const registrationNumber =
+    labelled(
+      lines,
+      (w) => w.includes("REGISTRO"),
+      REGISTRATION,
+      (m) => (m[0] === cpf ? null : m[0]),
+    ) ??
+    lines.flatMap((line) => matchesIn(line, REGISTRATION).map((m) => m.text)).find((n) => n !== cpf) ??
+    null;
   return { name: nameOf(lines), cpf, registrationNumber, category: categoryOf(lines), expiryDate, birthDate };
 }

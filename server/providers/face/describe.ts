@@ -20,8 +20,7 @@ export interface DescribedFace {
 }
 
 export type Described =
-  | { width: number; height: number; faces: DescribedFace[] }
-  | { error: "image_unreadable" | "image_too_large" | "internal" };
+  { width: number; height: number; faces: DescribedFace[] } | { error: "image_unreadable" | "image_too_large" | "internal" };
 
 interface Pending {
   resolve(value: Described): void;
@@ -82,13 +81,16 @@ export class FaceModel {
       let timer: NodeJS.Timeout | undefined;
       let timedOut = false;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          timedOut = true;
-          const worker = this.worker;
-          this.drop(new VisionTimeout("face description", timeoutMs));
-          void worker?.terminate();
-          reject(new VisionTimeout("face description", timeoutMs));
-        }, Math.max(1, deadline - Date.now()));
+        timer = setTimeout(
+          () => {
+            timedOut = true;
+            const worker = this.worker;
+            this.drop(new VisionTimeout("face description", timeoutMs));
+            void worker?.terminate();
+            reject(new VisionTimeout("face description", timeoutMs));
+          },
+          Math.max(1, deadline - Date.now()),
+        );
       });
       const job = (async () => {
         await this.start();

@@ -52,7 +52,12 @@ function pngSize(bytes) {
 /** RGB pixels of a JPEG or PNG. */
 function decode(bytes) {
   if (bytes[0] === 0xff && bytes[1] === 0xd8) {
-    const image = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: false, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: 512 });
+    const image = jpeg.decode(bytes, {
+      useTArray: true,
+      formatAsRGBA: false,
+      maxResolutionInMP: MAX_PIXELS / 1e6,
+      maxMemoryUsageInMB: 512,
+    });
     return { width: image.width, height: image.height, rgb: image.data };
   }
   const { width, height } = pngSize(bytes);

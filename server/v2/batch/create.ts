@@ -33,7 +33,8 @@ export async function createBatch(s: Services, who: TokenClaims, body: BatchBody
   let profile = null;
   if (body.profileId) {
     profile = await findProfile(s.db, who.workspaceId, body.profileId);
-    if (!profile || profile.kind !== "verification") throw new ApiError("invalid_request", "profileId does not name an active scoring profile of this workspace");
+    if (!profile || profile.kind !== "verification")
+      throw new ApiError("invalid_request", "profileId does not name an active scoring profile of this workspace");
   }
   const plans = new Map<DocumentEntity, PlannedModule[]>();
   const planFor = (entity: DocumentEntity) => {
@@ -69,23 +70,48 @@ export async function createBatch(s: Services, who: TokenClaims, body: BatchBody
     const id = randomUUID();
     items[key] = { id };
     rows.push({
-      id, workspaceId: who.workspaceId, userId: who.userId, profileId: profile?.id ?? null, nationalId: document.value,
-      entity: document.entity, status: "CREATED", config: { ...settings, ...(body.metadata ? { metadata: body.metadata } : {}) },
-      input: null, callback, createdAt: now, updatedAt: now, modules: planFor(document.entity),
+      id,
+      workspaceId: who.workspaceId,
+      userId: who.userId,
+      profileId: profile?.id ?? null,
+      nationalId: document.value,
+      entity: document.entity,
+      status: "CREATED",
+      config: { ...settings, ...(body.metadata ? { metadata: body.metadata } : {}) },
+      input: null,
+      callback,
+      createdAt: now,
+      updatedAt: now,
+      modules: planFor(document.entity),
     });
   }
 
   if (rows.length > 0) {
     await s.db.transaction(async (tx) => {
-      for (let i = 0; i < rows.length; i += 100) await tx.insert(verifications).values(rows.slice(i, i + 100).map(({ modules: _m, ...row }) => row));
+      for (let i = 0; i < rows.length; i += 100)
+        await tx.insert(verifications).values(rows.slice(i, i + 100).map(({ modules: _m, ...row }) => row));
       for (const row of rows) {
-        await insertCollection(tx, {
-          id: row.id, workspaceId: who.workspaceId, owner: "verification", entity: row.entity as DocumentEntity,
-          document: row.nationalId, lane: "batch", deadlineAt: null, modules: row.modules,
-        }, now);
+        await insertCollection(
+          tx,
+          {
+            id: row.id,
+            workspaceId: who.workspaceId,
+            owner: "verification",
+            entity: row.entity as DocumentEntity,
+            document: row.nationalId,
+            lane: "batch",
+            deadlineAt: null,
+            modules: row.modules,
+          },
+          now,
+        );
       }
     });
-    await dispatchMany(s, rows.map((r) => r.id), "batch");
+    await dispatchMany(
+      s,
+      rows.map((r) => r.id),
+      "batch",
+    );
   }
   return { total: body.nationalId.length, success: rows.length, errors: body.nationalId.length - rows.length, items };
 }

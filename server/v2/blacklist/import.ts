@@ -76,10 +76,20 @@ export async function importCsv(db: Db, who: TokenClaims, text: string, now = ne
       continue;
     }
     seen.add(document.value);
-    pending.push({ result, entry: { nationalId: document.value, entity: document.entity, reason: rawReason, name: rawName || null, expiresAt } });
+    pending.push({
+      result,
+      entry: { nationalId: document.value, entity: document.entity, reason: rawReason, name: rawName || null, expiresAt },
+    });
   }
 
-  const written = await db.transaction((tx) => insertEntries(tx, who, pending.map((p) => p.entry), "import"));
+  const written = await db.transaction((tx) =>
+    insertEntries(
+      tx,
+      who,
+      pending.map((p) => p.entry),
+      "import",
+    ),
+  );
   const added = new Set(written.map((row) => row.nationalId));
   for (const { result, entry } of pending) {
     if (added.has(entry.nationalId)) result.result = "added";

@@ -56,7 +56,7 @@ export function withListingRules(modules: ModuleRun[], listing: WorkspaceListing
   if (extra.length === 0) return modules;
   return modules.map((run) => {
     if (run.module !== "profile" || run.status !== "ok" || !run.data) return run;
-    const rules = ((run.data as { rules?: { rule: string; fired: boolean }[] }).rules ?? []);
+    const rules = (run.data as { rules?: { rule: string; fired: boolean }[] }).rules ?? [];
     return { ...run, data: { ...run.data, rules: [...rules, ...extra] } };
   });
 }

@@ -51,9 +51,13 @@ export function registerBlacklistRoutes(app: FastifyInstance, s: Services): void
   registerCsvParser(app);
 
   route(app, {
-    method: "GET", url: "/api/v2/blacklist", permission: "blacklist:read",
-    tags, summary: "List the restrictive list",
-    description: "limit 1 to 100 (default 20), page from 1; `search` (beyond the spec) matches part of the document, the name or the reason. Expired entries are listed with `expired: true` and no longer count.",
+    method: "GET",
+    url: "/api/v2/blacklist",
+    permission: "blacklist:read",
+    tags,
+    summary: "List the restrictive list",
+    description:
+      "limit 1 to 100 (default 20), page from 1; `search` (beyond the spec) matches part of the document, the name or the reason. Expired entries are listed with `expired: true` and no longer count.",
     query: ListQuery,
     response: { 200: EntryList, 400: V2ErrorBody, 404: V2ErrorBody },
     handler: async ({ query, caller }) => {
@@ -64,9 +68,13 @@ export function registerBlacklistRoutes(app: FastifyInstance, s: Services): void
   });
 
   route(app, {
-    method: "POST", url: "/api/v2/blacklist", permission: "blacklist:write",
-    tags, summary: "Add a document to the restrictive list",
-    description: "Body {nationalId, reason, name?, expiresAt?}; `reason` is required and `expiresAt` optional (both beyond the spec). A document listed already is 409; an expired entry is replaced.",
+    method: "POST",
+    url: "/api/v2/blacklist",
+    permission: "blacklist:write",
+    tags,
+    summary: "Add a document to the restrictive list",
+    description:
+      "Body {nationalId, reason, name?, expiresAt?}; `reason` is required and `expiresAt` optional (both beyond the spec). A document listed already is 409; an expired entry is replaced.",
     query: WorkspaceQuery,
     body: CreateEntryBody,
     status: 201,
@@ -77,17 +85,33 @@ export function registerBlacklistRoutes(app: FastifyInstance, s: Services): void
       if (!document) throw new ApiError("invalid_request", "nationalId is not a valid CPF or CNPJ");
       const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
       if (expiresAt && expiresAt <= new Date()) throw new ApiError("invalid_request", "expiresAt must be in the future");
-      const [row] = await s.db.transaction((tx) => insertEntries(tx, caller, [{
-        nationalId: document.value, entity: document.entity, reason: body.reason, name: body.name || null, expiresAt,
-      }], "api"));
+      const [row] = await s.db.transaction((tx) =>
+        insertEntries(
+          tx,
+          caller,
+          [
+            {
+              nationalId: document.value,
+              entity: document.entity,
+              reason: body.reason,
+              name: body.name || null,
+              expiresAt,
+            },
+          ],
+          "api",
+        ),
+      );
       if (!row) throw new ApiError("conflict", "this document is already on the restrictive list");
       return toEntry(row, caller.email);
     },
   });
 
   route(app, {
-    method: "DELETE", url: "/api/v2/blacklist/:nationalId", permission: "blacklist:write",
-    tags, summary: "Remove a document from the restrictive list",
+    method: "DELETE",
+    url: "/api/v2/blacklist/:nationalId",
+    permission: "blacklist:write",
+    tags,
+    summary: "Remove a document from the restrictive list",
     description: "204 with no body. `reason` (query, beyond the spec) is kept in the audit trail.",
     params: NationalIdParams,
     query: DeleteQuery,
@@ -102,9 +126,13 @@ export function registerBlacklistRoutes(app: FastifyInstance, s: Services): void
   });
 
   route(app, {
-    method: "POST", url: IMPORT_URL, permission: "blacklist:write",
-    tags, summary: "Import entries from CSV (beyond the spec)",
-    description: "Content-Type text/csv, lines `nationalId,reason,name,expiresAt` (header optional; comma or semicolon; up to 10,000 lines). Answers each line: added, duplicate or invalid with the reason.",
+    method: "POST",
+    url: IMPORT_URL,
+    permission: "blacklist:write",
+    tags,
+    summary: "Import entries from CSV (beyond the spec)",
+    description:
+      "Content-Type text/csv, lines `nationalId,reason,name,expiresAt` (header optional; comma or semicolon; up to 10,000 lines). Answers each line: added, duplicate or invalid with the reason.",
     query: WorkspaceQuery,
     body: {
       schema: z.string(),
@@ -122,9 +150,13 @@ export function registerBlacklistRoutes(app: FastifyInstance, s: Services): void
   });
 
   route(app, {
-    method: "GET", url: "/api/v2/blacklist/export", permission: "blacklist:read",
-    tags, summary: "Export the restrictive list as CSV (beyond the spec)",
-    description: "text/csv: nationalId (formatted), reason, name, expiresAt, createdAt, createdBy (e-mail). Cells that a spreadsheet would read as a formula start with '.",
+    method: "GET",
+    url: "/api/v2/blacklist/export",
+    permission: "blacklist:read",
+    tags,
+    summary: "Export the restrictive list as CSV (beyond the spec)",
+    description:
+      "text/csv: nationalId (formatted), reason, name, expiresAt, createdAt, createdBy (e-mail). Cells that a spreadsheet would read as a formula start with '.",
     query: WorkspaceQuery,
     produces: ["text/csv"],
     response: { 200: z.string(), 400: V2ErrorBody, 404: V2ErrorBody },
@@ -135,7 +167,8 @@ export function registerBlacklistRoutes(app: FastifyInstance, s: Services): void
         for (const e of page) csv += csvLine([formatDocument(e.nationalId), e.reason, e.name, e.expiresAt, e.createdAt, e.createdByEmail]);
       }
       const day = new Date().toISOString().slice(0, 10);
-      return reply.status(200)
+      return reply
+        .status(200)
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="lista-restritiva-${day}.csv"`)
         .header("cache-control", "no-store")

@@ -42,7 +42,12 @@ const isExpired = sql`${blacklistEntries.expiresAt} is not null and ${blacklistE
  * Rows travel as one array per column (unnest): one statement per 2,000 entries, which keeps a
  * 10,000-line import fast on PGlite too.
  */
-export async function insertEntries(tx: Tx, who: TokenClaims, entries: NewEntry[], source: AuditSource): Promise<(EntryRow & { replaced: boolean })[]> {
+export async function insertEntries(
+  tx: Tx,
+  who: TokenClaims,
+  entries: NewEntry[],
+  source: AuditSource,
+): Promise<(EntryRow & { replaced: boolean })[]> {
   const written: (EntryRow & { replaced: boolean })[] = [];
   const now = new Date();
   const arr = (values: unknown[]) => sql.param(values);
@@ -61,9 +66,15 @@ export async function insertEntries(tx: Tx, who: TokenClaims, entries: NewEntry[
       returning id, workspace_id, national_id, entity, name, reason, created_by, created_at, expires_at, (xmax = 0) as inserted`);
     for (const r of (result as unknown as { rows: Record<string, unknown>[] }).rows) {
       written.push({
-        id: r.id as string, workspaceId: r.workspace_id as string, nationalId: r.national_id as string, entity: r.entity as string,
-        name: (r.name as string | null) ?? null, reason: r.reason as string, createdBy: r.created_by as string,
-        createdAt: new Date(r.created_at as string), expiresAt: r.expires_at ? new Date(r.expires_at as string) : null,
+        id: r.id as string,
+        workspaceId: r.workspace_id as string,
+        nationalId: r.national_id as string,
+        entity: r.entity as string,
+        name: (r.name as string | null) ?? null,
+        reason: r.reason as string,
+        createdBy: r.created_by as string,
+        createdAt: new Date(r.created_at as string),
+        expiresAt: r.expires_at ? new Date(r.expires_at as string) : null,
         replaced: !r.inserted,
       });
     }
@@ -84,13 +95,23 @@ export async function insertEntries(tx: Tx, who: TokenClaims, entries: NewEntry[
 /** Removes the entry of a document (expired or not); false when the workspace has none. */
 export async function removeEntry(db: Db, who: TokenClaims, nationalId: string, reason: string | null): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.delete(blacklistEntries)
+    const [row] = await tx
+      .delete(blacklistEntries)
       .where(and(eq(blacklistEntries.workspaceId, who.workspaceId), eq(blacklistEntries.nationalId, nationalId)))
       .returning();
     if (!row) return false;
     await tx.insert(blacklistAudit).values({
-      id: randomUUID(), workspaceId: who.workspaceId, action: "removed", source: "api", nationalId, entryId: row.id,
-      name: row.name, reason, expiresAt: row.expiresAt, userId: who.userId, userEmail: who.email,
+      id: randomUUID(),
+      workspaceId: who.workspaceId,
+      action: "removed",
+      source: "api",
+      nationalId,
+      entryId: row.id,
+      name: row.name,
+      reason,
+      expiresAt: row.expiresAt,
+      userId: who.userId,
+      userEmail: who.email,
     });
     return true;
   });
@@ -104,11 +125,13 @@ function listFilter(workspaceId: string, search: string | undefined): SQL {
   const where: SQL[] = [eq(blacklistEntries.workspaceId, workspaceId)];
   if (search) {
     const digits = search.replace(/[.\-/\s]/g, "").toUpperCase();
-    where.push(or(
-      ilike(blacklistEntries.name, `%${escapeLike(search)}%`),
-      ilike(blacklistEntries.reason, `%${escapeLike(search)}%`),
-      ...(digits ? [ilike(blacklistEntries.nationalId, `%${escapeLike(digits)}%`)] : []),
-    )!);
+    where.push(
+      or(
+        ilike(blacklistEntries.name, `%${escapeLike(search)}%`),
+        ilike(blacklistEntries.reason, `%${escapeLike(search)}%`),
+        ...(digits ? [ilike(blacklistEntries.nationalId, `%${escapeLike(digits)}%`)] : []),
+      )!,
+    );
   }
   return and(...where)!;
 }
@@ -116,11 +139,14 @@ function listFilter(workspaceId: string, search: string | undefined): SQL {
 export async function listEntries(db: Db, workspaceId: string, q: ListQuery): Promise<{ items: EntryRecord[]; total: number }> {
   const where = listFilter(workspaceId, q.search);
   const [rows, [total]] = await Promise.all([
-    db.select({ entry: blacklistEntries, email: users.email }).from(blacklistEntries)
+    db
+      .select({ entry: blacklistEntries, email: users.email })
+      .from(blacklistEntries)
       .leftJoin(users, eq(users.id, blacklistEntries.createdBy))
       .where(where)
       .orderBy(desc(blacklistEntries.createdAt), desc(blacklistEntries.id))
-      .limit(q.limit).offset((q.page - 1) * q.limit),
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
     db.select({ n: count() }).from(blacklistEntries).where(where),
   ]);
   const now = new Date();
@@ -130,11 +156,14 @@ export async function listEntries(db: Db, workspaceId: string, q: ListQuery): Pr
 /** Every entry of the workspace (export), newest first, in pages so memory stays bounded. */
 export async function* allEntries(db: Db, workspaceId: string, pageSize = 1000): AsyncGenerator<EntryRecord[]> {
   for (let offset = 0; ; offset += pageSize) {
-    const rows = await db.select({ entry: blacklistEntries, email: users.email }).from(blacklistEntries)
+    const rows = await db
+      .select({ entry: blacklistEntries, email: users.email })
+      .from(blacklistEntries)
       .leftJoin(users, eq(users.id, blacklistEntries.createdBy))
       .where(eq(blacklistEntries.workspaceId, workspaceId))
       .orderBy(desc(blacklistEntries.createdAt), desc(blacklistEntries.id))
-      .limit(pageSize).offset(offset);
+      .limit(pageSize)
+      .offset(offset);
     if (rows.length === 0) return;
     const now = new Date();
     yield rows.map((r) => toEntry(r.entry, r.email, now));
@@ -145,11 +174,15 @@ export async function* allEntries(db: Db, workspaceId: string, pageSize = 1000):
 /** The documents of `documents` listed (and not expired) in the workspace's restrictive list. */
 export async function listedAmong(db: Db | Tx, workspaceId: string, documents: string[]): Promise<Set<string>> {
   if (documents.length === 0) return new Set();
-  const rows = await db.select({ nationalId: blacklistEntries.nationalId }).from(blacklistEntries)
-    .where(and(
-      eq(blacklistEntries.workspaceId, workspaceId),
-      inArray(blacklistEntries.nationalId, [...new Set(documents)]),
-      sql`(${blacklistEntries.expiresAt} is null or ${blacklistEntries.expiresAt} > now())`,
-    ));
+  const rows = await db
+    .select({ nationalId: blacklistEntries.nationalId })
+    .from(blacklistEntries)
+    .where(
+      and(
+        eq(blacklistEntries.workspaceId, workspaceId),
+        inArray(blacklistEntries.nationalId, [...new Set(documents)]),
+        sql`(${blacklistEntries.expiresAt} is null or ${blacklistEntries.expiresAt} > now())`,
+      ),
+    );
   return new Set(rows.map((r) => r.nationalId));
 }

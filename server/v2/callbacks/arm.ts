@@ -27,10 +27,17 @@ export async function armVerificationCallback(
   const id = newEventId();
   const event: V2CallbackEvent = status === "COMPLETED" ? "verification.completed" : "verification.failed";
   await tx.insert(callbackDeliveries).values({
-    id, workspaceId: v.workspaceId, ownerId: v.id, url: callback.url, method: callback.method === "PUT" ? "PUT" : "POST",
+    id,
+    workspaceId: v.workspaceId,
+    ownerId: v.id,
+    url: callback.url,
+    method: callback.method === "PUT" ? "PUT" : "POST",
     headers: (callback.headers as Record<string, string> | undefined) ?? {},
     body: callbackBody(event, v.id, status, score, completedAt),
-    status: "pending", attempts: 0, nextAttemptAt: completedAt, createdAt: completedAt,
+    status: "pending",
+    attempts: 0,
+    nextAttemptAt: completedAt,
+    createdAt: completedAt,
   });
   return id;
 }

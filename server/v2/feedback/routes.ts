@@ -13,9 +13,13 @@ const tags = ["v2 feedback"];
 
 export function registerFeedbackRoutes(app: FastifyInstance, s: Services): void {
   route(app, {
-    method: "POST", url: "/api/v2/verifications/:id/feedbacks", permission: "feedback:write",
-    tags, summary: "Record a decision on a verification",
-    description: "status APPROVED, REPROVED, STANDBY or WAIVED, optional comment (up to 2000 characters) and reasons (up to 20 short strings). Only on a COMPLETED or FAILED verification (409 otherwise). The latest decision is the record's `feedbackStatus` and `feedback`.",
+    method: "POST",
+    url: "/api/v2/verifications/:id/feedbacks",
+    permission: "feedback:write",
+    tags,
+    summary: "Record a decision on a verification",
+    description:
+      "status APPROVED, REPROVED, STANDBY or WAIVED, optional comment (up to 2000 characters) and reasons (up to 20 short strings). Only on a COMPLETED or FAILED verification (409 otherwise). The latest decision is the record's `feedbackStatus` and `feedback`.",
     params: VerificationIdParams,
     body: CreateFeedbackBody,
     status: 201,
@@ -24,8 +28,11 @@ export function registerFeedbackRoutes(app: FastifyInstance, s: Services): void 
   });
 
   route(app, {
-    method: "GET", url: "/api/v2/verifications/:id/feedbacks", permission: "verifications:read",
-    tags, summary: "Decision history of a verification (beyond the spec)",
+    method: "GET",
+    url: "/api/v2/verifications/:id/feedbacks",
+    permission: "verifications:read",
+    tags,
+    summary: "Decision history of a verification (beyond the spec)",
     description: "Every feedback of the verification, newest first, with the author's e-mail.",
     params: VerificationIdParams,
     response: { 200: FeedbackList, 400: V2ErrorBody, 404: V2ErrorBody },

@@ -8,15 +8,18 @@ export const MAX_COMMENT_LENGTH = 2000;
 export const MAX_REASONS = 20;
 export const MAX_REASON_LENGTH = 100;
 
-export const CreateFeedbackBody = z.object({
-  status: z.enum(DECISIONS, {
-    error: (issue) => issue.input === "NOTSTARTED"
-      ? "NOTSTARTED is only a list filter (no feedback yet), not a decision"
-      : `must be one of ${DECISIONS.join(", ")}`,
-  }),
-  comment: z.string().trim().max(MAX_COMMENT_LENGTH).optional(),
-  reasons: z.array(z.string().trim().min(1).max(MAX_REASON_LENGTH)).max(MAX_REASONS).optional(),
-}).strict();
+export const CreateFeedbackBody = z
+  .object({
+    status: z.enum(DECISIONS, {
+      error: (issue) =>
+        issue.input === "NOTSTARTED"
+          ? "NOTSTARTED is only a list filter (no feedback yet), not a decision"
+          : `must be one of ${DECISIONS.join(", ")}`,
+    }),
+    comment: z.string().trim().max(MAX_COMMENT_LENGTH).optional(),
+    reasons: z.array(z.string().trim().min(1).max(MAX_REASON_LENGTH)).max(MAX_REASONS).optional(),
+  })
+  .strict();
 export type CreateFeedbackBody = z.infer<typeof CreateFeedbackBody>;
 
 export { FeedbackList, FeedbackRecord, LatestFeedback } from "../../../lib/contract";

@@ -29,24 +29,40 @@ function toFeedback(row: FeedbackRow, userEmail: string | null): FeedbackRecord 
 export async function createFeedback(db: Db, who: TokenClaims, verificationId: string, body: CreateFeedbackBody): Promise<FeedbackRecord> {
   return db.transaction(async (tx) => {
     // the row lock orders concurrent feedbacks, so the stored latest decision is the last one written
-    const [verification] = await tx.select({ status: verifications.status }).from(verifications)
+    const [verification] = await tx
+      .select({ status: verifications.status })
+      .from(verifications)
       .where(and(eq(verifications.workspaceId, who.workspaceId), eq(verifications.id, verificationId)))
       .for("update");
     if (!verification) throw new ApiError("not_found", "verification not found");
     if (!TERMINAL.includes(verification.status)) {
       throw new ApiError("conflict", `verification is ${verification.status}: feedback is accepted once it is COMPLETED or FAILED`);
     }
-    const [previous] = await tx.select({ createdAt: verificationFeedbacks.createdAt }).from(verificationFeedbacks)
+    const [previous] = await tx
+      .select({ createdAt: verificationFeedbacks.createdAt })
+      .from(verificationFeedbacks)
       .where(and(eq(verificationFeedbacks.workspaceId, who.workspaceId), eq(verificationFeedbacks.verificationId, verificationId)))
-      .orderBy(desc(verificationFeedbacks.createdAt)).limit(1);
+      .orderBy(desc(verificationFeedbacks.createdAt))
+      .limit(1);
     // strictly after the previous one, so "newest first" never ties even within a millisecond
     const now = new Date(Math.max(Date.now(), (previous?.createdAt.getTime() ?? 0) + 1));
     const comment = body.comment ? body.comment : null;
-    const [row] = await tx.insert(verificationFeedbacks).values({
-      id: randomUUID(), workspaceId: who.workspaceId, verificationId, status: body.status,
-      comment, reasons: body.reasons ?? [], userId: who.userId, createdAt: now,
-    }).returning();
-    await tx.update(verifications).set({ feedbackStatus: body.status })
+    const [row] = await tx
+      .insert(verificationFeedbacks)
+      .values({
+        id: randomUUID(),
+        workspaceId: who.workspaceId,
+        verificationId,
+        status: body.status,
+        comment,
+        reasons: body.reasons ?? [],
+        userId: who.userId,
+        createdAt: now,
+      })
+      .returning();
+    await tx
+      .update(verifications)
+      .set({ feedbackStatus: body.status })
       .where(and(eq(verifications.workspaceId, who.workspaceId), eq(verifications.id, verificationId)));
     return toFeedback(row!, who.email);
   });
@@ -54,10 +70,14 @@ export async function createFeedback(db: Db, who: TokenClaims, verificationId: s
 
 /** The verification's feedbacks, newest first, with each author's e-mail; null when the verification is not the workspace's. */
 export async function listFeedbacks(db: Db, workspaceId: string, verificationId: string): Promise<FeedbackRecord[] | null> {
-  const [verification] = await db.select({ id: verifications.id }).from(verifications)
+  const [verification] = await db
+    .select({ id: verifications.id })
+    .from(verifications)
     .where(and(eq(verifications.workspaceId, workspaceId), eq(verifications.id, verificationId)));
   if (!verification) return null;
-  const rows = await db.select({ feedback: verificationFeedbacks, email: users.email }).from(verificationFeedbacks)
+  const rows = await db
+    .select({ feedback: verificationFeedbacks, email: users.email })
+    .from(verificationFeedbacks)
     .leftJoin(users, eq(users.id, verificationFeedbacks.userId))
     .where(and(eq(verificationFeedbacks.workspaceId, workspaceId), eq(verificationFeedbacks.verificationId, verificationId)))
     .orderBy(desc(verificationFeedbacks.createdAt), desc(verificationFeedbacks.id));
@@ -68,7 +88,8 @@ export async function listFeedbacks(db: Db, workspaceId: string, verificationId:
 export async function latestFeedbacks(db: Db, workspaceId: string, ids: string[]): Promise<Map<string, FeedbackRecord>> {
   const latest = new Map<string, FeedbackRecord>();
   if (ids.length === 0) return latest;
-  const rows = await db.selectDistinctOn([verificationFeedbacks.verificationId], { feedback: verificationFeedbacks, email: users.email })
+  const rows = await db
+    .selectDistinctOn([verificationFeedbacks.verificationId], { feedback: verificationFeedbacks, email: users.email })
     .from(verificationFeedbacks)
     .leftJoin(users, eq(users.id, verificationFeedbacks.userId))
     .where(and(eq(verificationFeedbacks.workspaceId, workspaceId), inArray(verificationFeedbacks.verificationId, ids)))
@@ -82,7 +103,10 @@ export async function latestFeedbacks(db: Db, workspaceId: string, ids: string[]
  * `feedbackStatus` (the list filter's value, NOTSTARTED when none) and `feedback` (the latest
  * stored feedback without its verificationId, or null).
  */
-export function decisionFields(latest: FeedbackRecord | undefined | null): { feedbackStatus: string; feedback: Omit<FeedbackRecord, "verificationId"> | null } {
+export function decisionFields(latest: FeedbackRecord | undefined | null): {
+  feedbackStatus: string;
+  feedback: Omit<FeedbackRecord, "verificationId"> | null;
+} {
   if (!latest) return { feedbackStatus: "NOTSTARTED", feedback: null };
   const { verificationId: _verificationId, ...feedback } = latest;
   return { feedbackStatus: latest.status, feedback };

@@ -12,18 +12,30 @@ import { readSummary } from "../summary/generate";
  * entry no longer counts), next to what the dossier recorded at completion (blacklisted.client)
  * and the service's own list (blacklisted.service).
  */
-export async function restrictiveListOf(db: Db, workspaceId: string, nationalId: string, dossier: Record<string, unknown> | null): Promise<ReportRestrictiveList> {
+export async function restrictiveListOf(
+  db: Db,
+  workspaceId: string,
+  nationalId: string,
+  dossier: Record<string, unknown> | null,
+): Promise<ReportRestrictiveList> {
   const profile = obj(obj(dossier).profile);
   const blacklisted = isObj(profile.blacklisted) ? profile.blacklisted : {};
-  const [entry] = await db.select({ reason: blacklistEntries.reason, createdAt: blacklistEntries.createdAt, expiresAt: blacklistEntries.expiresAt })
+  const [entry] = await db
+    .select({ reason: blacklistEntries.reason, createdAt: blacklistEntries.createdAt, expiresAt: blacklistEntries.expiresAt })
     .from(blacklistEntries)
-    .where(and(
-      eq(blacklistEntries.workspaceId, workspaceId), eq(blacklistEntries.nationalId, nationalId),
-      or(isNull(blacklistEntries.expiresAt), gt(blacklistEntries.expiresAt, new Date())),
-    ));
+    .where(
+      and(
+        eq(blacklistEntries.workspaceId, workspaceId),
+        eq(blacklistEntries.nationalId, nationalId),
+        or(isNull(blacklistEntries.expiresAt), gt(blacklistEntries.expiresAt, new Date())),
+      ),
+    );
   return {
-    listed: entry !== undefined, source: "workspace_list",
-    reason: entry?.reason ?? null, since: entry?.createdAt ?? null, expiresAt: entry?.expiresAt ?? null,
+    listed: entry !== undefined,
+    source: "workspace_list",
+    reason: entry?.reason ?? null,
+    since: entry?.createdAt ?? null,
+    expiresAt: entry?.expiresAt ?? null,
     listedAtCompletion: dossier ? blacklisted.client === true : undefined,
     serviceListed: blacklisted.service === true,
   };
@@ -31,24 +43,45 @@ export async function restrictiveListOf(db: Db, workspaceId: string, nationalId:
 
 /** null when the verification is not the workspace's. */
 export async function loadReportData(db: Db, workspaceId: string, id: string, generatedAt = new Date()): Promise<ReportData | null> {
-  const [row] = await db.select().from(verifications).where(and(eq(verifications.workspaceId, workspaceId), eq(verifications.id, id)));
+  const [row] = await db
+    .select()
+    .from(verifications)
+    .where(and(eq(verifications.workspaceId, workspaceId), eq(verifications.id, id)));
   if (!row) return null;
   const [workspace] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId));
-  const profile = row.profileId ? (await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, row.profileId)))[0] : undefined;
+  const profile = row.profileId
+    ? (await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, row.profileId)))[0]
+    : undefined;
   const stored = await readSummary(db, workspaceId, row.id);
-  const feedbacks = await db.select({
-    status: verificationFeedbacks.status, comment: verificationFeedbacks.comment, reasons: verificationFeedbacks.reasons,
-    authorEmail: users.email, createdAt: verificationFeedbacks.createdAt,
-  }).from(verificationFeedbacks)
+  const feedbacks = await db
+    .select({
+      status: verificationFeedbacks.status,
+      comment: verificationFeedbacks.comment,
+      reasons: verificationFeedbacks.reasons,
+      authorEmail: users.email,
+      createdAt: verificationFeedbacks.createdAt,
+    })
+    .from(verificationFeedbacks)
     .leftJoin(users, and(eq(users.id, verificationFeedbacks.userId), eq(users.workspaceId, workspaceId)))
     .where(and(eq(verificationFeedbacks.workspaceId, workspaceId), eq(verificationFeedbacks.verificationId, row.id)))
     .orderBy(desc(verificationFeedbacks.createdAt), desc(verificationFeedbacks.id));
   return {
     workspaceName: workspace?.name ?? "",
     verification: {
-      id: row.id, entity: row.entity === "company" ? "company" : "person", nationalId: row.nationalId, name: row.name, status: row.status,
-      profileId: row.profileId, profileName: profile?.name ?? null, createdAt: row.createdAt, updatedAt: row.updatedAt,
-      score: row.score, result: row.result, dossier: row.dossier, input: row.input, failureReason: row.failureReason,
+      id: row.id,
+      entity: row.entity === "company" ? "company" : "person",
+      nationalId: row.nationalId,
+      name: row.name,
+      status: row.status,
+      profileId: row.profileId,
+      profileName: profile?.name ?? null,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      score: row.score,
+      result: row.result,
+      dossier: row.dossier,
+      input: row.input,
+      failureReason: row.failureReason,
     },
     // a stored summary that does not read as one fails the report (500), never prints half
     summary: stored ? AiSummarySchema.parse(stored) : null,

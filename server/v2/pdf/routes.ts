@@ -13,8 +13,11 @@ import { loadReportData } from "./data";
 
 export function registerPdfRoutes(app: FastifyInstance, s: Services): void {
   route(app, {
-    method: "GET", url: "/api/v2/verifications/:id/pdf", permission: "verifications:read",
-    tags: ["v2 verifications"], summary: "PDF report of a verification",
+    method: "GET",
+    url: "/api/v2/verifications/:id/pdf",
+    permission: "verifications:read",
+    tags: ["v2 verifications"],
+    summary: "PDF report of a verification",
     params: VerificationIdParams,
     produces: ["application/pdf"],
     response: { 200: z.string().describe("PDF bytes (application/pdf)"), 400: V2ErrorBody, 404: V2ErrorBody, 500: V2ErrorBody },

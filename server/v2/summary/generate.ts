@@ -41,7 +41,9 @@ export async function summaryAllowed(db: Db, row: VerificationRow): Promise<bool
 
 /** In the engine's terminal transaction: the summary is due (status ANALYZING meanwhile). */
 export async function markSummaryPending(tx: Tx, row: VerificationRow): Promise<void> {
-  await tx.insert(verificationSummaries).values({ verificationId: row.id, workspaceId: row.workspaceId, summary: null })
+  await tx
+    .insert(verificationSummaries)
+    .values({ verificationId: row.id, workspaceId: row.workspaceId, summary: null })
     .onConflictDoNothing();
 }
 
@@ -51,13 +53,21 @@ export function toAiSummary(verificationId: string, draft: SummaryDraft, generat
 
 export async function draftFor(s: Services, row: VerificationRow): Promise<SummaryDraft> {
   return createSummarizer(s.config, s.log).summarize({
-    verificationId: row.id, entity: row.entity === "company" ? "company" : "person", nationalId: row.nationalId,
-    status: row.status, score: row.score, result: row.result, dossier: row.dossier, input: row.input,
+    verificationId: row.id,
+    entity: row.entity === "company" ? "company" : "person",
+    nationalId: row.nationalId,
+    status: row.status,
+    score: row.score,
+    result: row.result,
+    dossier: row.dossier,
+    input: row.input,
   });
 }
 
 export async function readSummary(db: Db | Tx, workspaceId: string, verificationId: string): Promise<AiSummary | null> {
-  const [row] = await db.select({ summary: verificationSummaries.summary }).from(verificationSummaries)
+  const [row] = await db
+    .select({ summary: verificationSummaries.summary })
+    .from(verificationSummaries)
     .where(and(eq(verificationSummaries.workspaceId, workspaceId), eq(verificationSummaries.verificationId, verificationId)));
   return row?.summary ? (row.summary as AiSummary) : null;
 }
@@ -67,7 +77,8 @@ export async function readSummary(db: Db | Tx, workspaceId: string, verification
  * worker, race: the first write wins) and answers the stored one.
  */
 export async function storeSummary(db: Db | Tx, row: VerificationRow, summary: AiSummary): Promise<AiSummary> {
-  await db.insert(verificationSummaries)
+  await db
+    .insert(verificationSummaries)
     .values({ verificationId: row.id, workspaceId: row.workspaceId, summary, generatedAt: new Date(summary.generatedAt) })
     .onConflictDoUpdate({
       target: verificationSummaries.verificationId,
@@ -85,8 +96,11 @@ export async function finishAnalysis(s: Services, verificationId: string): Promi
   const deliveryId = await s.db.transaction(async (tx) => {
     await storeSummary(tx, row, toAiSummary(row.id, draft, new Date()));
     const now = new Date();
-    const done = await tx.update(verifications).set({ status: "COMPLETED", updatedAt: now })
-      .where(and(eq(verifications.id, row.id), eq(verifications.status, "ANALYZING"))).returning({ id: verifications.id });
+    const done = await tx
+      .update(verifications)
+      .set({ status: "COMPLETED", updatedAt: now })
+      .where(and(eq(verifications.id, row.id), eq(verifications.status, "ANALYZING")))
+      .returning({ id: verifications.id });
     // the v2 callback of a verification with a summary due leaves once it is COMPLETED
     return done.length > 0 ? armVerificationCallback(tx, row, "COMPLETED", row.score, now) : null;
   });
@@ -106,8 +120,12 @@ export async function afterVerificationTerminal(s: Services, c: Collection): Pro
 /** Sweeper: finishes summaries whose process died before making them (pending for too long). */
 export async function finishStaleAnalyses(s: Services, limit = 20): Promise<void> {
   const staleMs = s.config.ai.timeoutMs + s.config.schedules.leaseMs;
-  const rows = await s.db.select({ id: verificationSummaries.verificationId }).from(verificationSummaries)
-    .where(and(isNull(verificationSummaries.summary), lt(verificationSummaries.requestedAt, sql`now() - ${staleMs} * interval '1 millisecond'`)))
+  const rows = await s.db
+    .select({ id: verificationSummaries.verificationId })
+    .from(verificationSummaries)
+    .where(
+      and(isNull(verificationSummaries.summary), lt(verificationSummaries.requestedAt, sql`now() - ${staleMs} * interval '1 millisecond'`)),
+    )
     .limit(limit);
   for (const { id } of rows) await finishAnalysis(s, id);
 }

@@ -13,25 +13,43 @@ import { draftFor, readSummary, storeSummary, summaryAllowed, toAiSummary } from
 
 export function registerSummaryRoutes(app: FastifyInstance, s: Services): void {
   route(app, {
-    method: "GET", url: "/api/v2/verifications/:id/ai-summary", permission: "verifications:read",
-    tags: ["v2 verifications"], summary: "AI summary of a verification",
-    description: "The stored summary, or, on the first call, a summary made now and stored (needs verifications:write). "
-      + "409 when the verification is not a completed engine verification; 404 when AI is disabled for its profile and was not requested.",
+    method: "GET",
+    url: "/api/v2/verifications/:id/ai-summary",
+    permission: "verifications:read",
+    tags: ["v2 verifications"],
+    summary: "AI summary of a verification",
+    description:
+      "The stored summary, or, on the first call, a summary made now and stored (needs verifications:write). " +
+      "409 when the verification is not a completed engine verification; 404 when AI is disabled for its profile and was not requested.",
     params: VerificationIdParams,
     response: { 200: AiSummarySchema, 400: V2ErrorBody, 403: V2ErrorBody, 404: V2ErrorBody, 409: V2ErrorBody },
     handler: async ({ params, caller }) => {
-      const [row] = await s.db.select().from(verifications).where(and(eq(verifications.workspaceId, caller.workspaceId), eq(verifications.id, params.id)));
+      const [row] = await s.db
+        .select()
+        .from(verifications)
+        .where(and(eq(verifications.workspaceId, caller.workspaceId), eq(verifications.id, params.id)));
       if (!row) throw new ApiError("not_found", "verification not found");
       if (!row.profileId) throw new ApiError("conflict", "The AI summary needs an engine verification (one created with profileId)");
       const stored = await readSummary(s.db, caller.workspaceId, row.id);
       if (stored) return stored;
       if (!(await summaryAllowed(s.db, row))) {
-        throw new ApiError("not_found", "AI summary not available: AI is disabled for this verification's profile and verifications.ia.resume was not requested");
+        throw new ApiError(
+          "not_found",
+          "AI summary not available: AI is disabled for this verification's profile and verifications.ia.resume was not requested",
+        );
       }
-      if (row.status === "ANALYZING") throw new ApiError("conflict", "The AI summary is being made; the verification is ANALYZING, try again in a few seconds");
-      if (row.status !== "COMPLETED") throw new ApiError("conflict", `The verification is not completed (status ${row.status}); the AI summary needs a completed verification`);
+      if (row.status === "ANALYZING")
+        throw new ApiError("conflict", "The AI summary is being made; the verification is ANALYZING, try again in a few seconds");
+      if (row.status !== "COMPLETED")
+        throw new ApiError(
+          "conflict",
+          `The verification is not completed (status ${row.status}); the AI summary needs a completed verification`,
+        );
       if (!can(caller.role, "verifications:write")) {
-        throw new ApiError("forbidden", "No AI summary was made for this verification yet, and making one needs the verifications:write permission");
+        throw new ApiError(
+          "forbidden",
+          "No AI summary was made for this verification yet, and making one needs the verifications:write permission",
+        );
       }
       return storeSummary(s.db, row, toAiSummary(row.id, await draftFor(s, row), new Date()));
     },

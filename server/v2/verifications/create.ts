@@ -15,13 +15,19 @@ import type { VerificationRow } from "./serialize";
 import { validateV2Callback } from "../callbacks/validate";
 import { intakeVision, saveImages } from "../../vision/intake";
 
-export async function createVerification(s: Services, who: TokenClaims, body: CreateVerificationBody, lane: "interactive" | "batch" = "interactive"): Promise<VerificationRow> {
+export async function createVerification(
+  s: Services,
+  who: TokenClaims,
+  body: CreateVerificationBody,
+  lane: "interactive" | "batch" = "interactive",
+): Promise<VerificationRow> {
   const document = normalizeDocument(body.nationalId);
   if (!document) throw new ApiError("invalid_request", "nationalId is not a valid CPF or CNPJ");
   let profile = null;
   if (body.profileId) {
     profile = await findProfile(s.db, who.workspaceId, body.profileId);
-    if (!profile || profile.kind !== "verification") throw new ApiError("invalid_request", "profileId does not name an active scoring profile of this workspace");
+    if (!profile || profile.kind !== "verification")
+      throw new ApiError("invalid_request", "profileId does not name an active scoring profile of this workspace");
     if (profile.entity !== document.entity) throw new ApiError("invalid_request", `The profile serves ${profile.entity} documents`);
   }
   const modules = planVerification(body, document.entity, profile);
@@ -33,12 +39,37 @@ export async function createVerification(s: Services, who: TokenClaims, body: Cr
   const now = new Date();
   const config = { ...vision.config, ...(body.verifications.source ? {} : { source: "API" }) };
   const row = await s.db.transaction(async (tx) => {
-    const [created] = await tx.insert(verifications).values({
-      id, workspaceId: who.workspaceId, userId: who.userId, profileId: profile?.id ?? null,
-      nationalId: document.value, entity: document.entity, status: "CREATED", config,
-      input: body.input ?? null, callback, createdAt: now, updatedAt: now,
-    }).returning();
-    await insertCollection(tx, { id, workspaceId: who.workspaceId, owner: "verification", entity: document.entity, document: document.value, lane, deadlineAt: null, modules }, now);
+    const [created] = await tx
+      .insert(verifications)
+      .values({
+        id,
+        workspaceId: who.workspaceId,
+        userId: who.userId,
+        profileId: profile?.id ?? null,
+        nationalId: document.value,
+        entity: document.entity,
+        status: "CREATED",
+        config,
+        input: body.input ?? null,
+        callback,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await insertCollection(
+      tx,
+      {
+        id,
+        workspaceId: who.workspaceId,
+        owner: "verification",
+        entity: document.entity,
+        document: document.value,
+        lane,
+        deadlineAt: null,
+        modules,
+      },
+      now,
+    );
     await saveImages(tx, id, who.workspaceId, vision.images);
     return created!;
   });

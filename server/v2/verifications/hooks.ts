@@ -15,7 +15,11 @@ import { afterVerificationTerminal, markSummaryPending, summaryOnCompletion } fr
 import { VISION_STEPS } from "../../vision/steps";
 import { deleteImages } from "../../vision/intake";
 
-export function dossierOf(entity: string, modules: ModuleRun[], listing: WorkspaceListing = NOT_LISTED): { dossier: Record<string, unknown>; name: string | null } {
+export function dossierOf(
+  entity: string,
+  modules: ModuleRun[],
+  listing: WorkspaceListing = NOT_LISTED,
+): { dossier: Record<string, unknown>; name: string | null } {
   const section: Record<string, unknown> = {};
   let name: string | null = null;
   for (const run of modules) {
@@ -42,23 +46,30 @@ export function dossierOf(entity: string, modules: ModuleRun[], listing: Workspa
 
 /** Returns the id of the callback delivery it armed, sent once the transaction committed. */
 async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<string | null> {
-  const [row] = await tx.select().from(verifications).where(and(eq(verifications.workspaceId, c.workspaceId), eq(verifications.id, c.id)));
+  const [row] = await tx
+    .select()
+    .from(verifications)
+    .where(and(eq(verifications.workspaceId, c.workspaceId), eq(verifications.id, c.id)));
   if (!row) return null;
   const now = new Date();
   await deleteImages(tx, c.id); // vision: images are kept only while the verification runs
   if (c.status === "FAILED") {
-    await tx.update(verifications).set({ status: "FAILED", failureReason: c.failureReason, updatedAt: now }).where(eq(verifications.id, c.id));
+    await tx
+      .update(verifications)
+      .set({ status: "FAILED", failureReason: c.failureReason, updatedAt: now })
+      .where(eq(verifications.id, c.id));
     return armVerificationCallback(tx, row, "FAILED", null, c.completedAt ?? now);
   }
   const weights = row.profileId
-    ? (await tx.select({ rules: profiles.rules }).from(profiles).where(eq(profiles.id, row.profileId)))[0]?.rules ?? []
+    ? ((await tx.select({ rules: profiles.rules }).from(profiles).where(eq(profiles.id, row.profileId)))[0]?.rules ?? [])
     : [];
   // the workspace's restrictive list (server/v2/blacklist/listing.ts)
   const listing = c.outcome === "subject_not_found" ? NOT_LISTED : await workspaceListing(tx, c.workspaceId, c.document, modules);
   const { dossier, name } = dossierOf(c.entity, modules, listing);
-  const scored = c.outcome === "subject_not_found"
-    ? { score: 0, scoreFactor: 1000, rules: ["subject_not_found"], scoreDistribution: [{ module: "profile", percent: 100 }] }
-    : scoreModules(withListingRules(modules, listing), weights);
+  const scored =
+    c.outcome === "subject_not_found"
+      ? { score: 0, scoreFactor: 1000, rules: ["subject_not_found"], scoreDistribution: [{ module: "profile", percent: 100 }] }
+      : scoreModules(withListingRules(modules, listing), weights);
   const relatedCount = relatedParties(modules.find((m) => m.module === "related")?.data as ModuleData | null).length;
   const result = {
     ...scored,
@@ -70,11 +81,18 @@ async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<
     relatedCount,
   };
   // AI summary due at completion (spec 3.1): ANALYZING until afterTerminal has made it
-  const analyze = c.outcome === "ok" && await summaryOnCompletion(tx, row);
-  await tx.update(verifications).set({
-    status: analyze ? "ANALYZING" : "COMPLETED", name, dossier,
-    result, score: scored.score, updatedAt: now,
-  }).where(eq(verifications.id, c.id));
+  const analyze = c.outcome === "ok" && (await summaryOnCompletion(tx, row));
+  await tx
+    .update(verifications)
+    .set({
+      status: analyze ? "ANALYZING" : "COMPLETED",
+      name,
+      dossier,
+      result,
+      score: scored.score,
+      updatedAt: now,
+    })
+    .where(eq(verifications.id, c.id));
   // with a summary due, the callback is armed when the summary completes it (summary/generate.ts)
   if (analyze) {
     await markSummaryPending(tx, row);
@@ -85,7 +103,9 @@ async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<
 
 export const verificationHooks: OwnerHooks<string | null> = {
   async onFetching(tx, c) {
-    await tx.update(verifications).set({ status: "PROCESSING", updatedAt: new Date() })
+    await tx
+      .update(verifications)
+      .set({ status: "PROCESSING", updatedAt: new Date() })
       .where(and(eq(verifications.workspaceId, c.workspaceId), eq(verifications.id, c.id)));
   },
   onTerminal,

@@ -22,26 +22,39 @@ async function loadNetwork(s: Services, workspaceId: string, id: string) {
   const row = await getVerification(s.db, workspaceId, id);
   const collection = row ? await loadCollection(s.db, row.id) : null;
   if (!row || !collection || collection.workspaceId !== workspaceId) throw new ApiError("not_found", "verification not found");
-  const source = { enrichment: { id: row.id, workspaceId, document: row.nationalId }, collection, modules: await loadModules(s.db, row.id) };
+  const source = {
+    enrichment: { id: row.id, workspaceId, document: row.nationalId },
+    collection,
+    modules: await loadModules(s.db, row.id),
+  };
   return readyNetwork(s, await networkOf(s, source));
 }
 
 export function registerVerificationNetworkRoutes(app: FastifyInstance, s: Services): void {
   route(app, {
-    method: "GET", url: "/api/v2/verifications/:id/network", permission: "verifications:read",
-    tags, summary: "Lawsuit network of a verification (beyond the spec)",
-    description: "The v3 network's shape, from the verification's related and lawsuits modules: one node per related CPF/CNPJ with lawsuit counters and indicators, or skipped with a reason. 409 while the verification collects.",
+    method: "GET",
+    url: "/api/v2/verifications/:id/network",
+    permission: "verifications:read",
+    tags,
+    summary: "Lawsuit network of a verification (beyond the spec)",
+    description:
+      "The v3 network's shape, from the verification's related and lawsuits modules: one node per related CPF/CNPJ with lawsuit counters and indicators, or skipped with a reason. 409 while the verification collects.",
     params: VerificationIdParams,
     response: { 200: Network, 400: V2ErrorBody, 404: V2ErrorBody, 409: V2ErrorBody },
     handler: async ({ params, caller }) => loadNetwork(s, caller.workspaceId, params.id),
   });
 
   route(app, {
-    method: "GET", url: "/api/v2/verifications/:id/network/nodes/:ref", permission: "verifications:read",
-    tags, summary: "Lawsuits of one network node of a verification (beyond the spec)",
-    description: "The node (by the opaque ref from the network response) and its lawsuits in the lawsuits dataset format, with the complete list.",
+    method: "GET",
+    url: "/api/v2/verifications/:id/network/nodes/:ref",
+    permission: "verifications:read",
+    tags,
+    summary: "Lawsuits of one network node of a verification (beyond the spec)",
+    description:
+      "The node (by the opaque ref from the network response) and its lawsuits in the lawsuits dataset format, with the complete list.",
     params: NodeParams,
     response: { 200: NetworkNodeLawsuits, 400: V2ErrorBody, 404: V2ErrorBody, 409: V2ErrorBody },
-    handler: async ({ params, caller }) => nodeAnswer(s, await loadNetwork(s, caller.workspaceId, params.id), params.ref, { workspaceId: caller.workspaceId, id: params.id }),
+    handler: async ({ params, caller }) =>
+      nodeAnswer(s, await loadNetwork(s, caller.workspaceId, params.id), params.ref, { workspaceId: caller.workspaceId, id: params.id }),
   });
 }

@@ -28,7 +28,8 @@ export function planVerification(body: CreateVerificationBody, entity: Entity, p
   for (const name of overrides.keys()) {
     if (!Object.hasOwn(profile.modules, name)) throw new ApiError("invalid_request", `Module ${name} is not in the profile's catalog`);
   }
-  if (overrides.get("profile") === false) throw new ApiError("invalid_request", "Module profile cannot be disabled: it runs first in every verification");
+  if (overrides.get("profile") === false)
+    throw new ApiError("invalid_request", "Module profile cannot be disabled: it runs first in every verification");
   const plan: PlannedModule[] = [];
   for (const [name, module] of Object.entries(profile.modules)) {
     const byDefault = name === "financeAdvanced" ? (config.finance?.advanced ?? module.enabled ?? false) : (module.enabled ?? true);

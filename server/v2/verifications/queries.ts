@@ -6,7 +6,10 @@ import type { ListVerificationsQuery } from "./schemas";
 import type { VerificationRow } from "./serialize";
 
 export async function getVerification(db: Db, workspaceId: string, id: string): Promise<VerificationRow | null> {
-  const [row] = await db.select().from(verifications).where(and(eq(verifications.workspaceId, workspaceId), eq(verifications.id, id)));
+  const [row] = await db
+    .select()
+    .from(verifications)
+    .where(and(eq(verifications.workspaceId, workspaceId), eq(verifications.id, id)));
   return row ?? null;
 }
 
@@ -42,9 +45,13 @@ function filters(workspaceId: string, q: ListVerificationsQuery, now: Date): SQL
 export async function listVerifications(db: Db, workspaceId: string, q: ListVerificationsQuery, now = new Date()) {
   const where = and(...filters(workspaceId, q, now));
   const [rows, [total]] = await Promise.all([
-    db.select().from(verifications).where(where)
+    db
+      .select()
+      .from(verifications)
+      .where(where)
       .orderBy(desc(verifications.createdAt), desc(verifications.id))
-      .limit(q.limit).offset((q.page - 1) * q.limit),
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
     db.select({ n: count() }).from(verifications).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };

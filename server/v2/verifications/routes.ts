@@ -16,8 +16,11 @@ const tags = ["v2 verifications"];
 
 export function registerVerificationRoutes(app: FastifyInstance, s: Services): void {
   route(app, {
-    method: "POST", url: "/api/v2/verifications", permission: "verifications:write",
-    tags, summary: "Create a verification",
+    method: "POST",
+    url: "/api/v2/verifications",
+    permission: "verifications:write",
+    tags,
+    summary: "Create a verification",
     body: CreateVerificationBody,
     // room for two base64 images (CNH and face) at the configured size cap, plus the rest
     bodyLimit: 2 * 4 * Math.ceil(s.config.vision.imageMaxBytes / 3) + 1024 * 1024,
@@ -27,8 +30,11 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
   });
 
   route(app, {
-    method: "GET", url: "/api/v2/verifications", permission: "verifications:read",
-    tags, summary: "List verifications",
+    method: "GET",
+    url: "/api/v2/verifications",
+    permission: "verifications:read",
+    tags,
+    summary: "List verifications",
     query: ListVerificationsQuery,
     response: { 200: VerificationList, 400: V2ErrorBody },
     handler: async ({ query, caller }) => {
@@ -37,14 +43,26 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
       }
       const { rows, total } = await listVerifications(s.db, caller.workspaceId, query);
       // only decided rows have a latest feedback to read (feedback_status is kept with each feedback)
-      const latest = await latestFeedbacks(s.db, caller.workspaceId, rows.filter((r) => r.feedbackStatus).map((r) => r.id));
-      return { verifications: rows.map((r) => ({ ...toRecord(r), ...decisionFields(latest.get(r.id)) })), page: query.page, limit: query.limit, total };
+      const latest = await latestFeedbacks(
+        s.db,
+        caller.workspaceId,
+        rows.filter((r) => r.feedbackStatus).map((r) => r.id),
+      );
+      return {
+        verifications: rows.map((r) => ({ ...toRecord(r), ...decisionFields(latest.get(r.id)) })),
+        page: query.page,
+        limit: query.limit,
+        total,
+      };
     },
   });
 
   route(app, {
-    method: "GET", url: "/api/v2/verifications/:id", permission: "verifications:read",
-    tags, summary: "Get a verification",
+    method: "GET",
+    url: "/api/v2/verifications/:id",
+    permission: "verifications:read",
+    tags,
+    summary: "Get a verification",
     params: VerificationIdParams,
     response: { 200: VerificationRecord, 400: V2ErrorBody, 404: V2ErrorBody },
     handler: async ({ params, caller }) => {

@@ -3,7 +3,14 @@
 // declared in lib/contract/v2.ts.
 import type { verifications } from "../../db/schema";
 import type {
-  BusinessDossier, EngineVerification, Entity, LegacyVerification, PersonDossier, V2Status, VerificationRecord, VerificationResult,
+  BusinessDossier,
+  EngineVerification,
+  Entity,
+  LegacyVerification,
+  PersonDossier,
+  V2Status,
+  VerificationRecord,
+  VerificationResult,
 } from "../../../lib/contract";
 
 export type VerificationRow = typeof verifications.$inferSelect;

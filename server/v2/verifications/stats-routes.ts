@@ -14,11 +14,15 @@ export const StatsQuery = z.object({ from: instant.optional(), to: instant.optio
 
 export function registerVerificationStatsRoute(app: FastifyInstance, s: Services): void {
   route(app, {
-    method: "GET", url: "/api/v2/verifications/stats", permission: "verifications:read",
-    tags: ["v2 verifications"], summary: "Figures of the workspace's verifications (beyond the spec)",
-    description: "Counts by status and by latest decision, a score histogram in bins of 100 and decisions per UTC day, "
-      + "for verifications created in [from, to). Both bounds are optional ISO 8601 instants. `incomplete` counts the "
-      + "verifications stuck now (spec 3.1), whatever the range.",
+    method: "GET",
+    url: "/api/v2/verifications/stats",
+    permission: "verifications:read",
+    tags: ["v2 verifications"],
+    summary: "Figures of the workspace's verifications (beyond the spec)",
+    description:
+      "Counts by status and by latest decision, a score histogram in bins of 100 and decisions per UTC day, " +
+      "for verifications created in [from, to). Both bounds are optional ISO 8601 instants. `incomplete` counts the " +
+      "verifications stuck now (spec 3.1), whatever the range.",
     query: StatsQuery,
     response: { 200: VerificationStats, 400: V2ErrorBody },
     handler: async ({ query, caller }) => {

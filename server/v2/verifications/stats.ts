@@ -35,17 +35,33 @@ export async function verificationStats(db: Db, workspaceId: string, range: Stat
 
   const [statusRows, binRows, decisionRows, dailyRows, [stuck]] = await Promise.all([
     db.select({ status: verifications.status, n: count() }).from(verifications).where(inRange).groupBy(verifications.status),
-    db.select({ bin, n: count() }).from(verifications).where(and(inRange, isNotNull(verifications.score))).groupBy(bin),
-    db.select({ status: verifications.feedbackStatus, n: count() }).from(verifications).where(and(inRange, isNotNull(verifications.feedbackStatus)))
+    db
+      .select({ bin, n: count() })
+      .from(verifications)
+      .where(and(inRange, isNotNull(verifications.score)))
+      .groupBy(bin),
+    db
+      .select({ status: verifications.feedbackStatus, n: count() })
+      .from(verifications)
+      .where(and(inRange, isNotNull(verifications.feedbackStatus)))
       .groupBy(verifications.feedbackStatus),
-    db.select({ day, status: verificationFeedbacks.status, n: count() }).from(verificationFeedbacks).where(and(...decidedWhere))
-      .groupBy(day, verificationFeedbacks.status).orderBy(day),
-    db.select({ n: count() }).from(verifications).where(and(
-      eq(verifications.workspaceId, workspaceId),
-      inArray(verifications.status, ["CREATED", "PROCESSING"]),
-      lte(verifications.createdAt, new Date(now.getTime() - 15 * 60_000)),
-      gte(verifications.createdAt, new Date(now.getTime() - 12 * 3600_000)),
-    )),
+    db
+      .select({ day, status: verificationFeedbacks.status, n: count() })
+      .from(verificationFeedbacks)
+      .where(and(...decidedWhere))
+      .groupBy(day, verificationFeedbacks.status)
+      .orderBy(day),
+    db
+      .select({ n: count() })
+      .from(verifications)
+      .where(
+        and(
+          eq(verifications.workspaceId, workspaceId),
+          inArray(verifications.status, ["CREATED", "PROCESSING"]),
+          lte(verifications.createdAt, new Date(now.getTime() - 15 * 60_000)),
+          gte(verifications.createdAt, new Date(now.getTime() - 12 * 3600_000)),
+        ),
+      ),
   ]);
 
   const byStatus = zeros(STATS_STATUSES);

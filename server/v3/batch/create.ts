@@ -38,7 +38,9 @@ function canonical(value: unknown, depth = 0): string {
   if (depth > MAX_INPUT_DEPTH + 3) throw new ApiError("invalid_body", `body: nested deeper than ${MAX_INPUT_DEPTH} levels`);
   if (Array.isArray(value)) return `[${value.map((v) => canonical(v, depth + 1)).join(",")}]`;
   if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v, depth + 1)}`).join(",")}}`;
   }
   return JSON.stringify(value ?? null);
@@ -50,7 +52,7 @@ export function requestHash(req: BatchRequest): string {
     profileId: req.profileId,
     items: req.items.map((item) => {
       const doc = typeof item.document === "string" ? normalizeDocument(item.document) : null;
-      return { document: doc ? doc.value : item.document ?? null, metadata: item.hasMetadata ? item.metadata : undefined };
+      return { document: doc ? doc.value : (item.document ?? null), metadata: item.hasMetadata ? item.metadata : undefined };
     }),
     addons: req.addons,
     deadline: req.deadline?.normalized ?? null,
@@ -73,18 +75,24 @@ function stripDocuments(response: BatchResponse): Record<string, unknown> {
 }
 
 function withDocuments(stored: Record<string, unknown>, req: BatchRequest): BatchResponse {
-  const items = (stored.items as Omit<BatchItemResult, "document">[]).map((item) => ({ ...item, document: req.items[item.index]?.document ?? null }));
+  const items = (stored.items as Omit<BatchItemResult, "document">[]).map((item) => ({
+    ...item,
+    document: req.items[item.index]?.document ?? null,
+  }));
   return { ...(stored as unknown as BatchResponse), items: items as BatchItemResult[] };
 }
 
 class Replay extends Error {}
 
 async function replay(s: Services, workspaceId: string, key: string, hash: string, req: BatchRequest): Promise<BatchResponse | null> {
-  const [row] = await s.db.select().from(idempotencyKeys)
+  const [row] = await s.db
+    .select()
+    .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.scope, IDEMPOTENCY_SCOPE), eq(idempotencyKeys.key, key)));
   if (!row) return null;
   if (row.requestHash !== hash) throw new ApiError("idempotency_key_reused", "This Idempotency-Key was used with a different body");
-  if (!row.response) throw new ApiError("idempotency_retry", "The first request with this Idempotency-Key is still being processed; repeat it");
+  if (!row.response)
+    throw new ApiError("idempotency_retry", "The first request with this Idempotency-Key is still being processed; repeat it");
   return withDocuments(row.response, req);
 }
 
@@ -108,7 +116,8 @@ export async function createBatch(s: Services, who: TokenClaims, req: BatchReque
   const rows: (typeof enrichments.$inferInsert)[] = [];
   const seen = new Set<string>();
   req.items.forEach((item, index) => {
-    const refuse = (code: ItemErrorCode, message = MESSAGES[code]) => results.push({ index, document: item.document, error: { code, message } });
+    const refuse = (code: ItemErrorCode, message = MESSAGES[code]) =>
+      results.push({ index, document: item.document, error: { code, message } });
     const document = typeof item.document === "string" ? normalizeDocument(item.document) : null;
     if (!document) return refuse("invalid_document");
     if (document.entity !== profile.entity) {
@@ -124,32 +133,78 @@ export async function createBatch(s: Services, who: TokenClaims, req: BatchReque
     seen.add(document.value);
     const id = newEnrichmentId();
     rows.push({
-      id, workspaceId, userId: who.userId, profileId: profile.id, profileName: profile.name, profileKind: profile.kind,
-      entity: document.entity, document: document.value, lane: "batch", batchId, metadata,
-      deadline: req.deadline?.normalized ?? null, callback: req.callback,
+      id,
+      workspaceId,
+      userId: who.userId,
+      profileId: profile.id,
+      profileName: profile.name,
+      profileKind: profile.kind,
+      entity: document.entity,
+      document: document.value,
+      lane: "batch",
+      batchId,
+      metadata,
+      deadline: req.deadline?.normalized ?? null,
+      callback: req.callback,
       // no synchronous wait in a batch: every item that has a callback sends it when it ends
-      callbackArmed: req.callback !== null, createdAt: now,
+      callbackArmed: req.callback !== null,
+      createdAt: now,
     });
     results.push({ index, id, document: item.document as string }); // a string: normalizeDocument accepted it
   });
-  const response: BatchResponse = { batchId, total: req.items.length, created: rows.length, failed: req.items.length - rows.length, items: results };
+  const response: BatchResponse = {
+    batchId,
+    total: req.items.length,
+    created: rows.length,
+    failed: req.items.length - rows.length,
+    items: results,
+  };
 
   try {
     await s.db.transaction(async (tx: Tx) => {
       if (idempotencyKey) {
-        const inserted = await tx.insert(idempotencyKeys)
-          .values({ workspaceId, scope: IDEMPOTENCY_SCOPE, key: idempotencyKey, requestHash: hash, resourceId: batchId, response: stripDocuments(response), createdAt: now })
+        const inserted = await tx
+          .insert(idempotencyKeys)
+          .values({
+            workspaceId,
+            scope: IDEMPOTENCY_SCOPE,
+            key: idempotencyKey,
+            requestHash: hash,
+            resourceId: batchId,
+            response: stripDocuments(response),
+            createdAt: now,
+          })
           .onConflictDoNothing()
           .returning({ key: idempotencyKeys.key });
         if (inserted.length === 0) throw new Replay(); // a concurrent request with the same key won
       }
-      await tx.insert(batches).values({ id: batchId, workspaceId, profileId: profile.id, total: response.total, created: response.created, failed: response.failed, createdAt: now });
+      await tx
+        .insert(batches)
+        .values({
+          id: batchId,
+          workspaceId,
+          profileId: profile.id,
+          total: response.total,
+          created: response.created,
+          failed: response.failed,
+          createdAt: now,
+        });
       for (let i = 0; i < rows.length; i += 100) await tx.insert(enrichments).values(rows.slice(i, i + 100));
       for (const row of rows) {
-        await insertCollection(tx, {
-          id: row.id, workspaceId, owner: "enrichment", entity: row.entity as Entity, document: row.document,
-          lane: "batch", deadlineAt, modules: plan.modules,
-        }, now);
+        await insertCollection(
+          tx,
+          {
+            id: row.id,
+            workspaceId,
+            owner: "enrichment",
+            entity: row.entity as Entity,
+            document: row.document,
+            lane: "batch",
+            deadlineAt,
+            modules: plan.modules,
+          },
+          now,
+        );
       }
     });
   } catch (error) {
@@ -161,6 +216,10 @@ export async function createBatch(s: Services, who: TokenClaims, req: BatchReque
   }
 
   // first jobs, in one statement; a job lost here (crash) is re-sent by the engine's sweep
-  await dispatchMany(s, rows.map((row) => row.id), "batch");
+  await dispatchMany(
+    s,
+    rows.map((row) => row.id),
+    "batch",
+  );
   return response;
 }

@@ -10,19 +10,34 @@ import { createBatch } from "./create";
 import { idempotencyKeyOf, MAX_BATCH_ITEMS, parseBatchBody } from "./validate";
 
 const tags = ["v3 enrichments"];
-const BatchBody = z.object({
-  profileId: z.string(),
-  items: z.array(z.object({ document: z.string(), metadata: z.record(z.string(), z.unknown()).optional() }).strict()).min(1).max(MAX_BATCH_ITEMS),
-  options: z.object({ modules: z.record(z.string(), z.object({}).strict()).optional(), deadline: z.string().optional() }).strict().optional(),
-  callback: z.object({ url: z.string(), headers: z.record(z.string(), z.string()).optional() }).strict().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-}).strict();
+const BatchBody = z
+  .object({
+    profileId: z.string(),
+    items: z
+      .array(z.object({ document: z.string(), metadata: z.record(z.string(), z.unknown()).optional() }).strict())
+      .min(1)
+      .max(MAX_BATCH_ITEMS),
+    options: z
+      .object({ modules: z.record(z.string(), z.object({}).strict()).optional(), deadline: z.string().optional() })
+      .strict()
+      .optional(),
+    callback: z
+      .object({ url: z.string(), headers: z.record(z.string(), z.string()).optional() })
+      .strict()
+      .optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
 export function registerBatchRoutes(app: FastifyInstance, s: Services): void {
   const allowList = parseAllowList(s.config.callbackAllowList);
   route(app, {
-    method: "POST", url: "/api/v3/enrichments/batch", permission: "enrichments:write",
-    tags, summary: "Create a batch of enrichments",
-    description: "One profile for 1 to 500 documents. Per-item errors appear inside the 202; whole-request errors create nothing. Read the items with GET /api/v3/enrichments?batchId=...",
+    method: "POST",
+    url: "/api/v3/enrichments/batch",
+    permission: "enrichments:write",
+    tags,
+    summary: "Create a batch of enrichments",
+    description:
+      "One profile for 1 to 500 documents. Per-item errors appear inside the 202; whole-request errors create nothing. Read the items with GET /api/v3/enrichments?batchId=...",
     headers: { "idempotency-key": { type: "string", maxLength: 255 } },
     // the Idempotency-Key is checked before the body, as it always was
     body: {

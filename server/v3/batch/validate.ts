@@ -61,7 +61,8 @@ export function parseBatchBody(body: unknown, allowList: AllowList): BatchReques
   }
   if (typeof body.profileId !== "string") throw new ApiError("invalid_body", "profileId: expected string");
 
-  if (body.items === undefined || body.items === null) throw new ApiError("batch_empty", "items is required and must hold at least one item");
+  if (body.items === undefined || body.items === null)
+    throw new ApiError("batch_empty", "items is required and must hold at least one item");
   if (!Array.isArray(body.items)) throw new ApiError("invalid_body", "items: expected array");
   if (body.items.length === 0) throw new ApiError("batch_empty", "items must hold at least one item");
   if (body.items.length > MAX_BATCH_ITEMS) throw new ApiError("batch_too_large", `items holds more than ${MAX_BATCH_ITEMS} items`);

@@ -11,7 +11,11 @@ import type { Tx } from "../../db/client";
 import { billingEntries, profiles } from "../../db/schema";
 import type { Collection, ModuleRun } from "../../engine/types";
 
-export function billableActions(profile: { billingAction: string | null; modules: Record<string, { billingAction?: string }> }, c: Pick<Collection, "status" | "outcome">, modules: ModuleRun[]): string[] {
+export function billableActions(
+  profile: { billingAction: string | null; modules: Record<string, { billingAction?: string }> },
+  c: Pick<Collection, "status" | "outcome">,
+  modules: ModuleRun[],
+): string[] {
   if (c.status !== "COMPLETED" || !profile.billingAction) return [];
   const actions = [profile.billingAction];
   if (c.outcome === "ok") {
@@ -24,12 +28,16 @@ export function billableActions(profile: { billingAction: string | null; modules
 }
 
 export async function recordBilling(tx: Tx, c: Collection, profileId: string, modules: ModuleRun[]): Promise<string[]> {
-  const [profile] = await tx.select({ billingAction: profiles.billingAction, modules: profiles.modules }).from(profiles).where(eq(profiles.id, profileId));
+  const [profile] = await tx
+    .select({ billingAction: profiles.billingAction, modules: profiles.modules })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
   if (!profile) return [];
   const actions = billableActions(profile, c, modules);
   if (actions.length === 0) return [];
   const at = c.completedAt ?? new Date();
-  await tx.insert(billingEntries)
+  await tx
+    .insert(billingEntries)
     .values(actions.map((action) => ({ id: randomUUID(), workspaceId: c.workspaceId, enrichmentId: c.id, action, createdAt: at })))
     .onConflictDoNothing();
   return actions;

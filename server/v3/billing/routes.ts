@@ -26,8 +26,11 @@ function parseUsageQuery(raw: unknown): { from: Date | null; to: Date | null } {
 
 export function registerUsageRoute(app: FastifyInstance, s: Services): void {
   route(app, {
-    method: "GET", url: "/api/v3/usage", permission: "billing:read",
-    tags: ["v3 billing"], summary: "Billing usage per action (from inclusive, to exclusive)",
+    method: "GET",
+    url: "/api/v3/usage",
+    permission: "billing:read",
+    tags: ["v3 billing"],
+    summary: "Billing usage per action (from inclusive, to exclusive)",
     query: { schema: UsageQuery, parse: parseUsageQuery },
     response: { 200: Usage, 400: V3ErrorBody },
     handler: async ({ query, caller }) => usageReport(s.db, caller.workspaceId, query.from, query.to),

@@ -29,7 +29,9 @@ export async function armTerminalCallback(tx: Tx, enrichmentId: string, workspac
   if (!enrichment.callback || !enrichment.callbackArmed) return null;
   if (collection.status !== "COMPLETED" && collection.status !== "FAILED") return null;
   // a terminal status happens once; this guard only makes a repeated call harmless
-  const [existing] = await tx.select({ id: callbackDeliveries.id }).from(callbackDeliveries)
+  const [existing] = await tx
+    .select({ id: callbackDeliveries.id })
+    .from(callbackDeliveries)
     .where(and(eq(callbackDeliveries.ownerId, enrichmentId), eq(callbackDeliveries.workspaceId, workspaceId)));
   if (existing) return existing.id;
 
@@ -38,8 +40,17 @@ export async function armTerminalCallback(tx: Tx, enrichmentId: string, workspac
   const type: CallbackEventType = collection.status === "COMPLETED" ? "enrichment.completed" : "enrichment.failed";
   const body = JSON.stringify({ id, type, createdAt: now.toISOString(), data: toResource({ enrichment, collection, modules }) });
   await tx.insert(callbackDeliveries).values({
-    id, workspaceId, ownerId: enrichmentId, url: enrichment.callback.url, method: "POST",
-    headers: enrichment.callback.headers ?? {}, body, status: "pending", attempts: 0, nextAttemptAt: now, createdAt: now,
+    id,
+    workspaceId,
+    ownerId: enrichmentId,
+    url: enrichment.callback.url,
+    method: "POST",
+    headers: enrichment.callback.headers ?? {},
+    body,
+    status: "pending",
+    attempts: 0,
+    nextAttemptAt: now,
+    createdAt: now,
   });
   return id;
 }

@@ -38,36 +38,47 @@ const EARLY_JOB_WAIT_MS = 5_000;
 
 /** Milliseconds until a pending delivery is due (by the database clock), or null when it is not pending. */
 async function dueInMs(s: Services, id: string): Promise<number | null> {
-  const [row] = await s.db.select({ ms: sql<number>`greatest(0, extract(epoch from (${callbackDeliveries.nextAttemptAt} - now())) * 1000)::float8` })
-    .from(callbackDeliveries).where(and(eq(callbackDeliveries.id, id), eq(callbackDeliveries.status, "pending")));
+  const [row] = await s.db
+    .select({ ms: sql<number>`greatest(0, extract(epoch from (${callbackDeliveries.nextAttemptAt} - now())) * 1000)::float8` })
+    .from(callbackDeliveries)
+    .where(and(eq(callbackDeliveries.id, id), eq(callbackDeliveries.status, "pending")));
   return row ? Number(row.ms) : null;
 }
 
 /** Claims a due pending delivery for one attempt, or null (not due, done, or taken). */
 async function claim(s: Services, id: string): Promise<Delivery | null> {
-  const [row] = await s.db.update(callbackDeliveries)
+  const [row] = await s.db
+    .update(callbackDeliveries)
     .set({
       attempts: sql`${callbackDeliveries.attempts} + 1`,
       nextAttemptAt: sql`now() + ${ATTEMPT_LEASE_MS} * interval '1 millisecond'`,
     })
-    .where(and(
-      eq(callbackDeliveries.id, id),
-      eq(callbackDeliveries.status, "pending"),
-      sql`(${callbackDeliveries.nextAttemptAt} is null or ${callbackDeliveries.nextAttemptAt} <= now())`,
-    ))
+    .where(
+      and(
+        eq(callbackDeliveries.id, id),
+        eq(callbackDeliveries.status, "pending"),
+        sql`(${callbackDeliveries.nextAttemptAt} is null or ${callbackDeliveries.nextAttemptAt} <= now())`,
+      ),
+    )
     .returning();
   return row ?? null;
 }
 
 async function finish(s: Services, d: Delivery, set: Partial<Delivery>): Promise<boolean> {
-  const rows = await s.db.update(callbackDeliveries).set(set)
+  const rows = await s.db
+    .update(callbackDeliveries)
+    .set(set)
     .where(and(eq(callbackDeliveries.id, d.id), eq(callbackDeliveries.status, "pending"), eq(callbackDeliveries.attempts, d.attempts)))
     .returning({ id: callbackDeliveries.id });
   return rows.length > 0;
 }
 
 /** One attempt of one delivery. Safe to call twice or concurrently. */
-export async function attemptDelivery(s: Services, id: string, options: { allowList?: ReturnType<typeof parseAllowList>; ca?: string } = {}): Promise<void> {
+export async function attemptDelivery(
+  s: Services,
+  id: string,
+  options: { allowList?: ReturnType<typeof parseAllowList>; ca?: string } = {},
+): Promise<void> {
   let d = await claim(s, id);
   if (!d) {
     // a job that starts a little before its due time (queue and database clocks) waits for it
@@ -85,18 +96,37 @@ export async function attemptDelivery(s: Services, id: string, options: { allowL
   let result;
   try {
     result = await deliverCallback({
-      url: d.url, method: d.method === "PUT" ? "PUT" : "POST", headers: d.headers, body: d.body, secretHex: ws.secret, timeoutMs: ATTEMPT_TIMEOUT_MS,
-      allowList: options.allowList ?? parseAllowList(s.config.callbackAllowList), ca: options.ca ?? caOf(s),
+      url: d.url,
+      method: d.method === "PUT" ? "PUT" : "POST",
+      headers: d.headers,
+      body: d.body,
+      secretHex: ws.secret,
+      timeoutMs: ATTEMPT_TIMEOUT_MS,
+      allowList: options.allowList ?? parseAllowList(s.config.callbackAllowList),
+      ca: options.ca ?? caOf(s),
     });
   } catch (err) {
     // a bad secret: a configuration error, retried by the schedule like a failed attempt
     result = { outcome: "retry" as const, error: (err as Error).name === "Error" ? "delivery_error" : (err as Error).name };
   }
-  const log = { deliveryId: d.id, enrichmentId: d.ownerId, attempt: d.attempts, outcome: result.outcome, status: result.status, error: result.error };
+  const log = {
+    deliveryId: d.id,
+    enrichmentId: d.ownerId,
+    attempt: d.attempts,
+    outcome: result.outcome,
+    status: result.status,
+    error: result.error,
+  };
   const now = new Date();
   switch (result.outcome) {
     case "delivered":
-      await finish(s, d, { status: "delivered", deliveredAt: now, nextAttemptAt: null, lastStatusCode: result.status ?? null, lastError: null });
+      await finish(s, d, {
+        status: "delivered",
+        deliveredAt: now,
+        nextAttemptAt: null,
+        lastStatusCode: result.status ?? null,
+        lastError: null,
+      });
       s.log.info(log, "callback delivered");
       return;
     case "gone":
@@ -110,7 +140,12 @@ export async function attemptDelivery(s: Services, id: string, options: { allowL
     case "retry": {
       const delay = s.config.schedules.callbackRetryMs[d.attempts - 1];
       if (delay === undefined) {
-        await finish(s, d, { status: "failed", nextAttemptAt: null, lastStatusCode: result.status ?? null, lastError: result.error ?? "failed" });
+        await finish(s, d, {
+          status: "failed",
+          nextAttemptAt: null,
+          lastStatusCode: result.status ?? null,
+          lastError: result.error ?? "failed",
+        });
         s.log.warn(log, "callback abandoned: retry schedule exhausted");
         return;
       }
@@ -125,11 +160,15 @@ export async function attemptDelivery(s: Services, id: string, options: { allowL
 
 /** Pending deliveries overdue by more than `graceMs`: their job was lost; send it again. */
 export async function sweepDeliveries(s: Services, graceMs: number, limit = 100): Promise<number> {
-  const rows = await s.db.select({ id: callbackDeliveries.id }).from(callbackDeliveries)
-    .where(and(
-      eq(callbackDeliveries.status, "pending"),
-      lt(callbackDeliveries.nextAttemptAt, sql`now() - ${graceMs} * interval '1 millisecond'`),
-    ))
+  const rows = await s.db
+    .select({ id: callbackDeliveries.id })
+    .from(callbackDeliveries)
+    .where(
+      and(
+        eq(callbackDeliveries.status, "pending"),
+        lt(callbackDeliveries.nextAttemptAt, sql`now() - ${graceMs} * interval '1 millisecond'`),
+      ),
+    )
     .orderBy(asc(callbackDeliveries.nextAttemptAt))
     .limit(limit);
   for (const row of rows) await sendDeliveryJob(s, row.id);

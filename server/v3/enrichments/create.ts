@@ -54,17 +54,27 @@ async function unavailableAs<T>(s: Services, code: "profiles_unavailable" | "bil
 type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 
 async function findKey(db: Db, workspaceId: string, key: string): Promise<IdempotencyRow | null> {
-  const [row] = await db.select().from(idempotencyKeys)
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.scope, IDEMPOTENCY_SCOPE), eq(idempotencyKeys.key, key)));
   return row ?? null;
 }
 
-export async function createEnrichment(s: Services, who: TokenClaims, input: CreateInput, key: string | null, reply: FastifyReply): Promise<CreationResponse> {
+export async function createEnrichment(
+  s: Services,
+  who: TokenClaims,
+  input: CreateInput,
+  key: string | null,
+  reply: FastifyReply,
+): Promise<CreationResponse> {
   if (key) {
     const prior = await findKey(s.db, who.workspaceId, key);
     if (prior) return replay(s, who.workspaceId, prior, input);
   }
-  const profile = await unavailableAs(s, "profiles_unavailable", () => resolveProfile(s.db, who.workspaceId, input.profileId, input.document.entity));
+  const profile = await unavailableAs(s, "profiles_unavailable", () =>
+    resolveProfile(s.db, who.workspaceId, input.profileId, input.document.entity),
+  );
   const plan = planModules(profile, input.addons);
   await unavailableAs(s, "billing_unavailable", () => checkContract(s.db, who.workspaceId, plan.actions));
 
@@ -87,25 +97,56 @@ export async function createEnrichment(s: Services, who: TokenClaims, input: Cre
   return waitForOutcome(s, who.workspaceId, id, reply);
 }
 
-async function insertEnrichment(db: Db, who: TokenClaims, input: CreateInput, profile: Profile, plan: Plan, id: string, key: string | null): Promise<void> {
+async function insertEnrichment(
+  db: Db,
+  who: TokenClaims,
+  input: CreateInput,
+  profile: Profile,
+  plan: Plan,
+  id: string,
+  key: string | null,
+): Promise<void> {
   const now = new Date();
   await db.transaction(async (tx) => {
     if (key) {
-      const taken = await tx.insert(idempotencyKeys)
+      const taken = await tx
+        .insert(idempotencyKeys)
         .values({ workspaceId: who.workspaceId, scope: IDEMPOTENCY_SCOPE, key, requestHash: input.hash, resourceId: id, createdAt: now })
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
       if (taken.length === 0) throw new KeyTaken();
     }
     await tx.insert(enrichments).values({
-      id, workspaceId: who.workspaceId, userId: who.userId, profileId: profile.id, profileName: profile.name, profileKind: profile.kind,
-      entity: input.document.entity, document: input.document.value, lane: "interactive", batchId: null, metadata: input.metadata,
-      deadline: input.deadline?.normalized ?? null, callback: input.callback, callbackArmed: false, createdAt: now,
+      id,
+      workspaceId: who.workspaceId,
+      userId: who.userId,
+      profileId: profile.id,
+      profileName: profile.name,
+      profileKind: profile.kind,
+      entity: input.document.entity,
+      document: input.document.value,
+      lane: "interactive",
+      batchId: null,
+      metadata: input.metadata,
+      deadline: input.deadline?.normalized ?? null,
+      callback: input.callback,
+      callbackArmed: false,
+      createdAt: now,
     });
-    await insertCollection(tx, {
-      id, workspaceId: who.workspaceId, owner: "enrichment", entity: input.document.entity, document: input.document.value,
-      lane: "interactive", deadlineAt: input.deadline ? new Date(now.getTime() + input.deadline.seconds * 1000) : null, modules: plan.modules,
-    }, now);
+    await insertCollection(
+      tx,
+      {
+        id,
+        workspaceId: who.workspaceId,
+        owner: "enrichment",
+        entity: input.document.entity,
+        document: input.document.value,
+        lane: "interactive",
+        deadlineAt: input.deadline ? new Date(now.getTime() + input.deadline.seconds * 1000) : null,
+        modules: plan.modules,
+      },
+      now,
+    );
   });
 }
 
@@ -120,13 +161,23 @@ async function replay(s: Services, workspaceId: string, row: IdempotencyRow, inp
  * collection row locked. Returns that row: live means armed; terminal means nothing was armed
  * (the engine's terminal transaction committed first). null when unknown.
  */
-export async function armCallback(db: Db, workspaceId: string, id: string, callback: ValidCallback | null = null): Promise<Collection | null> {
+export async function armCallback(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  callback: ValidCallback | null = null,
+): Promise<Collection | null> {
   return db.transaction(async (tx) => {
-    const [c] = await tx.select().from(collections)
-      .where(and(eq(collections.id, id), eq(collections.workspaceId, workspaceId))).for("update");
+    const [c] = await tx
+      .select()
+      .from(collections)
+      .where(and(eq(collections.id, id), eq(collections.workspaceId, workspaceId)))
+      .for("update");
     if (!c) return null;
     if (isTerminal(c)) return c;
-    await tx.update(enrichments).set({ callbackArmed: true, ...(callback ? { callback } : {}) })
+    await tx
+      .update(enrichments)
+      .set({ callbackArmed: true, ...(callback ? { callback } : {}) })
       .where(and(eq(enrichments.id, id), eq(enrichments.workspaceId, workspaceId)));
     return c;
   });
@@ -155,7 +206,9 @@ async function waitForOutcome(s: Services, workspaceId: string, id: string, repl
   const disconnected = new Promise<boolean>((resolve) => {
     onClose = () => {
       if (reply.raw.writableFinished) return;
-      armCallback(s.db, workspaceId, id).catch((err) => s.log.warn({ err, enrichment: id }, "arming the callback after a disconnect failed"));
+      armCallback(s.db, workspaceId, id).catch((err) =>
+        s.log.warn({ err, enrichment: id }, "arming the callback after a disconnect failed"),
+      );
       resolve(false);
     };
     // the client may have gone while the enrichment was being saved and dispatched: then the

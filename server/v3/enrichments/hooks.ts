@@ -13,8 +13,10 @@ import { armTerminalCallback, sendDeliveryJob } from "../callbacks/enqueue";
 
 /** The id of the callback delivery written in the terminal transaction, or null. */
 async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<string | null> {
-  const [e] = await tx.select({ profileId: enrichments.profileId, callback: enrichments.callback, callbackArmed: enrichments.callbackArmed })
-    .from(enrichments).where(and(eq(enrichments.workspaceId, c.workspaceId), eq(enrichments.id, c.id)));
+  const [e] = await tx
+    .select({ profileId: enrichments.profileId, callback: enrichments.callback, callbackArmed: enrichments.callbackArmed })
+    .from(enrichments)
+    .where(and(eq(enrichments.workspaceId, c.workspaceId), eq(enrichments.id, c.id)));
   if (!e) return null;
   await recordBilling(tx, c, e.profileId, modules);
   if (!e.callbackArmed || !e.callback) return null;

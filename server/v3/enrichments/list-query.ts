@@ -11,7 +11,12 @@ import { parseRfc3339 } from "./timestamps";
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 
-const ENTITIES = new Map<string, "person" | "company">([["person", "person"], ["company", "company"], ["pf", "person"], ["pj", "company"]]);
+const ENTITIES = new Map<string, "person" | "company">([
+  ["person", "person"],
+  ["company", "company"],
+  ["pf", "person"],
+  ["pj", "company"],
+]);
 
 export interface ListQuery {
   filters: ListFilters;

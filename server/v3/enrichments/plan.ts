@@ -14,8 +14,10 @@ export const CONTRACT_PRODUCT = "ID";
 export async function resolveProfile(db: Db | Tx, workspaceId: string, profileId: string, entity: Entity | null): Promise<Profile> {
   const profile = await findProfile(db, workspaceId, profileId);
   if (!profile) throw new ApiError("profile_not_found", "Profile not found, inactive or not available to this workspace");
-  if (profile.kind !== "enrichment") throw new ApiError("profile_kind_mismatch", `Profile is of kind ${profile.kind}; enrichments run profiles of kind enrichment`);
-  if (entity && profile.entity !== entity) throw new ApiError("profile_entity_mismatch", `Profile serves ${profile.entity} documents, the document is a ${entity}`);
+  if (profile.kind !== "enrichment")
+    throw new ApiError("profile_kind_mismatch", `Profile is of kind ${profile.kind}; enrichments run profiles of kind enrichment`);
+  if (entity && profile.entity !== entity)
+    throw new ApiError("profile_entity_mismatch", `Profile serves ${profile.entity} documents, the document is a ${entity}`);
   const problem = misconfiguration(profile);
   if (problem) throw new ApiError("profile_misconfigured", `Profile is configured invalidly: ${problem}`);
   if (!profile.billingAction) throw new ApiError("profile_not_billable", "Profile is not yet a priced product");
@@ -38,7 +40,8 @@ export function misconfiguration(profile: Profile): string | null {
     if (!DATASET_VERSIONS[module][entity].includes(version) || config.dataset !== datasetName(entity, module, version)) {
       return `module ${module} names a dataset that does not exist for ${entity}`;
     }
-    if (config.addon && (typeof config.billingAction !== "string" || config.billingAction === "")) return `add-on ${module} has no billing action`;
+    if (config.addon && (typeof config.billingAction !== "string" || config.billingAction === ""))
+      return `add-on ${module} has no billing action`;
   }
   return null;
 }
@@ -59,7 +62,10 @@ export function planModules(profile: Profile, addons: Record<string, unknown>): 
     if (!isEmptyObject(value)) throw new ApiError("module_not_in_profile", `options.modules.${name}: the value must be an empty object`);
   }
   const planned = (name: string, dataset: string, addon: boolean): PlannedModule => ({
-    module: name as ModuleName, dataset, version: dataset.slice(dataset.lastIndexOf("-") + 1), addon,
+    module: name as ModuleName,
+    dataset,
+    version: dataset.slice(dataset.lastIndexOf("-") + 1),
+    addon,
   });
   const modules = [planned("profile", profile.modules.profile!.dataset, false)];
   for (const [name, config] of entries) if (name !== "profile" && !config.addon) modules.push(planned(name, config.dataset, false));
@@ -75,7 +81,9 @@ export function planModules(profile: Profile, addons: Record<string, unknown>): 
 
 /** 402 unless an active contract of the ID product covers every action. */
 export async function checkContract(db: Db | Tx, workspaceId: string, actions: string[]): Promise<void> {
-  const rows = await db.select({ actions: contracts.actions }).from(contracts)
+  const rows = await db
+    .select({ actions: contracts.actions })
+    .from(contracts)
     .where(and(eq(contracts.workspaceId, workspaceId), eq(contracts.product, CONTRACT_PRODUCT), eq(contracts.active, true)));
   if (rows.length === 0) throw new ApiError("contract_required", "The workspace has no active contract of the ID product");
   const covered = new Set(rows.flatMap((r) => (Array.isArray(r.actions) ? r.actions : [])));

@@ -10,9 +10,14 @@ import type { CursorPosition } from "../cursor";
 import { isEnrichmentId } from "./ids";
 import type { EnrichmentRow, EnrichmentView } from "./serialize";
 
-export async function loadEnrichment(db: Db | Tx, workspaceId: string, id: string): Promise<{ enrichment: EnrichmentRow; collection: Collection } | null> {
+export async function loadEnrichment(
+  db: Db | Tx,
+  workspaceId: string,
+  id: string,
+): Promise<{ enrichment: EnrichmentRow; collection: Collection } | null> {
   if (!isEnrichmentId(id)) return null;
-  const [row] = await db.select({ enrichment: enrichments, collection: collections })
+  const [row] = await db
+    .select({ enrichment: enrichments, collection: collections })
     .from(enrichments)
     .innerJoin(collections, and(eq(collections.id, enrichments.id), eq(collections.workspaceId, enrichments.workspaceId)))
     .where(and(eq(enrichments.workspaceId, workspaceId), eq(enrichments.id, id)));
@@ -51,7 +56,12 @@ export async function listEnrichments(db: Db, workspaceId: string, f: ListFilter
     where.push(sql`(${createdMs} < ${at}::timestamptz or (${createdMs} = ${at}::timestamptz and ${enrichments.id} < ${after.id}))`);
   }
   // the cursor position is read in SQL at the precision it compares at (created_at has µs)
-  const rows = await db.select({ enrichment: enrichments, collection: collections, createdMs: sql<string>`(extract(epoch from ${createdMs}) * 1000)::bigint::text` })
+  const rows = await db
+    .select({
+      enrichment: enrichments,
+      collection: collections,
+      createdMs: sql<string>`(extract(epoch from ${createdMs}) * 1000)::bigint::text`,
+    })
     .from(enrichments)
     .innerJoin(collections, and(eq(collections.id, enrichments.id), eq(collections.workspaceId, enrichments.workspaceId)))
     .where(and(...where))

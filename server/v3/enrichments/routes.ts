@@ -32,7 +32,14 @@ export function parseInclude(value: unknown): DataSelection {
   if (names.some((n) => n === "")) throw new ApiError("invalid_body", "include must be data or a comma-separated list of module names");
   if (names.includes("data")) return "all";
   const unknown = names.filter((n) => !(MODULE_NAMES as readonly string[]).includes(n));
-  if (unknown.length > 0) throw new ApiError("invalid_body", `include names unknown module(s): ${unknown.slice(0, 5).map((n) => n.slice(0, 40)).join(", ")}`);
+  if (unknown.length > 0)
+    throw new ApiError(
+      "invalid_body",
+      `include names unknown module(s): ${unknown
+        .slice(0, 5)
+        .map((n) => n.slice(0, 40))
+        .join(", ")}`,
+    );
   return [...new Set(names)];
 }
 
@@ -57,8 +64,11 @@ export function registerEnrichmentRoutes(app: FastifyInstance, s: Services): voi
   const callbackAllowList = () => (allowList ??= parseAllowList(s.config.callbackAllowList));
 
   route(app, {
-    method: "POST", url: "/api/v3/enrichments", permission: "enrichments:write",
-    tags, summary: "Create an enrichment (waits up to 25 s for a terminal status)",
+    method: "POST",
+    url: "/api/v3/enrichments",
+    permission: "enrichments:write",
+    tags,
+    summary: "Create an enrichment (waits up to 25 s for a terminal status)",
     body: { schema: CreateEnrichmentBody, parse: (raw: unknown) => parseCreateBody(raw, callbackAllowList()) },
     headers: { "idempotency-key": { type: "string", maxLength: 255 } },
     response: { 200: Enrichment, 202: EnrichmentAccepted, 400: V3ErrorBody },
@@ -71,8 +81,11 @@ export function registerEnrichmentRoutes(app: FastifyInstance, s: Services): voi
   });
 
   route(app, {
-    method: "GET", url: "/api/v3/enrichments", permission: "enrichments:read",
-    tags, summary: "List enrichments (newest first; cursor, limit, from, to, document, profileId, entity, batchId, lane)",
+    method: "GET",
+    url: "/api/v3/enrichments",
+    permission: "enrichments:read",
+    tags,
+    summary: "List enrichments (newest first; cursor, limit, from, to, document, profileId, entity, batchId, lane)",
     query: { schema: ListEnrichmentsQuery, parse: (raw: unknown) => parseListQuery(raw, s.config.cursorSecret) },
     response: { 200: EnrichmentList, 400: V3ErrorBody },
     handler: async ({ query: q, caller }) => {
@@ -80,14 +93,20 @@ export function registerEnrichmentRoutes(app: FastifyInstance, s: Services): voi
       const last = rows[rows.length - 1];
       return {
         items: rows.map((r) => toSummary(r.enrichment, r.collection)),
-        nextCursor: more && last ? encodeCursor({ createdAt: new Date(Number(last.createdMs)), id: last.enrichment.id }, s.config.cursorSecret) : null,
+        nextCursor:
+          more && last
+            ? encodeCursor({ createdAt: new Date(Number(last.createdMs)), id: last.enrichment.id }, s.config.cursorSecret)
+            : null,
       };
     },
   });
 
   route(app, {
-    method: "GET", url: "/api/v3/enrichments/:id", permission: "enrichments:read",
-    tags, summary: "Get an enrichment (include=data or include=<module>,<module>)",
+    method: "GET",
+    url: "/api/v3/enrichments/:id",
+    permission: "enrichments:read",
+    tags,
+    summary: "Get an enrichment (include=data or include=<module>,<module>)",
     params: IdParams,
     query: { schema: GetEnrichmentQuery, parse: (raw: unknown) => parseInclude((raw as Record<string, unknown>).include) },
     response: { 200: Enrichment, 400: V3ErrorBody, 404: V3ErrorBody },
@@ -101,8 +120,11 @@ export function registerEnrichmentRoutes(app: FastifyInstance, s: Services): voi
   });
 
   route(app, {
-    method: "GET", url: "/api/v3/enrichments/:id/modules/:module", permission: "enrichments:read",
-    tags, summary: "Get one module's data",
+    method: "GET",
+    url: "/api/v3/enrichments/:id/modules/:module",
+    permission: "enrichments:read",
+    tags,
+    summary: "Get one module's data",
     params: ModuleParams,
     response: { 200: ModuleData, 400: V3ErrorBody, 404: V3ErrorBody, 409: V3ErrorBody },
     handler: async ({ params: { id, module }, caller }) => {
@@ -112,7 +134,11 @@ export function registerEnrichmentRoutes(app: FastifyInstance, s: Services): voi
       if (!run) throw new ApiError("module_not_found", "Module is not in this enrichment's plan");
       if (run.status !== "ok" || !run.data) {
         const retryAfter = retryAfterOf(view.collection, s.config.schedules.retryAfterSeconds);
-        throw new ApiError("module_not_ready", `Module is ${run.status}, not completed`, retryAfter === null ? {} : { "Retry-After": String(retryAfter) });
+        throw new ApiError(
+          "module_not_ready",
+          `Module is ${run.status}, not completed`,
+          retryAfter === null ? {} : { "Retry-After": String(retryAfter) },
+        );
       }
       return run.data;
     },

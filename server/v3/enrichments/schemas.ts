@@ -23,10 +23,12 @@ export const CreateEnrichmentBody = z.strictObject({
   profileId: z.string().optional(),
   callback: z.unknown().optional(),
   metadata: JsonObject.optional(),
-  options: z.strictObject({
-    modules: JsonObject.optional(),
-    deadline: z.unknown().optional(),
-  }).optional(),
+  options: z
+    .strictObject({
+      modules: JsonObject.optional(),
+      deadline: z.unknown().optional(),
+    })
+    .optional(),
 });
 
 export interface CreateInput {
@@ -64,14 +66,27 @@ export function parseCreateBody(body: unknown, allowList: AllowList): CreateInpu
     deadline = { seconds: parsed.seconds, normalized: parsed.normalized };
   }
   const input = {
-    document, profileId: b.profileId, callback, metadata: b.metadata ?? {}, addons: b.options?.modules ?? {}, deadline,
+    document,
+    profileId: b.profileId,
+    callback,
+    metadata: b.metadata ?? {},
+    addons: b.options?.modules ?? {},
+    deadline,
   };
   // the hash covers the request as understood: the normalized document and deadline, so a
   // masked and an unmasked document, or 2h and 120m, are the same request
-  const hash = createHash("sha256").update(canonicalJson({
-    document: document.value, profileId: input.profileId, callback, metadata: input.metadata,
-    modules: input.addons, deadline: deadline?.normalized ?? null,
-  })).digest("hex");
+  const hash = createHash("sha256")
+    .update(
+      canonicalJson({
+        document: document.value,
+        profileId: input.profileId,
+        callback,
+        metadata: input.metadata,
+        modules: input.addons,
+        deadline: deadline?.normalized ?? null,
+      }),
+    )
+    .digest("hex");
   return { ...input, hash };
 }
 
@@ -92,7 +107,9 @@ export function canonicalJson(value: unknown, depth = 0): string {
   if (depth > MAX_INPUT_DEPTH + 2) throw new ApiError("invalid_body", `body: nested deeper than ${MAX_INPUT_DEPTH} levels`);
   if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v, depth + 1)).join(",")}]`;
   if (value && typeof value === "object") {
-    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k], depth + 1)}`);
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k], depth + 1)}`);
     return `{${entries.join(",")}}`;
   }
   return JSON.stringify(value ?? null);

@@ -32,7 +32,6 @@ export type { NetworkNode };
 /** The network resource (lib/contract/v3.ts), or "not_ready" while the enrichment runs. */
 export type Network = NetworkResource | { status: "not_ready" };
 
-
 /** Opaque, stable reference of a node: never the document (it goes into URLs). */
 export function nodeRef(secret: string, enrichmentId: string, document: string): string {
   const mac = createHmac("sha256", secret).update("lupa-network-node\0").update(enrichmentId).update("\0").update(document).digest();
@@ -127,13 +126,28 @@ function ordered(stored: StoredNetwork): Record<string, NetworkNode> {
   const keys = [...stored.order, ...Object.keys(stored.nodes).filter((k) => !stored.order.includes(k))];
   for (const key of keys) {
     const n = stored.nodes[key];
-    if (n) out[key] = { ref: n.ref, name: n.name, entity: n.entity, relations: n.relations, lawsuits: n.lawsuits, query: n.query, restrictiveList: n.restrictiveList ?? null };
+    if (n)
+      out[key] = {
+        ref: n.ref,
+        name: n.name,
+        entity: n.entity,
+        relations: n.relations,
+        lawsuits: n.lawsuits,
+        query: n.query,
+        restrictiveList: n.restrictiveList ?? null,
+      };
   }
   return out;
 }
 
-export async function loadStoredNetwork(s: Services, workspaceId: string, enrichmentId: string): Promise<Record<string, NetworkNode> | null> {
-  const [row] = await s.db.select({ nodes: lawsuitNetworks.nodes }).from(lawsuitNetworks)
+export async function loadStoredNetwork(
+  s: Services,
+  workspaceId: string,
+  enrichmentId: string,
+): Promise<Record<string, NetworkNode> | null> {
+  const [row] = await s.db
+    .select({ nodes: lawsuitNetworks.nodes })
+    .from(lawsuitNetworks)
     .where(and(eq(lawsuitNetworks.enrichmentId, enrichmentId), eq(lawsuitNetworks.workspaceId, workspaceId)));
   return row ? ordered(row.nodes as unknown as StoredNetwork) : null;
 }
@@ -142,14 +156,23 @@ export async function loadStoredNetwork(s: Services, workspaceId: string, enrich
 export type StoredNodeData = { kind: "ok"; data: ModuleData } | { kind: "not_found" } | { kind: "failed" };
 
 export async function loadNodeData(s: Services, workspaceId: string, enrichmentId: string, ref: string): Promise<StoredNodeData | null> {
-  const [row] = await s.db.select({ data: sql<StoredNodeData | null>`${lawsuitNetworks.nodeData} -> ${ref}::text` }).from(lawsuitNetworks)
+  const [row] = await s.db
+    .select({ data: sql<StoredNodeData | null>`${lawsuitNetworks.nodeData} -> ${ref}::text` })
+    .from(lawsuitNetworks)
     .where(and(eq(lawsuitNetworks.enrichmentId, enrichmentId), eq(lawsuitNetworks.workspaceId, workspaceId)));
   return row?.data ?? null;
 }
 
 /** Keeps one node's answer (networks stored before node data was kept get it on first view). */
-export async function storeNodeData(s: Services, workspaceId: string, enrichmentId: string, ref: string, data: StoredNodeData): Promise<void> {
-  await s.db.update(lawsuitNetworks)
+export async function storeNodeData(
+  s: Services,
+  workspaceId: string,
+  enrichmentId: string,
+  ref: string,
+  data: StoredNodeData,
+): Promise<void> {
+  await s.db
+    .update(lawsuitNetworks)
     .set({ nodeData: sql`${lawsuitNetworks.nodeData} || jsonb_build_object(${ref}::text, ${JSON.stringify(data)}::jsonb)` })
     .where(and(eq(lawsuitNetworks.enrichmentId, enrichmentId), eq(lawsuitNetworks.workspaceId, workspaceId)));
 }
@@ -191,7 +214,11 @@ async function computeNetwork(s: Services, loaded: NetworkSource): Promise<Netwo
     const dataset = datasetName(party.entity, "lawsuits", version);
     const node: NetworkNode = {
       ref: nodeRef(s.config.cursorSecret, enrichment.id, party.document),
-      name: party.name, entity: party.entity, relations: party.relations, lawsuits: null, query: { status: "failed", dataset },
+      name: party.name,
+      entity: party.entity,
+      relations: party.relations,
+      lawsuits: null,
+      query: { status: "failed", dataset },
       restrictiveList: party.restrictiveList,
     };
     if (!DATASET_VERSIONS.lawsuits[party.entity].includes(version)) return [party.shown, node];
@@ -210,7 +237,14 @@ async function computeNetwork(s: Services, loaded: NetworkSource): Promise<Netwo
 
   // Stored once: a concurrent request that stored first wins, and both answer its nodes.
   const stored: StoredNetwork = { order: Object.keys(nodes), nodes };
-  await s.db.insert(lawsuitNetworks).values({ enrichmentId: enrichment.id, workspaceId: enrichment.workspaceId, nodes: stored as unknown as { order: string[]; nodes: Record<string, Record<string, unknown>> }, nodeData: nodeData as unknown as Record<string, Record<string, unknown>> })
+  await s.db
+    .insert(lawsuitNetworks)
+    .values({
+      enrichmentId: enrichment.id,
+      workspaceId: enrichment.workspaceId,
+      nodes: stored as unknown as { order: string[]; nodes: Record<string, Record<string, unknown>> },
+      nodeData: nodeData as unknown as Record<string, Record<string, unknown>>,
+    })
     .onConflictDoNothing();
   const winner = await loadStoredNetwork(s, enrichment.workspaceId, enrichment.id);
   return { status: "ok", nodes: winner ?? nodes };

@@ -24,20 +24,29 @@ async function loadNetwork(s: Services, workspaceId: string, id: string): Promis
 
 export function registerNetworkRoutes(app: FastifyInstance, s: Services): void {
   route(app, {
-    method: "GET", url: "/api/v3/enrichments/:id/modules/lawsuits/network", permission: "enrichments:read",
-    tags, summary: "Lawsuit network of the document's relations",
-    description: "One node per related CPF/CNPJ, keyed by the document as the related module shows it, with lawsuit counters and indicators (no list). Skipped with a reason when it cannot be built.",
+    method: "GET",
+    url: "/api/v3/enrichments/:id/modules/lawsuits/network",
+    permission: "enrichments:read",
+    tags,
+    summary: "Lawsuit network of the document's relations",
+    description:
+      "One node per related CPF/CNPJ, keyed by the document as the related module shows it, with lawsuit counters and indicators (no list). Skipped with a reason when it cannot be built.",
     params: Params,
     response: { 200: Network, 400: V3ErrorBody, 404: V3ErrorBody, 409: V3ErrorBody },
     handler: async ({ params, caller }) => loadNetwork(s, caller.workspaceId, params.id),
   });
 
   route(app, {
-    method: "GET", url: "/api/v3/enrichments/:id/modules/lawsuits/network/nodes/:ref", permission: "enrichments:read",
-    tags, summary: "Lawsuits of one network node",
-    description: "The node (by the opaque ref from the network response) and its lawsuits in the lawsuits dataset format, with the complete list.",
+    method: "GET",
+    url: "/api/v3/enrichments/:id/modules/lawsuits/network/nodes/:ref",
+    permission: "enrichments:read",
+    tags,
+    summary: "Lawsuits of one network node",
+    description:
+      "The node (by the opaque ref from the network response) and its lawsuits in the lawsuits dataset format, with the complete list.",
     params: NodeParams,
     response: { 200: NetworkNodeLawsuits, 400: V3ErrorBody, 404: V3ErrorBody, 409: V3ErrorBody },
-    handler: async ({ params: { id, ref }, caller }) => nodeAnswer(s, await loadNetwork(s, caller.workspaceId, id), ref, { workspaceId: caller.workspaceId, id }),
+    handler: async ({ params: { id, ref }, caller }) =>
+      nodeAnswer(s, await loadNetwork(s, caller.workspaceId, id), ref, { workspaceId: caller.workspaceId, id }),
   });
 }

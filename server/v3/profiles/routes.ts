@@ -20,8 +20,11 @@ const ProfileIdParams = z.object({ id: z.string() });
 
 export function registerProfileRoutes(app: FastifyInstance, s: Services): void {
   route(app, {
-    method: "GET", url: "/api/v3/profiles", permission: "profiles:read",
-    tags, summary: "List active profiles",
+    method: "GET",
+    url: "/api/v3/profiles",
+    permission: "profiles:read",
+    tags,
+    summary: "List active profiles",
     query: ListProfilesQuery,
     response: { 200: ProfileList, 400: V3ErrorBody },
     handler: async ({ query, caller }) => {
@@ -31,8 +34,11 @@ export function registerProfileRoutes(app: FastifyInstance, s: Services): void {
   });
 
   route(app, {
-    method: "GET", url: "/api/v3/profiles/:id", permission: "profiles:read",
-    tags, summary: "Get a profile",
+    method: "GET",
+    url: "/api/v3/profiles/:id",
+    permission: "profiles:read",
+    tags,
+    summary: "Get a profile",
     params: ProfileIdParams,
     response: { 200: Profile, 400: V3ErrorBody, 404: V3ErrorBody },
     handler: async ({ params, caller }) => {

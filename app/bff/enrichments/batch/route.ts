@@ -16,20 +16,46 @@ const MAX_CSV = 2_000_000;
 
 export const POST = withAccessToken(async (request, { token }) => {
   if (!isSameOrigin(request)) return bffError(403, "forbidden", "Origem da requisição não permitida.");
-  const body = (await request.json().catch(() => null)) as { csv?: unknown; profileId?: unknown; submissionKey?: unknown; send?: unknown } | null;
+  const body = (await request.json().catch(() => null)) as {
+    csv?: unknown;
+    profileId?: unknown;
+    submissionKey?: unknown;
+    send?: unknown;
+  } | null;
   if (!body || typeof body.csv !== "string") return bffError(400, "invalid_request", "Envie o conteúdo do CSV.");
   if (body.csv.length > MAX_CSV) return bffError(413, "batch_too_large", "Arquivo grande demais (máximo 2 MB).");
   const parsed = parseBatchCsv(body.csv);
-  const summary = { total: parsed.items.length, columns: parsed.columns, errors: parsed.errors.slice(0, 200), errorCount: parsed.errors.length };
+  const summary = {
+    total: parsed.items.length,
+    columns: parsed.columns,
+    errors: parsed.errors.slice(0, 200),
+    errorCount: parsed.errors.length,
+  };
   if (body.send !== true || parsed.errors.length) return NextResponse.json({ validated: true, ...summary });
   if (typeof body.profileId !== "string" || !body.profileId) return bffError(400, "profile_required", "Escolha um perfil.");
-  if (typeof body.submissionKey !== "string" || !UUID.test(body.submissionKey)) return bffError(400, "invalid_request", "Recarregue a página e envie de novo.");
+  if (typeof body.submissionKey !== "string" || !UUID.test(body.submissionKey))
+    return bffError(400, "invalid_request", "Recarregue a página e envie de novo.");
   try {
-    const items = parsed.items.map((i) => (Object.keys(i.metadata).length ? { document: i.document, metadata: i.metadata } : { document: i.document }));
+    const items = parsed.items.map((i) =>
+      Object.keys(i.metadata).length ? { document: i.document, metadata: i.metadata } : { document: i.document },
+    );
     const answer = await createBatch(token, { profileId: body.profileId, items }, `lupa-console-batch-${body.submissionKey}`);
-    return NextResponse.json({ validated: true, ...summary, batch: { batchId: answer.batchId, total: answer.total, created: answer.created, failed: answer.failed, refused: answer.items.filter((i) => "error" in i).map((i) => ({ line: parsed.items[i.index]?.line ?? i.index + 1, message: v3ErrorMessage("error" in i ? i.error.code : "") })) } });
+    return NextResponse.json({
+      validated: true,
+      ...summary,
+      batch: {
+        batchId: answer.batchId,
+        total: answer.total,
+        created: answer.created,
+        failed: answer.failed,
+        refused: answer.items
+          .filter((i) => "error" in i)
+          .map((i) => ({ line: parsed.items[i.index]?.line ?? i.index + 1, message: v3ErrorMessage("error" in i ? i.error.code : "") })),
+      },
+    });
   } catch (error) {
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) return bffError(error.status, error.code, v3ErrorMessage(error.code));
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401)
+      return bffError(error.status, error.code, v3ErrorMessage(error.code));
     throw error;
   }
 });

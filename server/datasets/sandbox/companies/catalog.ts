@@ -38,20 +38,33 @@ export interface Activity extends Coded {
 const a = (code: string, description: string, sector: string, trade: readonly string[]): Activity => ({ code, description, sector, trade });
 
 export const ACTIVITIES: readonly Activity[] = [
-  a("4711-3/02", "Comércio varejista de mercadorias em geral, com predominância de produtos alimentícios - supermercados", "Comércio de Alimentos", ["Supermercado", "Mercado"]),
+  a(
+    "4711-3/02",
+    "Comércio varejista de mercadorias em geral, com predominância de produtos alimentícios - supermercados",
+    "Comércio de Alimentos",
+    ["Supermercado", "Mercado"],
+  ),
   a("5611-2/01", "Restaurantes e similares", "Restaurante", ["Restaurante", "Cantina", "Bistrô"]),
   a("4781-4/00", "Comércio varejista de artigos do vestuário e acessórios", "Comércio de Vestuário", ["Boutique", "Moda"]),
   a("6201-5/01", "Desenvolvimento de programas de computador sob encomenda", "Tecnologia", ["Sistemas", "Software"]),
   a("6204-0/00", "Consultoria em tecnologia da informação", "Consultoria em Informática", ["Consultoria", "TI"]),
   a("4120-4/00", "Construção de edifícios", "Construtora", ["Construtora"]),
-  a("4930-2/02", "Transporte rodoviário de carga, exceto produtos perigosos e mudanças, intermunicipal, interestadual e internacional", "Transportes", ["Transportes", "Logística"]),
+  a(
+    "4930-2/02",
+    "Transporte rodoviário de carga, exceto produtos perigosos e mudanças, intermunicipal, interestadual e internacional",
+    "Transportes",
+    ["Transportes", "Logística"],
+  ),
   a("8630-5/03", "Atividade médica ambulatorial restrita a consultas", "Serviços Médicos", ["Clínica", "Centro Médico"]),
   a("4744-0/99", "Comércio varejista de materiais de construção em geral", "Materiais de Construção", ["Depósito", "Casa do Construtor"]),
   a("9602-5/01", "Cabeleireiros, manicure e pedicure", "Estética", ["Studio", "Salão"]),
   a("4530-7/03", "Comércio a varejo de peças e acessórios novos para veículos automotores", "Autopeças", ["Auto Peças", "Autopeças"]),
   a("4771-7/01", "Comércio varejista de produtos farmacêuticos, sem manipulação de fórmulas", "Drogaria", ["Drogaria", "Farmácia"]),
   a("6821-8/01", "Corretagem na compra e venda e avaliação de imóveis", "Negócios Imobiliários", ["Imobiliária"]),
-  a("1091-1/02", "Fabricação de produtos de padaria e confeitaria com predominância de produção própria", "Panificadora", ["Padaria", "Panificadora"]),
+  a("1091-1/02", "Fabricação de produtos de padaria e confeitaria com predominância de produção própria", "Panificadora", [
+    "Padaria",
+    "Panificadora",
+  ]),
   a("8599-6/04", "Treinamento em desenvolvimento profissional e gerencial", "Treinamentos", ["Instituto", "Escola"]),
   a("8211-3/00", "Serviços combinados de escritório e apoio administrativo", "Serviços Administrativos", ["Escritório"]),
   a("4399-1/03", "Obras de alvenaria", "Construções", ["Construções", "Reformas"]),
@@ -63,10 +76,14 @@ export const ACTIVITIES: readonly Activity[] = [
 /** Activities that fit each legal nature (a "sociedade simples" provides services, for instance). */
 export function activitiesFor(nature: LegalNatureKey): readonly Activity[] {
   switch (nature) {
-    case "simplesLimitada": return ACTIVITIES.filter((activity) => SERVICE_CODES.has(activity.code));
-    case "associacao": return [ASSOCIATION_ACTIVITY];
-    case "cooperativa": return ACTIVITIES.filter((activity) => COOPERATIVE_CODES.has(activity.code));
-    default: return ACTIVITIES;
+    case "simplesLimitada":
+      return ACTIVITIES.filter((activity) => SERVICE_CODES.has(activity.code));
+    case "associacao":
+      return [ASSOCIATION_ACTIVITY];
+    case "cooperativa":
+      return ACTIVITIES.filter((activity) => COOPERATIVE_CODES.has(activity.code));
+    default:
+      return ACTIVITIES;
   }
 }
 
@@ -76,9 +93,29 @@ const ASSOCIATION_ACTIVITY = a("9430-8/00", "Atividades de associações de defe
 
 /** Words of trade names ("Mercado Bom Preço", "Transportes Horizonte"). */
 export const FANTASY_WORDS = [
-  "Bom Preço", "Estrela", "Horizonte", "Nova Era", "São Jorge", "Central", "Aurora", "Primavera",
-  "Ideal", "Progresso", "Real", "Sol Nascente", "Vitória", "Imperial", "Líder", "Alfa",
-  "Nacional", "Ponto Certo", "Bela Vista", "Santa Luzia", "Pioneira", "Ouro Verde", "Atlântico",
+  "Bom Preço",
+  "Estrela",
+  "Horizonte",
+  "Nova Era",
+  "São Jorge",
+  "Central",
+  "Aurora",
+  "Primavera",
+  "Ideal",
+  "Progresso",
+  "Real",
+  "Sol Nascente",
+  "Vitória",
+  "Imperial",
+  "Líder",
+  "Alfa",
+  "Nacional",
+  "Ponto Certo",
+  "Bela Vista",
+  "Santa Luzia",
+  "Pioneira",
+  "Ouro Verde",
+  "Atlântico",
 ] as const;
 
 export type RegistrationStatus = "Ativa" | "Suspensa" | "Inapta" | "Baixada" | "Nula";

@@ -11,10 +11,26 @@ import { rngFor, type Rng } from "../core/prng";
 import { BUSINESS_WEIGHTS, stateByUf, type City, type StateInfo } from "../geo/states";
 import { pickCity, type PersonCore } from "../people/person";
 import {
-  activitiesFor, FANTASY_WORDS, LEGAL_NATURES,
-  type Activity, type CompanySize, type Coded, type LegalNatureKey, type RegistrationStatus,
+  activitiesFor,
+  FANTASY_WORDS,
+  LEGAL_NATURES,
+  type Activity,
+  type CompanySize,
+  type Coded,
+  type LegalNatureKey,
+  type RegistrationStatus,
 } from "./catalog";
-import { legalName, NATURE_WEIGHTS, pickOpening, pickSize, secondaryActivities, shareCapital, STATUS_WEIGHTS, statusOf, taxRegime } from "./registry-draws";
+import {
+  legalName,
+  NATURE_WEIGHTS,
+  pickOpening,
+  pickSize,
+  secondaryActivities,
+  shareCapital,
+  STATUS_WEIGHTS,
+  statusOf,
+  taxRegime,
+} from "./registry-draws";
 import { knownCompany, type KnownCompany } from "./known";
 import { firstPartner } from "./first-partner";
 import { sandboxDocument } from "../behaviours";
@@ -79,7 +95,15 @@ function drawBasics(rng: Rng, cnpj: string): CompanyBasics & { city: City; activ
   const behaviour = sandboxDocument(cnpj);
   if (!behaviour) return { state: drawnState, city: drawnCity, natureKey, size, openedAt, activity, status: drawnStatus };
   const sp = stateByUf("SP");
-  return { state: sp, city: sp.cities[0]!, natureKey, size, openedAt, activity, status: (behaviour.registryStatus as RegistrationStatus | undefined) ?? "Ativa" };
+  return {
+    state: sp,
+    city: sp.cities[0]!,
+    natureKey,
+    size,
+    openedAt,
+    activity,
+    status: (behaviour.registryStatus as RegistrationStatus | undefined) ?? "Ativa",
+  };
 }
 
 /** The company behind a CNPJ (memoised: see core/memo.ts). */

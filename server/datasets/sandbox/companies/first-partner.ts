@@ -24,7 +24,9 @@ export function constructPartner(rng: Rng, state: StateInfo, since: string, extr
 
 export function firstPartner(cnpj: string, state: StateInfo, openedAt: string): PersonCore {
   const rng = rngFor(cnpj, "founder");
-  const founder = constructPartner(rng, state, openedAt) ?? constructPerson(rng, { fiscalRegion: state.fiscalRegion, exclude: isSandboxDocument }, 10_000);
+  const founder =
+    constructPartner(rng, state, openedAt) ??
+    constructPerson(rng, { fiscalRegion: state.fiscalRegion, exclude: isSandboxDocument }, 10_000);
   if (!founder) throw new Error("no founder could be built");
   return founder;
 }

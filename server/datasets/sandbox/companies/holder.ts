@@ -22,8 +22,9 @@ export function companyHolder(cnpj: string): CompanyHolder {
   const phones = [makePhone(rng, identity.city, "landline", true)];
   if (rng.chance(0.6)) phones.push(makePhone(rng, identity.city, "mobile", false));
   const emails = identity.size === "MEI" && rng.chance(0.5) ? [] : [makeCompanyEmail(rng, identity.tradeName, true)];
-  const serviceListing = sandboxDocument(cnpj)?.name === "service_blacklisted"
-    ? { type: "confirmed_fraud", since: isoDate(dateBetween(daysBeforeReference(700), daysBeforeReference(30), rng.next())) }
-    : null;
+  const serviceListing =
+    sandboxDocument(cnpj)?.name === "service_blacklisted"
+      ? { type: "confirmed_fraud", since: isoDate(dateBetween(daysBeforeReference(700), daysBeforeReference(30), rng.next())) }
+      : null;
   return { identity, partners: companyPartners(identity), contacts: { addresses, phones, emails }, serviceListing };
 }

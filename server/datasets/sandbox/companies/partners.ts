@@ -26,7 +26,12 @@ export function companyPartners(company: CompanyIdentity): Partner[] {
   const rng = rngFor(company.document, "partners");
   const founder = company.founder;
   const first = (qualification: Coded, share: number | null): Partner => ({
-    document: founder.document, entity: "person", name: founder.name, qualification, since: company.openedAt, sharePercent: share,
+    document: founder.document,
+    entity: "person",
+    name: founder.name,
+    qualification,
+    since: company.openedAt,
+    sharePercent: share,
   });
   switch (company.natureKey) {
     case "individual":
@@ -46,7 +51,9 @@ function boardMembers(rng: Rng, company: CompanyIdentity): Partner[] {
   const members: Partner[] = [];
   for (let i = 0; i < count; i++) {
     const since = dayAfter(company.openedAt, rng.next());
-    const person = constructPartner(rng, company.state, since, { exclude: (cpf) => isSandboxDocument(cpf) || cpf === company.founder.document });
+    const person = constructPartner(rng, company.state, since, {
+      exclude: (cpf) => isSandboxDocument(cpf) || cpf === company.founder.document,
+    });
     if (!person) continue;
     const qualification = company.natureKey === "associacao" ? QUALIFICATIONS.administrador : QUALIFICATIONS.diretor;
     members.push({ document: person.document, entity: "person", name: person.name, qualification, since, sharePercent: null });
@@ -55,7 +62,11 @@ function boardMembers(rng: Rng, company: CompanyIdentity): Partner[] {
 }
 
 function limitedPartners(rng: Rng, company: CompanyIdentity): Partner[] {
-  const count = rng.weighted<number>([[0, 40], [1, 42], [2, 18]]);
+  const count = rng.weighted<number>([
+    [0, 40],
+    [1, 42],
+    [2, 18],
+  ]);
   const partners: Partner[] = [];
   const taken = new Set([company.founder.document]);
   for (let i = 0; i < count; i++) {
@@ -63,7 +74,14 @@ function limitedPartners(rng: Rng, company: CompanyIdentity): Partner[] {
     // Holdings appear in the QSA of larger limited companies.
     if (company.natureKey === "limitada" && company.size !== "ME" && rng.chance(0.2)) {
       const holding = constructCompanyPartner(rng, company.document);
-      partners.push({ document: holding.document, entity: "company", name: holding.name, qualification: QUALIFICATIONS.socio, since, sharePercent: null });
+      partners.push({
+        document: holding.document,
+        entity: "company",
+        name: holding.name,
+        qualification: QUALIFICATIONS.socio,
+        since,
+        sharePercent: null,
+      });
       continue;
     }
     // Family businesses: a relative sharing the founder's last surname.
@@ -71,7 +89,14 @@ function limitedPartners(rng: Rng, company: CompanyIdentity): Partner[] {
     const person = constructPartner(rng, company.state, since, { ...family, exclude: (cpf) => isSandboxDocument(cpf) || taken.has(cpf) });
     if (!person) continue;
     taken.add(person.document);
-    partners.push({ document: person.document, entity: "person", name: person.name, qualification: QUALIFICATIONS.socio, since, sharePercent: null });
+    partners.push({
+      document: person.document,
+      entity: "person",
+      name: person.name,
+      qualification: QUALIFICATIONS.socio,
+      since,
+      sharePercent: null,
+    });
   }
   return partners;
 }

@@ -47,8 +47,7 @@ export function ageAt(birthIso: string, at: Date = REFERENCE_DATE): number {
   const birth = parseIsoDate(birthIso);
   let age = at.getUTCFullYear() - birth.getUTCFullYear();
   const beforeBirthday =
-    at.getUTCMonth() < birth.getUTCMonth() ||
-    (at.getUTCMonth() === birth.getUTCMonth() && at.getUTCDate() < birth.getUTCDate());
+    at.getUTCMonth() < birth.getUTCMonth() || (at.getUTCMonth() === birth.getUTCMonth() && at.getUTCDate() < birth.getUTCDate());
   if (beforeBirthday) age -= 1;
   return age;
 }

@@ -28,7 +28,12 @@ export function buildCompanyFinance(version: string, cnpj: string) {
   const taxDebts = rng.chance(inactive ? 0.7 : 0.15) ? rng.int(1, 4) : 0;
   const taxDebtAmount = taxDebts === 0 ? 0 : rng.amount(2_000, 60_000) * taxDebts;
   const fgtsRegular = employees === 0 || !rng.chance(inactive ? 0.6 : 0.08);
-  const collections = rng.weighted<number>([[0, 70], [1, 15], [3, 10], [6, 5]]);
+  const collections = rng.weighted<number>([
+    [0, 70],
+    [1, 15],
+    [3, 10],
+    [6, 5],
+  ]);
   const block = {
     faturamentoPresumido: REVENUE_BANDS[company.size],
     quantidadeFuncionarios: employees,

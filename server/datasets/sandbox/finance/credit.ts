@@ -54,18 +54,18 @@ interface Place {
 /** Debt types by creditor segment (the fixed institutions in companies/known.ts) and entity. */
 const DEBT_TYPES: Record<Entity, Record<string, readonly string[]>> = {
   person: {
-    "Banco": ["Empréstimo pessoal", "Cheque especial", "Financiamento de veículo"],
-    "Financeira": ["Crédito direto ao consumidor", "Empréstimo pessoal"],
+    Banco: ["Empréstimo pessoal", "Cheque especial", "Financiamento de veículo"],
+    Financeira: ["Crédito direto ao consumidor", "Empréstimo pessoal"],
     "Cartão de crédito": ["Cartão de crédito"],
-    "Telefonia": ["Conta de telefonia"],
+    Telefonia: ["Conta de telefonia"],
     "Energia elétrica": ["Conta de energia"],
-    "Varejo": ["Crediário"],
+    Varejo: ["Crediário"],
   },
   company: {
-    "Banco": ["Capital de giro", "Conta garantida", "Empréstimo empresarial"],
-    "Financeira": ["Financiamento de veículo"],
+    Banco: ["Capital de giro", "Conta garantida", "Empréstimo empresarial"],
+    Financeira: ["Financiamento de veículo"],
     "Cartão de crédito": ["Cartão corporativo"],
-    "Telefonia": ["Conta de telefonia"],
+    Telefonia: ["Conta de telefonia"],
     "Energia elétrica": ["Conta de energia"],
   },
 };
@@ -75,7 +75,14 @@ const INSTRUMENTS = ["Duplicata Mercantil por Indicação", "Nota Promissória",
 export function creditOf(document: string, entity: Entity, place: Place, lowIncome = false): CreditPicture {
   const rng = rngFor(document, "credit");
   const negativeChance = entity === "company" ? 0.2 : lowIncome ? 0.4 : 0.25;
-  const negativeCount = rng.chance(negativeChance) ? rng.weighted<number>([[1, 55], [2, 25], [3, 12], [5, 8]]) : 0;
+  const negativeCount = rng.chance(negativeChance)
+    ? rng.weighted<number>([
+        [1, 55],
+        [2, 25],
+        [3, 12],
+        [5, 8],
+      ])
+    : 0;
   const negativeRecords = Array.from({ length: negativeCount }, () => negativeRecord(rng, entity, place, document));
   const protestCount = rng.chance(entity === "company" ? 0.15 : 0.08) ? rng.int(1, 3) : 0;
   const protests = Array.from({ length: protestCount }, () => protest(rng, entity, place, document));
@@ -130,7 +137,7 @@ export function creditTotals(credit: CreditPicture) {
   return {
     negativeAmount: sum(credit.negativeRecords.map((r) => r.amount)),
     protestAmount: sum(credit.protests.map((p) => p.amount)),
-    lastOccurrenceAt: [...credit.negativeRecords.map((r) => r.occurredAt), ...credit.protests.map((p) => p.protestedAt)].sort().pop() ?? null,
+    lastOccurrenceAt:
+      [...credit.negativeRecords.map((r) => r.occurredAt), ...credit.protests.map((p) => p.protestedAt)].sort().pop() ?? null,
   };
 }
-

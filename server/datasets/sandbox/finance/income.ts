@@ -17,7 +17,13 @@ export function incomeBand(monthly: number): string {
   return INCOME_BANDS.find((band) => wages <= band.max)!.label;
 }
 
-export const ASSET_BANDS = ["ATÉ R$ 50 MIL", "DE R$ 50 MIL A R$ 200 MIL", "DE R$ 200 MIL A R$ 500 MIL", "DE R$ 500 MIL A R$ 1 MI", "ACIMA DE R$ 1 MI"] as const;
+export const ASSET_BANDS = [
+  "ATÉ R$ 50 MIL",
+  "DE R$ 50 MIL A R$ 200 MIL",
+  "DE R$ 200 MIL A R$ 500 MIL",
+  "DE R$ 500 MIL A R$ 1 MI",
+  "ACIMA DE R$ 1 MI",
+] as const;
 
 /** Company revenue bands follow the Simples Nacional size limits (MEI, ME, EPP). */
 export const REVENUE_BANDS = {

@@ -36,7 +36,14 @@ export interface PersonFinance {
 }
 
 // Monthly income in minimum wages.
-const WAGE_BANDS: Weighted<readonly [number, number]> = [[[0.5, 1], 14], [[1, 3], 40], [[3, 5], 20], [[5, 10], 15], [[10, 20], 8], [[20, 45], 3]];
+const WAGE_BANDS: Weighted<readonly [number, number]> = [
+  [[0.5, 1], 14],
+  [[1, 3], 40],
+  [[3, 5], 20],
+  [[5, 10], 15],
+  [[10, 20], 8],
+  [[20, 45], 3],
+];
 
 const REFUND_BANKS = ["Banco do Brasil", "Caixa Econômica Federal", "Itaú Unibanco", "Bradesco", "Santander", "Nu Pagamentos"] as const;
 
@@ -47,8 +54,16 @@ export function personFinance(core: PersonCore): PersonFinance {
   const rng = rngFor(core.document, "finance");
   const [low, high] = rng.weighted(WAGE_BANDS);
   const salary = Math.round(MINIMUM_WAGE * (low + rng.next() * (high - low)));
-  const assetsIndex = Math.min(ASSET_BANDS.length - 1, Math.max(0, Math.floor(Math.log10(salary / 1000) * 2 + (core.age > 45 ? 1 : 0) + rng.int(-1, 1))));
-  const collections = rng.weighted<number>([[0, 70], [1, 15], [2, 8], [4, 7]]);
+  const assetsIndex = Math.min(
+    ASSET_BANDS.length - 1,
+    Math.max(0, Math.floor(Math.log10(salary / 1000) * 2 + (core.age > 45 ? 1 : 0) + rng.int(-1, 1))),
+  );
+  const collections = rng.weighted<number>([
+    [0, 70],
+    [1, 15],
+    [2, 8],
+    [4, 7],
+  ]);
   return {
     salary,
     incomeBand: incomeBand(salary),
@@ -71,10 +86,24 @@ function taxReturns(rng: Rng, salary: number): TaxReturn[] {
     if (!rng.chance(0.9)) continue;
     const latest = year === REFERENCE_DATE.getUTCFullYear() - 1;
     const status = latest
-      ? rng.weighted<string>([["Restituída", 45], ["Em fila de restituição", 20], ["Em processamento", 10], ["Retida em malha", 5], ["Sem saldo a restituir", 20]])
-      : rng.weighted<string>([["Restituída", 65], ["Sem saldo a restituir", 30], ["Retida em malha", 5]]);
+      ? rng.weighted<string>([
+          ["Restituída", 45],
+          ["Em fila de restituição", 20],
+          ["Em processamento", 10],
+          ["Retida em malha", 5],
+          ["Sem saldo a restituir", 20],
+        ])
+      : rng.weighted<string>([
+          ["Restituída", 65],
+          ["Sem saldo a restituir", 30],
+          ["Retida em malha", 5],
+        ]);
     const refunded = status === "Restituída" || status === "Em fila de restituição";
-    const updated = dateBetween(new Date(Date.UTC(year, 4, 31)), latest ? daysBeforeReference(5) : new Date(Date.UTC(year, 11, 15)), rng.next());
+    const updated = dateBetween(
+      new Date(Date.UTC(year, 4, 31)),
+      latest ? daysBeforeReference(5) : new Date(Date.UTC(year, 11, 15)),
+      rng.next(),
+    );
     returns.push({ year: String(year), status, bank: refunded ? rng.pick(REFUND_BANKS) : "", updatedAt: isoDate(updated) });
   }
   return returns;
@@ -86,16 +115,40 @@ function programs(rng: Rng, core: PersonCore, salary: number): AssistanceProgram
   const months = (from: string, to: Date) => Math.max(1, Math.round((to.getTime() - parseIsoDate(from).getTime()) / (30.44 * 86_400_000)));
   if (core.age >= 65 && salary <= MINIMUM_WAGE && rng.chance(0.6)) {
     const start = isoDate(dateBetween(addDays(parseIsoDate(core.birthDate), 65 * 366), daysBeforeReference(60), rng.next()));
-    list.push({ name: "Benefício de Prestação Continuada (BPC)", ...place, active: true, amount: MINIMUM_WAGE, totalAmount: months(start, REFERENCE_DATE) * MINIMUM_WAGE, startedAt: start, endedAt: null });
+    list.push({
+      name: "Benefício de Prestação Continuada (BPC)",
+      ...place,
+      active: true,
+      amount: MINIMUM_WAGE,
+      totalAmount: months(start, REFERENCE_DATE) * MINIMUM_WAGE,
+      startedAt: start,
+      endedAt: null,
+    });
   } else if (salary < 1.2 * MINIMUM_WAGE && rng.chance(0.55)) {
     const start = isoDate(dateBetween(new Date(Date.UTC(2023, 2, 1)), daysBeforeReference(90), rng.next()));
     const amount = rng.pick([600, 650, 750, 800, 900]);
-    list.push({ name: "Bolsa Família", ...place, active: true, amount, totalAmount: months(start, REFERENCE_DATE) * amount, startedAt: start, endedAt: null });
+    list.push({
+      name: "Bolsa Família",
+      ...place,
+      active: true,
+      amount,
+      totalAmount: months(start, REFERENCE_DATE) * amount,
+      startedAt: start,
+      endedAt: null,
+    });
   }
   // Auxílio Emergencial went to adults of low and middle income in 2020 and 2021.
   if (salary < 3 * MINIMUM_WAGE && core.age >= 24 && rng.chance(0.45)) {
     const installments = rng.int(5, 16);
-    list.push({ name: "Auxílio Emergencial", ...place, active: false, amount: 600, totalAmount: 600 * 5 + 300 * Math.min(4, installments - 5) + 250 * Math.max(0, installments - 9), startedAt: "2020-04-09", endedAt: "2021-10-31" });
+    list.push({
+      name: "Auxílio Emergencial",
+      ...place,
+      active: false,
+      amount: 600,
+      totalAmount: 600 * 5 + 300 * Math.min(4, installments - 5) + 250 * Math.max(0, installments - 9),
+      startedAt: "2020-04-09",
+      endedAt: "2021-10-31",
+    });
   }
   return list;
 }

@@ -14,8 +14,17 @@ function financeV1(finance: PersonFinance): PersonFinanceV1 {
     salarioEstimado: finance.salary,
     rendaEstimada: finance.incomeBand,
     faixaPatrimonial: finance.assetsBand,
-    declaracoesIR: finance.taxReturns.map((r) => ({ ano: r.year, situacao: r.status, banco: r.bank, dataAtualizacao: brDate(r.updatedAt) })),
-    cobrancas: { quantidade: finance.collections.total, origens: finance.collections.origins, atualizadoEm: brDate(finance.collections.updatedAt) },
+    declaracoesIR: finance.taxReturns.map((r) => ({
+      ano: r.year,
+      situacao: r.status,
+      banco: r.bank,
+      dataAtualizacao: brDate(r.updatedAt),
+    })),
+    cobrancas: {
+      quantidade: finance.collections.total,
+      origens: finance.collections.origins,
+      atualizadoEm: brDate(finance.collections.updatedAt),
+    },
     programasSociais: finance.programs.map((p) => ({
       programa: p.name,
       municipio: p.city,
@@ -81,14 +90,15 @@ export function buildPersonFinance(version: string, cpf: string) {
   const finance = personFinance(core);
   const credit = personCredit(core, finance);
   const c = credit.consultations;
-  const block: PersonFinanceV1 | PersonFinanceV11 = version === "1.0"
-    ? financeV1(finance)
-    : {
-        ...financeV1(finance),
-        restricoes: restrictionsV11(credit),
-        consultas: { ultimos30Dias: c.last30Days, ultimos60Dias: c.last60Days, ultimos90Dias: c.last90Days, acima90Dias: c.over90Days },
-        indicadores: indicatorsV11(finance, credit),
-      };
+  const block: PersonFinanceV1 | PersonFinanceV11 =
+    version === "1.0"
+      ? financeV1(finance)
+      : {
+          ...financeV1(finance),
+          restricoes: restrictionsV11(credit),
+          consultas: { ultimos30Dias: c.last30Days, ultimos60Dias: c.last60Days, ultimos90Dias: c.last90Days, acima90Dias: c.over90Days },
+          indicadores: indicatorsV11(finance, credit),
+        };
   const fired: Record<string, boolean> = {
     income_below_minimum_wage: finance.salary < MINIMUM_WAGE,
     beneficiary_of_assistance_program: finance.programs.some((p) => p.active),
@@ -98,4 +108,3 @@ export function buildPersonFinance(version: string, cpf: string) {
   if (version !== "1.0") fired.has_negative_credit_records = credit.negativeRecords.length > 0;
   return moduleData("person", "finance", version, block, rulesFrom(fired));
 }
-

@@ -57,13 +57,7 @@ export function postalCodeIn(city: City, rng: Rng): string {
   return `${String(prefix).padStart(5, "0")}${String(rng.int(0, 999)).padStart(3, "0")}`;
 }
 
-export function makeAddress(
-  rng: Rng,
-  state: StateInfo,
-  city: City,
-  type: Address["type"],
-  preferred: boolean,
-): Address {
+export function makeAddress(rng: Rng, state: StateInfo, city: City, type: Address["type"], preferred: boolean): Address {
   const commercial = type === "commercial";
   return {
     type,

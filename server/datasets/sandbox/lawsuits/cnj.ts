@@ -37,7 +37,14 @@ export function parseCnjNumber(number: string): (CnjParts & { checkDigits: strin
   const match = CNJ_PATTERN.exec(number);
   if (!match) return null;
   const [, sequence, checkDigits, year, segment, court, origin] = match;
-  return { sequence: Number(sequence), checkDigits: checkDigits!, year: Number(year), segment: Number(segment), court: Number(court), origin: Number(origin) };
+  return {
+    sequence: Number(sequence),
+    checkDigits: checkDigits!,
+    year: Number(year),
+    segment: Number(segment),
+    court: Number(court),
+    origin: Number(origin),
+  };
 }
 
 export function isValidCnjNumber(number: string): boolean {

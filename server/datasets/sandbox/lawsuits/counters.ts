@@ -47,9 +47,19 @@ const asDefendant = (lawsuit: Lawsuit) => lawsuit.side === "defendant";
 
 export function countLawsuits(lawsuits: readonly Lawsuit[]): LawsuitCounters {
   const counters: LawsuitCounters = {
-    total: lawsuits.length, asDefendant: 0, asPlaintiff: 0, active: 0, inactive: 0,
-    bySegment: { state: 0, labour: 0, federal: 0 }, byCourt: {}, byArea: {}, byClass: {},
-    totalClaimValue: 0, activeClaimValueAsDefendant: 0, firstFiledAt: null, lastFiledAt: null,
+    total: lawsuits.length,
+    asDefendant: 0,
+    asPlaintiff: 0,
+    active: 0,
+    inactive: 0,
+    bySegment: { state: 0, labour: 0, federal: 0 },
+    byCourt: {},
+    byArea: {},
+    byClass: {},
+    totalClaimValue: 0,
+    activeClaimValueAsDefendant: 0,
+    firstFiledAt: null,
+    lastFiledAt: null,
   };
   for (const lawsuit of lawsuits) {
     if (asDefendant(lawsuit)) counters.asDefendant++;
@@ -82,7 +92,10 @@ export function lawsuitIndicators(lawsuits: readonly Lawsuit[]): LawsuitIndicato
     labourAsDefendant: indicator(count((l) => l.area === "labour" && asDefendant(l))),
     taxEnforcement: indicator(count((l) => l.area === "tax" && asDefendant(l))),
     // A burst of new lawsuits in the last 12 months says more than old, settled ones.
-    recentFilings: indicator(count((l) => daysBetween(parseIsoDate(l.filedAt), REFERENCE_DATE) <= 365), 2),
+    recentFilings: indicator(
+      count((l) => daysBetween(parseIsoDate(l.filedAt), REFERENCE_DATE) <= 365),
+      2,
+    ),
     highClaimValue: indicator(count((l) => asDefendant(l) && (l.claimValue ?? 0) >= HIGH_CLAIM)),
   };
 }

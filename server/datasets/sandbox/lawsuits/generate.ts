@@ -53,8 +53,20 @@ interface Holder {
   city: City;
 }
 
-const PERSON_COUNTS: Weighted<readonly [number, number]> = [[[0, 0], 55], [[1, 1], 18], [[2, 2], 11], [[3, 3], 7], [[4, 6], 6], [[7, 12], 3]];
-const COMPANY_COUNTS: Weighted<readonly [number, number]> = [[[0, 0], 35], [[1, 3], 35], [[4, 10], 22], [[11, 25], 8]];
+const PERSON_COUNTS: Weighted<readonly [number, number]> = [
+  [[0, 0], 55],
+  [[1, 1], 18],
+  [[2, 2], 11],
+  [[3, 3], 7],
+  [[4, 6], 6],
+  [[7, 12], 3],
+];
+const COMPANY_COUNTS: Weighted<readonly [number, number]> = [
+  [[0, 0], 35],
+  [[1, 3], 35],
+  [[4, 10], 22],
+  [[11, 25], 8],
+];
 
 function countFrom(rng: Rng, document: string, entity: Entity): number {
   const [min, max] = rng.weighted(entity === "person" ? PERSON_COUNTS : COMPANY_COUNTS);
@@ -97,10 +109,28 @@ function makeLawsuit(rng: Rng, holder: Holder, template: LawsuitTemplate): Lawsu
   const status: LawsuitStatus = rng.chance(recent ? 0.75 : 0.3) ? "em andamento" : rng.pick(["arquivado", "baixado"] as const);
   const lastMovement = dateBetween(filed, daysBeforeReference(status === "em andamento" ? 1 : 60), rng.next());
   const unitNumber = rng.int(1, holder.city === holder.state.cities[0] ? 40 : 4);
-  const number = makeCnjNumber({ sequence: rng.int(1, 9_999_999), year: filed.getUTCFullYear(), segment: court.j, court: court.tr, origin: originOf(rng, template) });
+  const number = makeCnjNumber({
+    sequence: rng.int(1, 9_999_999),
+    year: filed.getUTCFullYear(),
+    segment: court.j,
+    court: court.tr,
+    origin: originOf(rng, template),
+  });
   const counterpart = counterpartOf(rng, template, holder);
-  const holderParty: LawsuitParty = { name: holder.name, document: holder.document, entity: holder.entity, side: template.holderSide, role: template.roles.holder, isHolder: true };
-  const otherParty: LawsuitParty = { ...counterpart, side: template.holderSide === "active" ? "passive" : "active", role: template.roles.counterpart, isHolder: false };
+  const holderParty: LawsuitParty = {
+    name: holder.name,
+    document: holder.document,
+    entity: holder.entity,
+    side: template.holderSide,
+    role: template.roles.holder,
+    isHolder: true,
+  };
+  const otherParty: LawsuitParty = {
+    ...counterpart,
+    side: template.holderSide === "active" ? "passive" : "active",
+    role: template.roles.counterpart,
+    isHolder: false,
+  };
   return {
     number,
     court,
@@ -136,11 +166,16 @@ type Counterpart = Omit<LawsuitParty, "side" | "role" | "isHolder">;
 function counterpartOf(rng: Rng, template: LawsuitTemplate, holder: Holder): Counterpart {
   const body = (name: string): Counterpart => ({ name, document: null, entity: "public_body" });
   switch (template.counterpart) {
-    case "municipality": return body(publicBodies.municipality(holder.city));
-    case "state_treasury": return body(publicBodies.stateTreasury(holder.state));
-    case "prosecutor": return body(publicBodies.prosecutor(holder.state));
-    case "union": return body(publicBodies.union());
-    case "social_security": return body(publicBodies.socialSecurity());
+    case "municipality":
+      return body(publicBodies.municipality(holder.city));
+    case "state_treasury":
+      return body(publicBodies.stateTreasury(holder.state));
+    case "prosecutor":
+      return body(publicBodies.prosecutor(holder.state));
+    case "union":
+      return body(publicBodies.union());
+    case "social_security":
+      return body(publicBodies.socialSecurity());
     case "known_company": {
       const segments = template.creditorSegments;
       const known = rng.pick(segments ? KNOWN_COMPANIES.filter((c) => segments.includes(c.segment)) : KNOWN_COMPANIES);
@@ -151,7 +186,10 @@ function counterpartOf(rng: Rng, template: LawsuitTemplate, holder: Holder): Cou
       return { name: company.name, document: company.document, entity: "company" };
     }
     case "person": {
-      const person = constructPerson(rng, { fiscalRegion: holder.state.fiscalRegion, exclude: (cpf) => cpf === holder.document || isSandboxDocument(cpf) });
+      const person = constructPerson(rng, {
+        fiscalRegion: holder.state.fiscalRegion,
+        exclude: (cpf) => cpf === holder.document || isSandboxDocument(cpf),
+      });
       return person ? { name: person.name, document: person.document, entity: "person" } : body("Parte não identificada");
     }
   }

@@ -82,7 +82,10 @@ export function siblingsOf(core: PersonCore, count: number): PersonCore[] {
       middleSlot: core.middleSlot,
       lastSlot: core.lastSlot,
       birthYears: [Math.max(OLDEST_BIRTH_YEAR, year - 12), Math.min(YOUNGEST_ADULT_BIRTH_YEAR, year + 12)],
-      exclude: notSelf(core, siblings.map((s) => s.document)),
+      exclude: notSelf(
+        core,
+        siblings.map((s) => s.document),
+      ),
     });
     if (sibling) siblings.push(sibling);
   }
@@ -95,15 +98,19 @@ export function childrenOf(core: PersonCore, spouse: PersonCore | null, count: n
   if (year + 20 > YOUNGEST_ADULT_BIRTH_YEAR) return [];
   const rng = rngFor(core.document, "children");
   const children: PersonCore[] = [];
-  const slots = core.gender === "F"
-    ? { middleSlot: core.lastSlot, ...(spouse ? { lastSlot: spouse.lastSlot } : {}) }
-    : { lastSlot: core.lastSlot, ...(spouse ? { middleSlot: spouse.lastSlot } : {}) };
+  const slots =
+    core.gender === "F"
+      ? { middleSlot: core.lastSlot, ...(spouse ? { lastSlot: spouse.lastSlot } : {}) }
+      : { lastSlot: core.lastSlot, ...(spouse ? { middleSlot: spouse.lastSlot } : {}) };
   for (let i = 0; i < count; i++) {
     const child = constructPerson(rng, {
       fiscalRegion: core.fiscalRegion,
       ...slots,
       birthYears: [year + 20, Math.min(YOUNGEST_ADULT_BIRTH_YEAR, year + 40)],
-      exclude: notSelf(core, children.map((c) => c.document)),
+      exclude: notSelf(
+        core,
+        children.map((c) => c.document),
+      ),
     });
     if (child) children.push(child);
   }

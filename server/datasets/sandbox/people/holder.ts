@@ -30,13 +30,31 @@ function personContacts(core: PersonCore): PersonContacts {
   const rng = rngFor(core.document, "contacts");
   const addresses = [makeAddress(rng, core.state, core.city, "residential", true)];
   // Earlier addresses, in the same state (the CPF region says where the holder lives).
-  for (let i = rng.weighted<number>([[0, 35], [1, 45], [2, 20]]); i > 0; i--) {
+  for (
+    let i = rng.weighted<number>([
+      [0, 35],
+      [1, 45],
+      [2, 20],
+    ]);
+    i > 0;
+    i--
+  ) {
     addresses.push(previousAddress(rng, core.state));
   }
   const phones = [makePhone(rng, core.city, "mobile", true)];
   if (rng.chance(0.35)) phones.push(makePhone(rng, core.city, "landline", false));
   if (rng.chance(0.25)) phones.push(makePhone(rng, core.city, "mobile", false));
-  const emailCount = core.age > 70 ? rng.weighted<number>([[0, 50], [1, 50]]) : rng.weighted<number>([[0, 10], [1, 65], [2, 25]]);
+  const emailCount =
+    core.age > 70
+      ? rng.weighted<number>([
+          [0, 50],
+          [1, 50],
+        ])
+      : rng.weighted<number>([
+          [0, 10],
+          [1, 65],
+          [2, 25],
+        ]);
   const birthYear = Number(core.birthDate.slice(0, 4));
   const emails: Email[] = [];
   for (let i = 0; i < emailCount; i++) emails.push(makePersonEmail(rng, core.givenName, core.lastSurname, birthYear, i === 0));

@@ -54,7 +54,11 @@ function slotsOf(cpf: string): { middle: number; last: number } {
 }
 
 /** The digit pairs (positions 5-6 and 7-8) that give the wanted slots: slotsOf() inverted. */
-function pairsFor(offsets: { middle: number; last: number }, middleSlot: number, lastSlot: number): { middlePair: number; lastPair: number } {
+function pairsFor(
+  offsets: { middle: number; last: number },
+  middleSlot: number,
+  lastSlot: number,
+): { middlePair: number; lastPair: number } {
   const lastPair = mod100((lastSlot - offsets.last) * SPREAD_INVERSE);
   const middlePair = mod100((middleSlot - offsets.middle - 11 * lastPair) * SPREAD_INVERSE);
   return { middlePair, lastPair };

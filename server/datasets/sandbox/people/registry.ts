@@ -35,14 +35,20 @@ export function personRegistry(core: PersonCore): PersonRegistry {
   // Sandbox documents have exactly the documented status: Regular unless the behaviour says otherwise.
   const forced = behaviour ? ((behaviour.registryStatus as CpfStatus | undefined) ?? "Regular") : undefined;
   const oldAndDeceased = core.age >= 76 && rng.chance(0.3);
-  const drawn = rng.weighted<CpfStatus>([["Regular", 95], ["Pendente de Regularização", 4], ["Suspensa", 1]]);
+  const drawn = rng.weighted<CpfStatus>([
+    ["Regular", 95],
+    ["Pendente de Regularização", 4],
+    ["Suspensa", 1],
+  ]);
   const status: CpfStatus = forced ?? (oldAndDeceased ? "Titular Falecido" : drawn);
-  const death = status === "Titular Falecido"
-    ? { date: isoDate(dateBetween(daysBeforeReference(4 * 365), daysBeforeReference(45), rng.next())) }
-    : null;
-  const serviceListing = behaviour?.name === "service_blacklisted"
-    ? { type: "confirmed_fraud", since: isoDate(dateBetween(daysBeforeReference(700), daysBeforeReference(30), rng.next())) }
-    : null;
+  const death =
+    status === "Titular Falecido"
+      ? { date: isoDate(dateBetween(daysBeforeReference(4 * 365), daysBeforeReference(45), rng.next())) }
+      : null;
+  const serviceListing =
+    behaviour?.name === "service_blacklisted"
+      ? { type: "confirmed_fraud", since: isoDate(dateBetween(daysBeforeReference(700), daysBeforeReference(30), rng.next())) }
+      : null;
   return { status, registeredAt: minDate(registeredAt, isoDate(REFERENCE_DATE)), death, serviceListing };
 }
 

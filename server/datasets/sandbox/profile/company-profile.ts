@@ -42,7 +42,15 @@ function profileV1({ identity, partners, contacts, serviceListing }: CompanyHold
       dataEntrada: brDate(partner.since),
       participacao: partner.sharePercent === null ? null : moneyString(partner.sharePercent),
     })),
-    endereco: { logradouro: address.logradouro, numero: address.numero, complemento: address.complemento, bairro: address.bairro, municipio: address.cidade, uf: address.uf, cep: address.cep },
+    endereco: {
+      logradouro: address.logradouro,
+      numero: address.numero,
+      complemento: address.complemento,
+      bairro: address.bairro,
+      municipio: address.cidade,
+      uf: address.uf,
+      cep: address.cep,
+    },
     telefones: contacts.phones.map(phoneText),
     email: contacts.emails[0]?.address ?? null,
     listaRestritiva: { servico: serviceListing !== null, tipo: serviceListing?.type ?? null },
@@ -65,13 +73,22 @@ function profileV2({ identity, partners, contacts, serviceListing }: CompanyHold
     size: { code: identity.size, description: SIZE_DESCRIPTIONS[identity.size] },
     shareCapital: identity.shareCapital,
     taxRegime: identity.taxRegime,
-    partners: partners.map(({ document, name, entity, qualification, since, sharePercent }) => ({ document, name, entity, qualification, since, sharePercent })),
+    partners: partners.map(({ document, name, entity, qualification, since, sharePercent }) => ({
+      document,
+      name,
+      entity,
+      qualification,
+      since,
+      sharePercent,
+    })),
     contacts: {
       addresses: contacts.addresses.map(addressV2),
       phones: contacts.phones.map(phoneV2),
       emails: contacts.emails.map(emailV2),
     },
-    restrictiveLists: { service: { listed: serviceListing !== null, type: serviceListing?.type ?? null, since: serviceListing?.since ?? null } },
+    restrictiveLists: {
+      service: { listed: serviceListing !== null, type: serviceListing?.type ?? null, since: serviceListing?.since ?? null },
+    },
   };
 }
 

@@ -62,7 +62,11 @@ function profileV2(holder: PersonHolder, listed: ReturnType<typeof listedRelatio
     },
     death: { recorded: registry.death !== null, date: registry.death?.date ?? null },
     restrictiveLists: {
-      service: { listed: registry.serviceListing !== null, type: registry.serviceListing?.type ?? null, since: registry.serviceListing?.since ?? null },
+      service: {
+        listed: registry.serviceListing !== null,
+        type: registry.serviceListing?.type ?? null,
+        since: registry.serviceListing?.since ?? null,
+      },
       relatedCompaniesListed: listed.companies,
       relatedPersonsListed: listed.persons,
     },

@@ -25,17 +25,25 @@ export function companyLinks(cnpj: string): RelatedLink[] {
   const rng = rngFor(cnpj, "related");
   const list = new LinkList(cnpj);
   for (const partner of partners) {
-    list.add({ document: partner.document, entity: partner.entity, relation: "partnership", role: "partner", since: partner.since, qualification: partner.qualification });
+    list.add({
+      document: partner.document,
+      entity: partner.entity,
+      relation: "partnership",
+      role: "partner",
+      since: partner.since,
+      qualification: partner.qualification,
+    });
   }
   const withLawsuits = (document: string) => !large || lawsuitCount(document, document.length === 11 ? "person" : "company") > 0;
   const exclude = (document: string) => list.has(document) || isSandboxDocument(document);
   const latestBirthYear = REFERENCE_DATE.getUTCFullYear() - 18;
-  const person = () => constructPerson(rng, {
-    fiscalRegion: partnerRegion(rng, identity.state),
-    birthYears: [1950, latestBirthYear],
-    accept: (core) => withLawsuits(core.document),
-    exclude,
-  });
+  const person = () =>
+    constructPerson(rng, {
+      fiscalRegion: partnerRegion(rng, identity.state),
+      birthYears: [1950, latestBirthYear],
+      accept: (core) => withLawsuits(core.document),
+      exclude,
+    });
   const employees = large ? 10 : rng.int(...EMPLOYEES[identity.size]);
   for (let i = 0; i < employees; i++) {
     const employee = person();
@@ -46,17 +54,43 @@ export function companyLinks(cnpj: string): RelatedLink[] {
   const representatives = large ? 3 : rng.chance(0.35) ? 1 : 0;
   for (let i = 0; i < representatives; i++) {
     const representative = person();
-    if (representative) list.add({ document: representative.document, entity: "person", relation: "representation", role: "legal_representative", since: dayAfter(identity.openedAt, rng.next()) });
+    if (representative)
+      list.add({
+        document: representative.document,
+        entity: "person",
+        relation: "representation",
+        role: "legal_representative",
+        since: dayAfter(identity.openedAt, rng.next()),
+      });
   }
   const subsidiaries = large ? 8 : rng.chance(0.12) ? 1 : 0;
   for (let i = 0; i < subsidiaries; i++) {
-    const subsidiary = findCompany(rng, { state: large ? undefined : identity.state, natures: ["limitada"], accept: withLawsuits, exclude });
+    const subsidiary = findCompany(rng, {
+      state: large ? undefined : identity.state,
+      natures: ["limitada"],
+      accept: withLawsuits,
+      exclude,
+    });
     list.add(subsidiaryLink(subsidiary, identity.openedAt));
   }
   if (large) {
-    const sandbox = (name: Parameters<typeof sandboxDocumentFor>[0], entity: "person" | "company") => sandboxDocumentFor(name, entity)!.document;
-    list.add({ document: sandbox("service_blacklisted", "person"), entity: "person", relation: "representation", role: "legal_representative", since: dayAfter(identity.openedAt, rng.next()) });
-    list.add({ document: sandbox("deceased", "person"), entity: "person", relation: "partnership", role: "former_partner", since: identity.openedAt, qualification: QUALIFICATIONS.socio });
+    const sandbox = (name: Parameters<typeof sandboxDocumentFor>[0], entity: "person" | "company") =>
+      sandboxDocumentFor(name, entity)!.document;
+    list.add({
+      document: sandbox("service_blacklisted", "person"),
+      entity: "person",
+      relation: "representation",
+      role: "legal_representative",
+      since: dayAfter(identity.openedAt, rng.next()),
+    });
+    list.add({
+      document: sandbox("deceased", "person"),
+      entity: "person",
+      relation: "partnership",
+      role: "former_partner",
+      since: identity.openedAt,
+      qualification: QUALIFICATIONS.socio,
+    });
     list.add(subsidiaryLink(sandbox("service_blacklisted", "company"), identity.openedAt));
     list.add(subsidiaryLink(sandbox("irregular", "company"), identity.openedAt));
   }
@@ -66,5 +100,12 @@ export function companyLinks(cnpj: string): RelatedLink[] {
 
 function subsidiaryLink(cnpj: string, holderOpenedAt: string): RelatedLink {
   const openedAt = companyBasics(cnpj).openedAt;
-  return { document: cnpj, entity: "company", relation: "partnership", role: "subsidiary", since: openedAt > holderOpenedAt ? openedAt : holderOpenedAt, qualification: QUALIFICATIONS.socio };
+  return {
+    document: cnpj,
+    entity: "company",
+    relation: "partnership",
+    role: "subsidiary",
+    since: openedAt > holderOpenedAt ? openedAt : holderOpenedAt,
+    qualification: QUALIFICATIONS.socio,
+  };
 }

@@ -14,7 +14,14 @@ const LARGE_NETWORK = 25;
 // `via` only on the huge_network's links beyond the first level (absent everywhere else)
 const viaOf = (node: RelatedNode) => (node.via ? { via: node.via } : {});
 
-const flat = (node: RelatedNode) => ({ document: node.document, name: node.name, entity: node.entity, relation: node.relation, role: node.role, ...viaOf(node) });
+const flat = (node: RelatedNode) => ({
+  document: node.document,
+  name: node.name,
+  entity: node.entity,
+  relation: node.relation,
+  role: node.role,
+  ...viaOf(node),
+});
 
 const withSince = (node: RelatedNode) => ({ ...flat(node), since: node.since, qualification: node.qualification ?? null });
 

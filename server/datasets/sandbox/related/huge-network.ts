@@ -28,9 +28,18 @@ export function addHugeNetwork(list: LinkList, rng: Rng, holderOpenedAt: string)
     const cnpj = findCompany(rng, { natures: ["limitada", "simplesLimitada", "anonimaFechada"], exclude });
     const openedAt = companyBasics(cnpj).openedAt;
     const since = openedAt > holderOpenedAt ? openedAt : holderOpenedAt;
-    list.add(i % 3 === 0
-      ? { document: cnpj, entity: "company", relation: "partnership", role: "subsidiary", since, qualification: QUALIFICATIONS.socio }
-      : { document: cnpj, entity: "company", relation: "partnership", role: "owned_company", since, qualification: QUALIFICATIONS.socioAdministrador });
+    list.add(
+      i % 3 === 0
+        ? { document: cnpj, entity: "company", relation: "partnership", role: "subsidiary", since, qualification: QUALIFICATIONS.socio }
+        : {
+            document: cnpj,
+            entity: "company",
+            relation: "partnership",
+            role: "owned_company",
+            since,
+            qualification: QUALIFICATIONS.socioAdministrador,
+          },
+    );
   }
   const level1Companies = list.links.filter((link) => link.entity === "company" && !link.via);
   const level2: RelatedLink[] = [];
@@ -42,9 +51,18 @@ export function addHugeNetwork(list: LinkList, rng: Rng, holderOpenedAt: string)
       const person = constructPerson(rng, { fiscalRegion: rng.int(0, 9), birthYears: [1950, 2005], accept, exclude });
       if (!person) continue;
       const since = dayAfter(laterOf(adultSince(person.birthDate), openedAt), rng.next());
-      const link: RelatedLink = i < 2
-        ? { document: person.document, entity: "person", relation: "partnership", role: "partner", since, qualification: i === 0 ? QUALIFICATIONS.socioAdministrador : QUALIFICATIONS.socio, via: company.document }
-        : { document: person.document, entity: "person", relation: "employment", role: "employee", since, via: company.document };
+      const link: RelatedLink =
+        i < 2
+          ? {
+              document: person.document,
+              entity: "person",
+              relation: "partnership",
+              role: "partner",
+              since,
+              qualification: i === 0 ? QUALIFICATIONS.socioAdministrador : QUALIFICATIONS.socio,
+              via: company.document,
+            }
+          : { document: person.document, entity: "person", relation: "employment", role: "employee", since, via: company.document };
       list.add(link);
       level2.push(link);
     }
@@ -53,6 +71,14 @@ export function addHugeNetwork(list: LinkList, rng: Rng, holderOpenedAt: string)
     if (index % OWNER_EVERY !== 0) return;
     const cnpj = findCompany(rng, { natures: ["limitada", "simplesLimitada"], exclude });
     const since = laterOf(person.since, companyBasics(cnpj).openedAt);
-    list.add({ document: cnpj, entity: "company", relation: "partnership", role: "owned_company", since, qualification: QUALIFICATIONS.socio, via: person.document });
+    list.add({
+      document: cnpj,
+      entity: "company",
+      relation: "partnership",
+      role: "owned_company",
+      since,
+      qualification: QUALIFICATIONS.socio,
+      via: person.document,
+    });
   });
 }

@@ -9,10 +9,21 @@ import type { Entity } from "../../types";
 export type RelationType = "kinship" | "partnership" | "representation" | "employment";
 
 export type RelatedRole =
-  | "mother" | "father" | "spouse" | "sibling" | "child"
-  | "partner" | "co_partner" | "former_partner" | "owned_company" | "subsidiary"
-  | "employer" | "former_employer" | "employee"
-  | "legal_representative" | "represented_company";
+  | "mother"
+  | "father"
+  | "spouse"
+  | "sibling"
+  | "child"
+  | "partner"
+  | "co_partner"
+  | "former_partner"
+  | "owned_company"
+  | "subsidiary"
+  | "employer"
+  | "former_employer"
+  | "employee"
+  | "legal_representative"
+  | "represented_company";
 
 export interface RelatedLink {
   document: string;

@@ -40,10 +40,24 @@ export function describeLink(link: RelatedLink): RelatedNode {
   if (link.entity === "person") {
     const core = personCore(link.document);
     const registry = personRegistry(core);
-    return { ...common, name: core.name, state: core.state.uf, registryStatus: registry.status, deceased: registry.death !== null, inactive: false };
+    return {
+      ...common,
+      name: core.name,
+      state: core.state.uf,
+      registryStatus: registry.status,
+      deceased: registry.death !== null,
+      inactive: false,
+    };
   }
   const company = companyIdentity(link.document);
-  return { ...common, name: company.name, state: company.state.uf, registryStatus: company.status, deceased: false, inactive: company.status !== "Ativa" };
+  return {
+    ...common,
+    name: company.name,
+    state: company.state.uf,
+    registryStatus: company.status,
+    deceased: false,
+    inactive: company.status !== "Ativa",
+  };
 }
 
 export function relatedNodes(document: string, entity: Entity): RelatedNode[] {

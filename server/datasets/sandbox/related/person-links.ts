@@ -33,8 +33,20 @@ export function personLinks(cpf: string): RelatedLink[] {
 
   const employers = large ? 2 : core.age < 65 && rng.chance(0.55) ? 1 : 0;
   for (let i = 0; i < employers; i++) {
-    const cnpj = findCompany(rng, { state: core.state, activeOnly: i === 0, natures: ["limitada", "anonimaFechada", "simplesLimitada"], accept: withLawsuits, exclude });
-    list.add({ document: cnpj, entity: "company", relation: "employment", role: i === 0 ? "employer" : "former_employer", since: dayAfter(laterOf(adult, companyBasics(cnpj).openedAt), rng.next()) });
+    const cnpj = findCompany(rng, {
+      state: core.state,
+      activeOnly: i === 0,
+      natures: ["limitada", "anonimaFechada", "simplesLimitada"],
+      accept: withLawsuits,
+      exclude,
+    });
+    list.add({
+      document: cnpj,
+      entity: "company",
+      relation: "employment",
+      role: i === 0 ? "employer" : "former_employer",
+      since: dayAfter(laterOf(adult, companyBasics(cnpj).openedAt), rng.next()),
+    });
   }
   const owned = large ? 6 : rng.chance(0.22) ? rng.int(1, 2) : 0;
   for (let i = 0; i < owned; i++) {
@@ -44,7 +56,13 @@ export function personLinks(cpf: string): RelatedLink[] {
   const represented = large ? 3 : rng.chance(0.08) ? 1 : 0;
   for (let i = 0; i < represented; i++) {
     const cnpj = findCompany(rng, { state: near, activeOnly: true, accept: withLawsuits, exclude });
-    list.add({ document: cnpj, entity: "company", relation: "representation", role: "represented_company", since: dayAfter(laterOf(adult, companyBasics(cnpj).openedAt), rng.next()) });
+    list.add({
+      document: cnpj,
+      entity: "company",
+      relation: "representation",
+      role: "represented_company",
+      since: dayAfter(laterOf(adult, companyBasics(cnpj).openedAt), rng.next()),
+    });
   }
   if (large) addLargeNetworkPartners(list, rng, core, adult, withLawsuits);
   if (huge) addHugeNetwork(list, rng, adult);
@@ -65,27 +83,71 @@ function addFamily(list: LinkList, rng: Rng, core: PersonCore, large: boolean): 
   const spouse = spouseOf(core, large);
   if (spouse) {
     const married = addDays(parseIsoDate(laterOf(core.birthDate, spouse.birthDate)), rng.int(20 * 365, 30 * 365));
-    kin(spouse, "spouse", isoDate(married) < isoDate(daysBeforeReference(60)) ? isoDate(married) : dayAfter(laterOf(core.birthDate, spouse.birthDate), rng.next()));
+    kin(
+      spouse,
+      "spouse",
+      isoDate(married) < isoDate(daysBeforeReference(60))
+        ? isoDate(married)
+        : dayAfter(laterOf(core.birthDate, spouse.birthDate), rng.next()),
+    );
   }
-  const siblingCount = large ? 3 : rng.weighted<number>([[0, 40], [1, 35], [2, 25]]);
+  const siblingCount = large
+    ? 3
+    : rng.weighted<number>([
+        [0, 40],
+        [1, 35],
+        [2, 25],
+      ]);
   for (const sibling of siblingsOf(core, siblingCount)) kin(sibling, "sibling", laterOf(core.birthDate, sibling.birthDate));
-  const childCount = large ? 2 : rng.weighted<number>([[0, 45], [1, 30], [2, 25]]);
+  const childCount = large
+    ? 2
+    : rng.weighted<number>([
+        [0, 45],
+        [1, 30],
+        [2, 25],
+      ]);
   for (const child of childrenOf(core, spouse, childCount)) kin(child, "child", child.birthDate);
 }
 
-function addLargeNetworkPartners(list: LinkList, rng: Rng, core: PersonCore, adult: string, withLawsuits: (document: string) => boolean): void {
+function addLargeNetworkPartners(
+  list: LinkList,
+  rng: Rng,
+  core: PersonCore,
+  adult: string,
+  withLawsuits: (document: string) => boolean,
+): void {
   for (let i = 0; i < 6; i++) {
     const partner = constructPerson(rng, {
       fiscalRegion: core.fiscalRegion,
       accept: (person) => withLawsuits(person.document),
       exclude: (document) => list.has(document) || isSandboxDocument(document),
     });
-    if (partner) list.add({ document: partner.document, entity: "person", relation: "partnership", role: "co_partner", since: dayAfter(adult, rng.next()) });
+    if (partner)
+      list.add({
+        document: partner.document,
+        entity: "person",
+        relation: "partnership",
+        role: "co_partner",
+        since: dayAfter(adult, rng.next()),
+      });
   }
   // Risky holders of the sandbox sit in this network, so the network view has something to flag.
-  const sandbox = (name: Parameters<typeof sandboxDocumentFor>[0], entity: "person" | "company") => sandboxDocumentFor(name, entity)!.document;
-  list.add({ document: sandbox("deceased", "person"), entity: "person", relation: "partnership", role: "co_partner", since: dayAfter(adult, rng.next()) });
-  list.add({ document: sandbox("service_blacklisted", "person"), entity: "person", relation: "partnership", role: "co_partner", since: dayAfter(adult, rng.next()) });
+  const sandbox = (name: Parameters<typeof sandboxDocumentFor>[0], entity: "person" | "company") =>
+    sandboxDocumentFor(name, entity)!.document;
+  list.add({
+    document: sandbox("deceased", "person"),
+    entity: "person",
+    relation: "partnership",
+    role: "co_partner",
+    since: dayAfter(adult, rng.next()),
+  });
+  list.add({
+    document: sandbox("service_blacklisted", "person"),
+    entity: "person",
+    relation: "partnership",
+    role: "co_partner",
+    since: dayAfter(adult, rng.next()),
+  });
   list.add(ownedCompany(rng, sandbox("service_blacklisted", "company"), adult));
   list.add(ownedCompany(rng, sandbox("irregular", "company"), adult));
 }

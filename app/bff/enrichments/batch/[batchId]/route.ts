@@ -21,10 +21,24 @@ export const GET = withAccessToken<{ batchId: string }>(async (request, { token,
   }
   const rows = items
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
-    .map((e) => ({ id: e.id, document: e.document, entity: e.entity, status: e.status, outcome: e.outcome, failureReason: e.failureReason ?? null }));
+    .map((e) => ({
+      id: e.id,
+      document: e.document,
+      entity: e.entity,
+      status: e.status,
+      outcome: e.outcome,
+      failureReason: e.failureReason ?? null,
+    }));
   const terminal = rows.filter((r) => isTerminalEnrichment(r.status)).length;
   return NextResponse.json(
-    { batchId: params.batchId, total: rows.length, terminal, completed: rows.filter((r) => r.status === "COMPLETED").length, failed: rows.filter((r) => r.status === "FAILED").length, items: rows },
+    {
+      batchId: params.batchId,
+      total: rows.length,
+      terminal,
+      completed: rows.filter((r) => r.status === "COMPLETED").length,
+      failed: rows.filter((r) => r.status === "FAILED").length,
+      items: rows,
+    },
     { headers: { "cache-control": "no-store" } },
   );
 });

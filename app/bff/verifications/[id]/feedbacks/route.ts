@@ -39,9 +39,12 @@ export const POST = withMutation<{ id: string }>(
   async (request, { token, params }) => {
     if (!isVerificationId(params.id)) return bffError(404, "not_found", NOT_FOUND);
     const body = (await readJson(request)) as { status?: unknown; comment?: unknown; reasons?: unknown } | null;
-    if (!isDecision(body?.status)) return bffError(400, "invalid_request", "Escolha uma decisão: Aprovar, Reprovar, Em espera ou Dispensar.");
+    if (!isDecision(body?.status))
+      return bffError(400, "invalid_request", "Escolha uma decisão: Aprovar, Reprovar, Em espera ou Dispensar.");
     const comment = typeof body.comment === "string" && body.comment.trim() ? body.comment.trim().slice(0, 2000) : undefined;
-    const reasons = Array.isArray(body.reasons) ? body.reasons.filter((r): r is string => typeof r === "string" && r.length > 0).slice(0, 20) : undefined;
+    const reasons = Array.isArray(body.reasons)
+      ? body.reasons.filter((r): r is string => typeof r === "string" && r.length > 0).slice(0, 20)
+      : undefined;
     const created = await createFeedback(token, params.id, { status: body.status, comment, ...(reasons?.length ? { reasons } : {}) });
     return NextResponse.json(toView(created, readAccessTokenClaims(token).sub), { status: 201, headers: { "cache-control": "no-store" } });
   },
