@@ -155,8 +155,8 @@ describe("POST /api/v2/verifications/batch", () => {
     ],
     [
       "module outside the profile",
-      { nationalId: [cpf(1)], profileId: "prf_kyc_person", verifications: { modules: [{ name: "biometrics", enabled: true }] } },
-      "Module biometrics is not in the profile's catalog",
+      { nationalId: [cpf(1)], profileId: "prf_kyc_person", verifications: { modules: [{ name: "ownersLawsuits", enabled: true }] } },
+      "Module ownersLawsuits is not in the profile's catalog",
     ],
     ["callback over http", { nationalId: [cpf(1)], callback: { url: "http://example.com/hook" } }, "callback.url must use https"],
     [
