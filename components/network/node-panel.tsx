@@ -100,7 +100,13 @@ export function NodePanel({ node, basePath, onClose }: { node: GraphNode; basePa
           Fechar
         </button>
       </header>
-      <div className="flex-1 space-y-4 overflow-y-auto px-4 py-3">
+      {/* scrollable, so reachable from the keyboard (axe: scrollable-region-focusable) */}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-labelledby="node-panel-title"
+        className="flex-1 space-y-4 overflow-y-auto px-4 py-3 focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:outline-none"
+      >
         {subject ? (
           <p className="text-sm text-zinc-700">
             Documento consultado. Os processos do titular estão no módulo de processos do enriquecimento.
