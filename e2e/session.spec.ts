@@ -60,7 +60,8 @@ test("the console refreshes the API access token before it expires", async ({ pa
 
   // proxy.ts refreshes when the token expires within 60 s.
   await page.waitForTimeout(Math.max(0, lifetime - 60_000 + 1_000));
-  await page.reload();
+  // the next page load goes through proxy.ts, which refreshes (sign-in now lands on /overview)
+  await page.goto("/verifications");
   await expect(page.getByTestId("verification-row").first()).toBeVisible();
   const after = await readSessionToken(page);
   expect(after?.accessToken).not.toBe(before?.accessToken);
