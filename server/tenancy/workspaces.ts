@@ -43,16 +43,14 @@ export async function createUser(
   if (!options.demoPassword) checkNewPassword(input.password);
   const id = randomUUID();
   const email = input.email.toLowerCase();
-  await db
-    .insert(users)
-    .values({
-      id,
-      workspaceId: input.workspaceId,
-      email,
-      name: input.name ?? email.split("@")[0]!,
-      role: input.role,
-      passwordHash: await hashPassword(input.password),
-    });
+  await db.insert(users).values({
+    id,
+    workspaceId: input.workspaceId,
+    email,
+    name: input.name ?? email.split("@")[0]!,
+    role: input.role,
+    passwordHash: await hashPassword(input.password),
+  });
   return { id, email, role: input.role, workspaceId: input.workspaceId };
 }
 

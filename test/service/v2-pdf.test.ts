@@ -178,16 +178,14 @@ describe("GET /api/v2/verifications/{id}/pdf", () => {
     const listed = await completed({ nationalId: PERSON, profileId: "prf_kyc_person" });
     const before = textOf((await pdf(listed.id)).rawPayload).text;
     expect(before).toContain("O documento não consta na lista restritiva do workspace.");
-    await t.services.db
-      .insert(blacklistEntries)
-      .values({
-        id: randomUUID(),
-        workspaceId: t.workspace.id,
-        nationalId: PERSON,
-        entity: "person",
-        reason: "Fraude documental confirmada",
-        createdBy: t.workspace.users.analyst.id,
-      });
+    await t.services.db.insert(blacklistEntries).values({
+      id: randomUUID(),
+      workspaceId: t.workspace.id,
+      nationalId: PERSON,
+      entity: "person",
+      reason: "Fraude documental confirmada",
+      createdBy: t.workspace.users.analyst.id,
+    });
     const { text } = textOf((await pdf(listed.id)).rawPayload);
     expect(text).toContain("O documento consta na lista restritiva do workspace.");
     expect(text).toContain("Fraude documental confirmada");
@@ -197,29 +195,25 @@ describe("GET /api/v2/verifications/{id}/pdf", () => {
     // another workspace's entry for the same document does not count
     const other = await t.createWorkspace();
     const theirs = await completed({ nationalId: COMPANY, profileId: "prf_kyb_company" });
-    await t.services.db
-      .insert(blacklistEntries)
-      .values({
-        id: randomUUID(),
-        workspaceId: other.id,
-        nationalId: COMPANY,
-        entity: "company",
-        reason: "Outro workspace",
-        createdBy: other.users.admin.id,
-      });
+    await t.services.db.insert(blacklistEntries).values({
+      id: randomUUID(),
+      workspaceId: other.id,
+      nationalId: COMPANY,
+      entity: "company",
+      reason: "Outro workspace",
+      createdBy: other.users.admin.id,
+    });
     expect(textOf((await pdf(theirs.id)).rawPayload).text).toContain("O documento não consta na lista restritiva do workspace.");
     // an expired entry no longer counts
-    await t.services.db
-      .insert(blacklistEntries)
-      .values({
-        id: randomUUID(),
-        workspaceId: t.workspace.id,
-        nationalId: COMPANY,
-        entity: "company",
-        reason: "Expirado",
-        createdBy: t.workspace.users.admin.id,
-        expiresAt: new Date(Date.now() - 1000),
-      });
+    await t.services.db.insert(blacklistEntries).values({
+      id: randomUUID(),
+      workspaceId: t.workspace.id,
+      nationalId: COMPANY,
+      entity: "company",
+      reason: "Expirado",
+      createdBy: t.workspace.users.admin.id,
+      expiresAt: new Date(Date.now() - 1000),
+    });
     expect(textOf((await pdf(theirs.id)).rawPayload).text).toContain("O documento não consta na lista restritiva do workspace.");
   });
 

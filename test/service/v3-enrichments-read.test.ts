@@ -204,21 +204,19 @@ describe("GET /api/v3/enrichments", () => {
       for (let i = 0; i < 100; i++) {
         const id = newEnrichmentId();
         const at = new Date(base + Math.floor(i / 3)); // three per millisecond
-        await tx
-          .insert(enrichments)
-          .values({
-            id,
-            workspaceId: ws.id,
-            userId: ws.users.integration.id,
-            profileId: "prf_person_registry",
-            profileName: "Pessoa física – cadastral",
-            profileKind: "enrichment",
-            entity: "person",
-            document: CPF,
-            lane: "interactive",
-            metadata: {},
-            createdAt: at,
-          });
+        await tx.insert(enrichments).values({
+          id,
+          workspaceId: ws.id,
+          userId: ws.users.integration.id,
+          profileId: "prf_person_registry",
+          profileName: "Pessoa física – cadastral",
+          profileKind: "enrichment",
+          entity: "person",
+          document: CPF,
+          lane: "interactive",
+          metadata: {},
+          createdAt: at,
+        });
         await insertCollection(
           tx,
           {

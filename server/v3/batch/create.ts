@@ -178,17 +178,15 @@ export async function createBatch(s: Services, who: TokenClaims, req: BatchReque
           .returning({ key: idempotencyKeys.key });
         if (inserted.length === 0) throw new Replay(); // a concurrent request with the same key won
       }
-      await tx
-        .insert(batches)
-        .values({
-          id: batchId,
-          workspaceId,
-          profileId: profile.id,
-          total: response.total,
-          created: response.created,
-          failed: response.failed,
-          createdAt: now,
-        });
+      await tx.insert(batches).values({
+        id: batchId,
+        workspaceId,
+        profileId: profile.id,
+        total: response.total,
+        created: response.created,
+        failed: response.failed,
+        createdAt: now,
+      });
       for (let i = 0; i < rows.length; i += 100) await tx.insert(enrichments).values(rows.slice(i, i + 100));
       for (const row of rows) {
         await insertCollection(
