@@ -5,11 +5,11 @@ import { WEB_URL } from "./support/env";
 // nonce per response that Next.js's scripts carry, frame-ancestors 'none', Referrer-Policy,
 // Permissions-Policy, nosniff; and pages still work under that policy (no CSP violation).
 
-const PAGES = ["/login", "/verifications", "/verifications/00000000-0000-4000-8000-000000000000", "/", "/does-not-exist"];
-// Known defect, open in issue 10: the root redirect and the 404 page carry the headers, but their
-// scripts come without the response's nonce. Marked as expected failures so the suite says so, and
-// turns red the day they pass (then remove this list).
-const NONCE_MISSING = new Set(["/", "/does-not-exist"]);
+const PAGES = ["/login", "/", "/overview", "/verifications", "/verifications/00000000-0000-4000-8000-000000000000", "/does-not-exist"];
+// Known defect, open in issue 10: the 404 page carries the headers, but its scripts come without the
+// response's nonce. Marked as an expected failure so the suite says so, and turns red the day it
+// passes (then remove this list).
+const NONCE_MISSING = new Set(["/does-not-exist"]);
 
 function expectSecurityHeaders(headers: Record<string, string>): string {
   const csp = headers["content-security-policy"] ?? "";
@@ -38,11 +38,11 @@ for (const path of PAGES) {
     expect(response).not.toBeNull();
     // redirects (/, signed-out pages) end on a page that has its own headers
     const nonce = expectSecurityHeaders(await response!.allHeaders());
-    const scripts = await page
-      .locator("script")
-      .evaluateAll((nodes) => nodes.map((n) => ({ nonce: (n as HTMLScriptElement).nonce, src: (n as HTMLScriptElement).src })));
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const script of scripts) expect(script.nonce).toBe(nonce);
+    // the scripts the server wrote carry the nonce; those Next.js adds later are trusted through
+    // 'strict-dynamic' and carry none, so the document as sent is checked, not the live DOM
+    const tags = (await response!.text()).match(/<script\b[^>]*>/g) ?? [];
+    expect(tags.length).toBeGreaterThan(0);
+    for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
     await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
     expect(violations).toEqual([]);
   });
