@@ -6,10 +6,6 @@ import { WEB_URL } from "./support/env";
 // Permissions-Policy, nosniff; and pages still work under that policy (no CSP violation).
 
 const PAGES = ["/login", "/", "/overview", "/verifications", "/verifications/00000000-0000-4000-8000-000000000000", "/does-not-exist"];
-// Known defect, open in issue 10: the 404 page carries the headers, but its scripts come without the
-// response's nonce. Marked as an expected failure so the suite says so, and turns red the day it
-// passes (then remove this list).
-const NONCE_MISSING = new Set(["/does-not-exist"]);
 
 function expectSecurityHeaders(headers: Record<string, string>): string {
   const csp = headers["content-security-policy"] ?? "";
@@ -29,7 +25,6 @@ function expectSecurityHeaders(headers: Record<string, string>): string {
 
 for (const path of PAGES) {
   test(`page ${path} carries the security headers and its scripts the response's nonce`, async ({ page }) => {
-    test.fail(NONCE_MISSING.has(path), "known defect: scripts of this page lack the nonce (issue 10)");
     const violations: string[] = [];
     page.on("console", (message) => {
       if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(message.text());
