@@ -68,7 +68,9 @@ test("an analyst decides a series of cases with the keyboard only", async ({ pag
   await expect(page.getByTestId("decision-entry-comment").first()).toHaveText("dados divergentes: a r e d n p");
   await gotoHydrated(page, `/verifications/${order[2]}`);
 
-  // Escape cancels: nothing is recorded
+  // Escape cancels: nothing is recorded. The shortcuts arm once the case has loaded and can be
+  // decided, which is when the decision buttons show.
+  await expect(page.getByTestId("decision-actions")).toBeVisible();
   await page.keyboard.press("e");
   await expect(page.getByTestId("decision-dialog")).toBeVisible();
   await page.keyboard.press("Escape");
