@@ -7,15 +7,18 @@ import { ROLE_LABELS } from "@/lib/verifications/status";
 export function AppHeader({ email, role }: { email: string; role: string | null }) {
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-7xl items-center gap-6 px-4 sm:px-6">
+      {/* One row from lg up; below it the nav takes a second row of its own and scrolls sideways, so
+          no link is ever cut at phone widths. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-4 pt-2 sm:px-6 lg:h-14 lg:flex-nowrap lg:pt-0">
         <Link href="/overview" className="flex items-center gap-2 rounded-md font-semibold tracking-tight text-zinc-900">
           <LupaMark />
           <span>Lupa</span>
         </Link>
-        <nav aria-label="Principal" className="flex items-center gap-1">
+        <nav aria-label="Principal" className="order-last -mx-2 flex w-[calc(100%+1rem)] items-center gap-1 overflow-x-auto pb-2 lg:order-none lg:mx-0 lg:w-auto lg:pb-0">
           <NavLink href="/overview">Visão geral</NavLink>
           <NavLink href="/verifications">Verificações</NavLink>
           <NavLink href="/enrichments">Enriquecimentos</NavLink>
+          <NavLink href="/restrictive-list">Lista restritiva</NavLink>
           {role === "admin" ? <NavLink href="/usage">Uso</NavLink> : null}
         </nav>
         <div className="ml-auto flex items-center gap-3">
