@@ -1,5 +1,5 @@
 // `npm run bench -- <name> [args]`: runs one benchmark and prints its figures.
-//   v2-get [seconds] [concurrency]              GET /api/v2/verifications/{id} vs bare node:http
+//   v2-get [seconds] [concurrency] [rounds]     GET v2 verification and v3 enrichment by id vs bare node:http and a hand-written peer
 //   v3-throughput [items] [noopJobs] [samples]  enrichments/s vs pg-boss no-op jobs/s; wake-up delay
 //   pages [webUrl] [decisions]                  console pages: JS per route, LCP, decision to next case
 //   v2-stats [rows] [runs]                      GET /api/v2/verifications/stats over 100,000 verifications
@@ -20,7 +20,7 @@ import { benchGraph } from "./graph";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
-  "v2-get": (a) => benchV2Get(Number(a[0] ?? 5), Number(a[1] ?? 16)),
+  "v2-get": (a) => benchV2Get(Number(a[0] ?? 5), Number(a[1] ?? 16), Number(a[2] ?? 3)),
   pages: (a) => benchPages(a[0] ?? "http://127.0.0.1:3000", Number(a[1] ?? 5)),
   "v2-stats": (a) => benchV2Stats(Number(a[0] ?? 100_000), Number(a[1] ?? 5)),
   "v2-list": (a) => benchV2List(Number(a[0] ?? 100_000), Number(a[1] ?? 30)),

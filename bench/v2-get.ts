@@ -1,14 +1,19 @@
-// Benchmark: authenticated GET /api/v2/verifications/{id} on the real service (embedded
-// PGlite, or PostgreSQL when DATABASE_URL is set) against a bare node:http server answering the
-// same JSON bytes, both measured in the same run by the same load generator (bench/load.mjs,
-// a separate process). Prints requests per second of each and the ratio.
-// Usage: npm run bench -- v2-get [seconds=5] [concurrency=16]
+// Benchmark: authenticated reads of one record, `GET /api/v2/verifications/{id}` and
+// `GET /api/v3/enrichments/{id}`, on the real service (embedded PGlite, or PostgreSQL when
+// DATABASE_URL is set) against, in the same run and with the same load generator (bench/load.mjs,
+// a separate process):
+//   - a bare node:http server answering the same JSON bytes (the ceiling of the machine);
+//   - on PostgreSQL, the hand-written peer (bench/peer.ts: Fastify + pg + jose, one select).
+// Each server is measured `rounds` times, interleaved, and the median round is printed.
+// Usage: npm run bench -- v2-get [seconds=5] [concurrency=16] [rounds=3]
+// Profile the API alone: LUPA_BENCH_ONLY=api node --cpu-prof --import tsx bench/run.ts v2-get
 import http from "node:http";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { AddressInfo } from "node:net";
 import { makeCpf } from "../lib/contract/documents";
 import { startBenchService } from "./setup";
+import { startPeer, type Peer } from "./peer";
 
 interface LoadResult {
   requests: number;
@@ -25,48 +30,98 @@ async function load(url: string, seconds: number, concurrency: number, authoriza
   return JSON.parse(stdout.trim());
 }
 
-export async function benchV2Get(seconds: number, concurrency: number): Promise<void> {
+function median(results: LoadResult[]): LoadResult {
+  return [...results].sort((a, b) => a.rps - b.rps)[Math.floor(results.length / 2)]!;
+}
+
+async function bareServer(body: string): Promise<{ url: string; close(): void }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+}
+
+async function waitFor(read: () => Promise<{ status: string; body: string }>, done: (status: string) => boolean): Promise<string> {
+  for (let i = 0; i < 400; i++) {
+    const { status, body } = await read();
+    if (done(status)) return body;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("the record did not reach a terminal state");
+}
+
+export async function benchV2Get(seconds: number, concurrency: number, rounds = 3): Promise<void> {
   const svc = await startBenchService();
   const { app, services, token } = svc;
+  const authorization = `Bearer ${token}`;
+  let peer: Peer | null = null;
   try {
     const created = await app.inject({
       method: "POST",
       url: "/api/v2/verifications",
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization },
       payload: { nationalId: makeCpf("529982247"), profileId: "prf_kyc_person", verifications: {} },
     });
-    const id = created.json().id as string;
-    let body = "";
-    for (let i = 0; i < 200; i++) {
-      const res = await app.inject({ method: "GET", url: `/api/v2/verifications/${id}`, headers: { authorization: `Bearer ${token}` } });
-      body = res.body;
-      if (res.json().status === "COMPLETED") break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const bare = http.createServer((_req, res) => {
-      res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
-      res.end(body);
-    });
-    await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
-    const barePort = (bare.address() as AddressInfo).port;
-
-    // warm both, then measure
-    await load(`http://127.0.0.1:${barePort}/`, 1, concurrency);
-    await load(`${svc.base}/api/v2/verifications/${id}`, 1, concurrency, `Bearer ${token}`);
-    const baseline = await load(`http://127.0.0.1:${barePort}/`, seconds, concurrency);
-    const api = await load(`${svc.base}/api/v2/verifications/${id}`, seconds, concurrency, `Bearer ${token}`);
-    bare.close();
-
-    console.log(
-      `GET /api/v2/verifications/{id}: ${Buffer.byteLength(body)} bytes of JSON, ${concurrency} connections, ${seconds} s each, database ${services.database.kind}`,
+    const v2Id = created.json().id as string;
+    const v2Body = await waitFor(
+      async () => {
+        const res = await app.inject({ method: "GET", url: `/api/v2/verifications/${v2Id}`, headers: { authorization } });
+        return { status: res.json().status, body: res.body };
+      },
+      (status) => status === "COMPLETED",
     );
-    console.table({
-      "bare node:http (same JSON)": baseline,
-      "Lupa API (JWT + workspace-scoped query)": api,
+    const enrichment = await app.inject({
+      method: "POST",
+      url: "/api/v3/enrichments",
+      headers: { authorization, "content-type": "application/json" },
+      payload: { document: makeCpf("390533447"), profileId: "prf_person_complete" },
     });
-    console.log(`ratio API / bare: ${(api.rps / baseline.rps).toFixed(3)}  (${api.rps} vs ${baseline.rps} requests per second)`);
-    if (api.errors || baseline.errors) console.log(`errors: api ${api.errors}, bare ${baseline.errors}`);
+    const v3Id = enrichment.json().id as string;
+    const v3Body = await waitFor(
+      async () => {
+        const res = await app.inject({ method: "GET", url: `/api/v3/enrichments/${v3Id}`, headers: { authorization } });
+        return { status: res.json().status, body: res.body };
+      },
+      (status) => status === "COMPLETED",
+    );
+
+    if (services.config.databaseUrl) peer = await startPeer(services.config.databaseUrl, services.config.jwtSecret);
+
+    for (const [label, path, body] of [
+      ["GET /api/v2/verifications/{id}", `/api/v2/verifications/${v2Id}`, v2Body],
+      ["GET /api/v3/enrichments/{id}", `/api/v3/enrichments/${v3Id}`, v3Body],
+    ] as const) {
+      const bare = await bareServer(body);
+      const targets: Array<[string, string, string | undefined]> = [
+        ["bare node:http (same JSON)", bare.url, undefined],
+        ...(peer ? [["hand-written peer (Fastify + pg + jose)", `${peer.base}${path}`, authorization] as [string, string, string]] : []),
+        ["Lupa API", `${svc.base}${path}`, authorization],
+      ];
+      // LUPA_BENCH_ONLY=api measures the API alone (for a CPU profile of it: node --cpu-prof)
+      if (process.env.LUPA_BENCH_ONLY === "api") targets.splice(0, targets.length - 1);
+      const results = new Map<string, LoadResult[]>(targets.map(([name]) => [name, []]));
+      for (const [, url, auth] of targets) await load(url, 1, concurrency, auth); // warm-up
+      for (let round = 0; round < rounds; round++)
+        for (const [name, url, auth] of targets) results.get(name)!.push(await load(url, seconds, concurrency, auth));
+      bare.close();
+
+      const rows = Object.fromEntries([...results].map(([name, r]) => [name, median(r)]));
+      const api = rows["Lupa API"]!;
+      console.log(
+        `\n${label}: ${Buffer.byteLength(body)} bytes of JSON, ${concurrency} connections, ${rounds} × ${seconds} s each (median round), database ${services.database.kind}`,
+      );
+      console.table(rows);
+      const bareRow = rows["bare node:http (same JSON)"];
+      if (bareRow) console.log(`ratio API / bare: ${(api.rps / bareRow.rps).toFixed(3)}`);
+      const peerRow = rows["hand-written peer (Fastify + pg + jose)"];
+      if (peerRow) console.log(`ratio API / peer: ${(api.rps / peerRow.rps).toFixed(3)}`);
+      const errors = Object.entries(rows).filter(([, r]) => r.errors > 0);
+      if (errors.length) console.log(`errors: ${errors.map(([n, r]) => `${n} ${r.errors}`).join(", ")}`);
+    }
   } finally {
+    await peer?.close();
     await svc.close();
   }
 }

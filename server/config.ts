@@ -34,6 +34,8 @@ export interface Config {
   sessionSeconds: number;
   /** How long a request may rely on a checked session and token version (per process). */
   sessionCheckMs: number;
+  /** Terminal records kept serialized in memory per process (0: no cache). */
+  recordCacheEntries: number;
   /** Password comparisons at once, and how many may wait for one (beyond: 503 sign_in_busy). */
   hashConcurrency: number;
   hashQueueLimit: number;
@@ -117,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshTokenSeconds: int(env.LUPA_REFRESH_TOKEN_SECONDS, 7 * 24 * 3600),
     sessionSeconds: int(env.LUPA_SESSION_SECONDS, 30 * 24 * 3600),
     sessionCheckMs: int(env.LUPA_SESSION_CHECK_MS, 3000),
+    recordCacheEntries: int(env.LUPA_RECORD_CACHE_ENTRIES, 20_000),
     hashConcurrency: Math.max(1, int(env.LUPA_HASH_CONCURRENCY, 2)),
     hashQueueLimit: int(env.LUPA_HASH_QUEUE, 16),
     trustProxy: trustProxy(env.LUPA_TRUST_PROXY),

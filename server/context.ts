@@ -8,6 +8,7 @@ import type { TerminalEvents } from "./engine/events";
 import type { RateLimiter } from "./http/rate-limit";
 import type { PasswordVerifier } from "./auth/hash-limiter";
 import type { SessionGuard } from "./auth/sessions";
+import type { RecordCache } from "./http/record-cache";
 
 export interface Services {
   config: Config;
@@ -22,4 +23,6 @@ export interface Services {
   passwords: PasswordVerifier;
   /** Per-request check of the token's session and user (server/auth/sessions.ts). */
   sessionGuard: SessionGuard;
+  /** Serialized terminal records, invalidated on change (server/http/record-cache.ts). */
+  records: RecordCache;
 }

@@ -14,6 +14,7 @@ import { createMemoryRateLimiter, createRedisRateLimiter, createSqlRateLimiter, 
 import { closeVisionModels } from "./vision/models";
 import { createPasswordVerifier } from "./auth/hash-limiter";
 import { SessionGuard } from "./auth/sessions";
+import { RecordCache } from "./http/record-cache";
 
 export interface ServiceOptions {
   log?: Logger;
@@ -44,13 +45,28 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const rateLimiter = rateLimiterFor(config, database);
     const passwords = createPasswordVerifier({ concurrency: config.hashConcurrency, queueLimit: config.hashQueueLimit });
     const sessionGuard = new SessionGuard(database.db, config.sessionCheckMs);
-    const services: Services = { config, database, db: database.db, log, queue, events, provider, rateLimiter, passwords, sessionGuard };
+    const records = new RecordCache(database, { maxEntries: config.recordCacheEntries });
+    await records.start();
+    const services: Services = {
+      config,
+      database,
+      db: database.db,
+      log,
+      queue,
+      events,
+      provider,
+      rateLimiter,
+      passwords,
+      sessionGuard,
+      records,
+    };
     return {
       ...services,
       async close() {
         await queue.stop();
         await closeVisionModels(); // the face model's and the CNH reader's worker threads
         await events.stop();
+        await records.stop();
         await rateLimiter.close();
         if (!options.database) await database.close();
       },

@@ -33,8 +33,20 @@ export interface TokenSettings {
   refreshTokenSeconds: number;
 }
 
-function key(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
+// The HMAC key, imported once per secret: jose imports a raw key (Uint8Array) again on every
+// call, which was a tenth of the CPU of an authenticated read (bench v2-get, issue 11).
+const keys = new Map<string, Promise<CryptoKey>>();
+function key(secret: string): Promise<CryptoKey> {
+  let imported = keys.get(secret);
+  if (!imported) {
+    imported = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
+    if (keys.size > 16) keys.clear(); // a process has one secret; tests make a few
+    keys.set(secret, imported);
+  }
+  return imported;
 }
 
 async function sign(claims: TokenClaims, type: TokenType, seconds: number, secret: string): Promise<string> {
@@ -53,7 +65,7 @@ async function sign(claims: TokenClaims, type: TokenType, seconds: number, secre
     .setIssuedAt()
     .setJti(crypto.randomUUID())
     .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
-    .sign(key(secret));
+    .sign(await key(secret));
 }
 
 /** A pair never outlives its session: both lifetimes stop at `sessionExpiresAt` when given. */
@@ -83,9 +95,27 @@ export class InvalidTokenError extends Error {
   }
 }
 
+// Tokens already verified, with their claims, until they expire: a client sends the same access
+// token with every request for its lifetime, and WebCrypto's HMAC (a thread-pool job per call)
+// was the largest cost of an authenticated read left. The key is the whole token, so a hit is
+// exactly the bytes that were verified; expiry is checked on every hit; the session and token
+// version are still checked per request (server/auth/sessions.ts). Bounded; emptied when full.
+const VERIFIED_MAX = 10_000;
+const verified = new Map<string, { claims: TokenClaims; type: TokenType; secret: string; exp: number }>();
+
 export async function verifyToken(token: string, type: TokenType, secret: string): Promise<TokenClaims> {
+  const hit = verified.get(token);
+  if (hit && hit.type === type && hit.secret === secret) {
+    if (hit.exp > Date.now() / 1000) return hit.claims;
+    verified.delete(token);
+    throw new InvalidTokenError("expired");
+  }
+  return verifyWithJose(token, type, secret);
+}
+
+async function verifyWithJose(token: string, type: TokenType, secret: string): Promise<TokenClaims> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
+    const { payload } = await jwtVerify(token, await key(secret), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
     if (
       payload.typ !== type ||
       typeof payload.sub !== "string" ||
@@ -95,7 +125,7 @@ export async function verifyToken(token: string, type: TokenType, secret: string
     ) {
       throw new InvalidTokenError("invalid");
     }
-    return {
+    const claims: TokenClaims = {
       userId: payload.sub,
       workspaceId: payload.wid,
       role: payload.role,
@@ -103,6 +133,11 @@ export async function verifyToken(token: string, type: TokenType, secret: string
       version: Number(payload.ver ?? 0),
       sessionId: payload.sid,
     };
+    if (typeof payload.exp === "number") {
+      if (verified.size >= VERIFIED_MAX) verified.clear();
+      verified.set(token, { claims: Object.freeze(claims), type, secret, exp: payload.exp });
+    }
+    return claims;
   } catch (error) {
     if (error instanceof InvalidTokenError) throw error;
     if (error instanceof joseErrors.JWTExpired) throw new InvalidTokenError("expired");

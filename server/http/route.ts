@@ -207,7 +207,10 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
       const result = spec.permission
         ? await (spec as AuthenticatedSpec<P, Q, B>).handler({ ...ctx, caller: callerOf(request) })
         : await (spec as PublicSpec<P, Q, B>).handler({ ...ctx, caller: null });
-      if (result === reply) return reply;
+      // A handler that answered itself returns `reply`; awaiting it (a Fastify reply is a thenable)
+      // gives undefined once sent, so `sent` is what tells. Sending again would only log
+      // FST_ERR_REP_ALREADY_SENT, at the cost of an Error and its stack on every such request.
+      if (result === reply || reply.sent) return reply;
       return reply.status(spec.status ?? 200).send(result);
     },
   });

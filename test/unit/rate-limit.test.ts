@@ -12,6 +12,7 @@ import {
   RATE_LIMIT_TABLE_SQL,
   type RateLimiter,
   REDIS_RATE_LIMIT_PREFIX,
+  leaseSize,
 } from "../../server/http/rate-limit";
 
 const REDIS_URL = "redis://127.0.0.1:6379";
@@ -231,5 +232,43 @@ describe("PGlite rate limiter (in memory)", () => {
     await limiter.hit("rows", 10, 1000);
     const { rows } = await db.query<{ count: number }>("SELECT count FROM rate_limit_counters WHERE key = 'rows' ORDER BY window_start");
     expect(rows.map((r) => r.count)).toEqual([2, 1]);
+  });
+
+  it("leases a tenth of the limit per round trip, and refuses without asking once the window is spent", async () => {
+    const clock = manualClock(1_950_000_000_500);
+    let trips = 0;
+    const limiter = createSqlRateLimiter({
+      query: (text, values) => {
+        if (text.startsWith("INSERT")) trips++;
+        return db.query(text, values);
+      },
+      now: clock.now,
+    });
+    limiters.push(limiter);
+    expect(leaseSize(50)).toBe(5);
+    const results = [];
+    for (let i = 0; i < 60; i++) results.push(await limiter.hit("lease", 50, 1000));
+    expect(results.filter((r) => r.allowed)).toHaveLength(50);
+    expect(results.slice(0, 50).every((r) => r.allowed)).toBe(true);
+    expect(results.map((r) => r.remaining).slice(0, 3)).toEqual([49, 48, 47]);
+    expect(results[49]!.remaining).toBe(0);
+    expect(trips).toBe(10); // ten leases of 5; the store said 50, so the ten refusals asked nothing
+  });
+
+  it("two processes together never pass more than the limit, and lose at most (lease - 1) per other process", async () => {
+    const clock = manualClock(1_960_000_000_500);
+    const query = (text: string, values: unknown[]) => db.query(text, values);
+    const a = createSqlRateLimiter({ query, now: clock.now });
+    const b = createSqlRateLimiter({ query, now: clock.now });
+    limiters.push(a, b);
+    for (let window = 0; window < 5; window++) {
+      let allowed = 0;
+      // uneven traffic: a takes most, b some, interleaved and concurrent
+      const hits = Array.from({ length: 80 }, (_, i) => (i % 3 === 0 ? b : a).hit("two", 50, 1000));
+      for (const r of await Promise.all(hits)) if (r.allowed) allowed++;
+      expect(allowed).toBeLessThanOrEqual(50);
+      expect(allowed).toBeGreaterThanOrEqual(50 - (leaseSize(50) - 1));
+      clock.advance(1000);
+    }
   });
 });

@@ -24,7 +24,11 @@ export function registerFeedbackRoutes(app: FastifyInstance, s: Services): void 
     body: CreateFeedbackBody,
     status: 201,
     response: { 201: FeedbackRecord, 400: V2ErrorBody, 403: V2ErrorBody, 404: V2ErrorBody, 409: V2ErrorBody },
-    handler: async ({ params, body, caller }) => createFeedback(s.db, caller, params.id, body),
+    handler: async ({ params, body, caller }) => {
+      const feedback = await createFeedback(s.db, caller, params.id, body);
+      s.records.invalidate(params.id); // this process reads its own write at once; the others by NOTIFY
+      return feedback;
+    },
   });
 
   route(app, {

@@ -6,6 +6,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users, verificationFeedbacks, verifications } from "../../db/schema";
 import { ApiError } from "../../http/errors";
+import { notifyRecordChanged } from "../../http/record-cache";
 import type { TokenClaims } from "../../auth/tokens";
 import type { CreateFeedbackBody, Decision, FeedbackRecord } from "./schemas";
 
@@ -64,6 +65,7 @@ export async function createFeedback(db: Db, who: TokenClaims, verificationId: s
       .update(verifications)
       .set({ feedbackStatus: body.status })
       .where(and(eq(verifications.workspaceId, who.workspaceId), eq(verifications.id, verificationId)));
+    await notifyRecordChanged(tx, verificationId);
     return toFeedback(row!, who.email);
   });
 }

@@ -10,6 +10,7 @@ import { createVerification } from "./create";
 import { getVerification, listVerifications } from "./queries";
 import { CreateVerificationBody, ListVerificationsQuery, VerificationIdParams } from "./schemas";
 import { toRecord } from "./serialize";
+import { TERMINAL } from "../../engine/types";
 import { decisionFields, latestFeedbacks } from "../feedback/store";
 
 const tags = ["v2 verifications"];
@@ -65,11 +66,19 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
     summary: "Get a verification",
     params: VerificationIdParams,
     response: { 200: VerificationRecord, 400: V2ErrorBody, 404: V2ErrorBody },
-    handler: async ({ params, caller }) => {
+    handler: async ({ params, caller, reply }) => {
+      const cached = s.records.get("v2", caller.workspaceId, params.id);
+      if (cached !== undefined) return reply.type("application/json; charset=utf-8").send(cached);
+      const ticket = s.records.ticket(params.id);
       const row = await getVerification(s.db, caller.workspaceId, params.id);
       if (!row) throw new ApiError("not_found", "verification not found");
       const latest = await latestFeedbacks(s.db, caller.workspaceId, row.feedbackStatus ? [row.id] : []);
-      return { ...toRecord(row), ...decisionFields(latest.get(row.id)) };
+      const record = { ...toRecord(row), ...decisionFields(latest.get(row.id)) };
+      if (!TERMINAL.includes(row.status)) return record;
+      // a terminal record changes only with a decision (server/http/record-cache.ts)
+      const body = JSON.stringify(record);
+      s.records.put(ticket, "v2", caller.workspaceId, "", body);
+      return reply.type("application/json; charset=utf-8").send(body);
     },
   });
 }

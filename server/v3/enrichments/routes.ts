@@ -15,10 +15,13 @@ import { createEnrichment } from "./create";
 import { parseListQuery } from "./list-query";
 import { listEnrichments, loadView } from "./queries";
 import { CreateEnrichmentBody, parseCreateBody, parseIdempotencyKey } from "./schemas";
-import { retryAfterOf, toResource, toSummary, type DataSelection } from "./serialize";
+import { isTerminal, retryAfterOf, toResource, toSummary, type DataSelection } from "./serialize";
 
 const tags = ["v3 enrichments"];
 const IdParams = z.object({ id: z.string() });
+
+/** The cache key part of an `include` selection (each selection serializes differently). */
+const variantOf = (include: DataSelection): string => (include === null ? "" : include === "all" ? "all" : include.join(","));
 
 /**
  * `include`: "data" (every completed module) or a comma-separated list of module names (only
@@ -111,11 +114,20 @@ export function registerEnrichmentRoutes(app: FastifyInstance, s: Services): voi
     query: { schema: GetEnrichmentQuery, parse: (raw: unknown) => parseInclude((raw as Record<string, unknown>).include) },
     response: { 200: Enrichment, 400: V3ErrorBody, 404: V3ErrorBody },
     handler: async ({ params, query: include, caller, reply }) => {
+      const variant = variantOf(include);
+      const cached = s.records.get("v3", caller.workspaceId, params.id, variant);
+      if (cached !== undefined) return reply.type("application/json; charset=utf-8").send(cached);
+      const ticket = s.records.ticket(params.id);
       const view = await loadView(s.db, caller.workspaceId, params.id);
       if (!view) throw new ApiError("not_found", "enrichment not found");
       const retryAfter = retryAfterOf(view.collection, s.config.schedules.retryAfterSeconds);
       if (retryAfter !== null) reply.header("Retry-After", String(retryAfter));
-      return toResource(view, include);
+      const resource = toResource(view, include);
+      if (!isTerminal(view.collection)) return resource;
+      // a terminal enrichment never changes (server/http/record-cache.ts)
+      const body = JSON.stringify(resource);
+      s.records.put(ticket, "v3", caller.workspaceId, variant, body);
+      return reply.type("application/json; charset=utf-8").send(body);
     },
   });
 
