@@ -298,8 +298,24 @@ describe("callback arming", () => {
     expect(delivery).toMatchObject({ url: HOOK.url, headers: HOOK.headers });
   });
 
+  let listening: Promise<string> | null = null;
+  const httpAddress = () => (listening ??= t.app.listen({ port: 0, host: "127.0.0.1" }));
+
+  it("over a real connection, a client that stays waits and gets the 200 (not an early 202)", async () => {
+    const address = await httpAddress();
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${address}/api/v3/enrichments`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${t.workspace.tokens.integration}` },
+        body: JSON.stringify({ document: makeCpf(String(731_000_000 + i * 11)), profileId: "prf_person_complete" }),
+      });
+      expect(res.status).toBe(200);
+      expect((await res.json()).status).toBe("COMPLETED");
+    }
+  });
+
   it("a client that closes the connection during the wait gets its callback armed at once", async () => {
-    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = await httpAddress();
     const controller = new AbortController();
     const sent = fetch(`${address}/api/v3/enrichments`, {
       method: "POST",

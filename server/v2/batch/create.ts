@@ -11,7 +11,7 @@ import { verifications } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { normalizeDocument, type DocumentEntity } from "../../../lib/contract/documents";
 import { findProfile } from "../../profiles/find-profile";
-import { insertCollection } from "../../engine/store";
+import { insertCollections } from "../../engine/store";
 import { dispatchMany } from "../../engine/workers";
 import type { PlannedModule } from "../../engine/types";
 import { planVerification } from "../verifications/plan";
@@ -90,22 +90,20 @@ export async function createBatch(s: Services, who: TokenClaims, body: BatchBody
     await s.db.transaction(async (tx) => {
       for (let i = 0; i < rows.length; i += 100)
         await tx.insert(verifications).values(rows.slice(i, i + 100).map(({ modules: _m, ...row }) => row));
-      for (const row of rows) {
-        await insertCollection(
-          tx,
-          {
-            id: row.id,
-            workspaceId: who.workspaceId,
-            owner: "verification",
-            entity: row.entity as DocumentEntity,
-            document: row.nationalId,
-            lane: "batch",
-            deadlineAt: null,
-            modules: row.modules,
-          },
-          now,
-        );
-      }
+      await insertCollections(
+        tx,
+        rows.map((row) => ({
+          id: row.id,
+          workspaceId: who.workspaceId,
+          owner: "verification",
+          entity: row.entity as DocumentEntity,
+          document: row.nationalId,
+          lane: "batch",
+          deadlineAt: null,
+          modules: row.modules,
+        })),
+        now,
+      );
     });
     await dispatchMany(
       s,

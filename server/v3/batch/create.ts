@@ -10,7 +10,7 @@ import type { Tx } from "../../db/client";
 import { batches, enrichments, idempotencyKeys } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { normalizeDocument } from "../../../lib/contract/documents";
-import { insertCollection } from "../../engine/store";
+import { insertCollections } from "../../engine/store";
 import { dispatchMany } from "../../engine/workers";
 import type { TokenClaims } from "../../auth/tokens";
 import type { Entity } from "../../datasets/types";
@@ -188,22 +188,20 @@ export async function createBatch(s: Services, who: TokenClaims, req: BatchReque
         createdAt: now,
       });
       for (let i = 0; i < rows.length; i += 100) await tx.insert(enrichments).values(rows.slice(i, i + 100));
-      for (const row of rows) {
-        await insertCollection(
-          tx,
-          {
-            id: row.id,
-            workspaceId,
-            owner: "enrichment",
-            entity: row.entity as Entity,
-            document: row.document,
-            lane: "batch",
-            deadlineAt,
-            modules: plan.modules,
-          },
-          now,
-        );
-      }
+      await insertCollections(
+        tx,
+        rows.map((row) => ({
+          id: row.id,
+          workspaceId,
+          owner: "enrichment",
+          entity: row.entity as Entity,
+          document: row.document,
+          lane: "batch",
+          deadlineAt,
+          modules: plan.modules,
+        })),
+        now,
+      );
     });
   } catch (error) {
     if (error instanceof Replay && idempotencyKey) {

@@ -212,8 +212,11 @@ async function waitForOutcome(s: Services, workspaceId: string, id: string, repl
       resolve(false);
     };
     // the client may have gone while the enrichment was being saved and dispatched: then the
-    // "close" event has already fired and will not come again
-    const gone = reply.raw.destroyed || reply.request.raw.destroyed || reply.raw.socket?.destroyed === true;
+    // "close" event has already fired and will not come again. The socket tells; the request
+    // stream does not (it is destroyed as soon as its body has been read, client there or not:
+    // checking it answered every POST over HTTP with an immediate 202).
+    const socket = reply.raw.socket;
+    const gone = reply.raw.destroyed || socket === null || socket.destroyed;
     if (gone) onClose();
     else reply.raw.once("close", onClose);
   });
