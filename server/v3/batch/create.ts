@@ -4,7 +4,7 @@
 // Idempotency-Key (scope "batch"): the first response is stored without documents and replayed
 // with the documents of the resent body; a different body with the same key is 422.
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Services } from "../../context";
 import type { Tx } from "../../db/client";
 import { batches, enrichments, idempotencyKeys } from "../../db/schema";
@@ -187,7 +187,17 @@ export async function createBatch(s: Services, who: TokenClaims, req: BatchReque
         failed: response.failed,
         createdAt: now,
       });
-      for (let i = 0; i < rows.length; i += 100) await tx.insert(enrichments).values(rows.slice(i, i + 100));
+      // one statement for every row: what differs per row goes as one JSON parameter
+      if (rows.length > 0) {
+        const perRow = rows.map((r) => ({ id: r.id, entity: r.entity, document: r.document, metadata: r.metadata }));
+        await tx.execute(sql`
+          insert into enrichments (id, workspace_id, user_id, profile_id, profile_name, profile_kind, entity, document, lane,
+            batch_id, metadata, deadline, callback, callback_armed, created_at)
+          select id, ${workspaceId}::uuid, ${who.userId}::uuid, ${profile.id}, ${profile.name}, ${profile.kind}, entity, document, 'batch',
+            ${batchId}, metadata, ${req.deadline?.normalized ?? null}, ${req.callback ? JSON.stringify(req.callback) : null}::jsonb,
+            ${req.callback !== null}, ${now.toISOString()}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(perRow)}::jsonb) as t(id text, entity text, document text, metadata jsonb)`);
+      }
       await insertCollections(
         tx,
         rows.map((row) => ({
