@@ -32,7 +32,6 @@ export interface NewRestrictiveEntry {
 
 export const MAX_REASON = 500;
 export const MAX_NAME = 200;
-export const PAGE_LIMITS = [10, 20, 50] as const;
 export const DEFAULT_LIMIT = 20;
 
 export interface RestrictiveListParams {
