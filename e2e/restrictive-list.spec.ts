@@ -78,10 +78,22 @@ test.describe("as an analyst", () => {
     await expect(documentInput).toHaveValue(formatDocument(cpf));
     await dialog.getByTestId("restrictive-name").fill(`Fulano E2E ${run}`);
     await dialog.getByTestId("restrictive-expiry").fill("2030-12-31");
+    // The BFF's answer is held back a moment (latency only): the row must show before it arrives.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/bff/restrictive-list", async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
     await dialog.getByTestId("restrictive-add-submit").click();
     await expect(dialog).toBeHidden();
     const row = page.locator(`[data-testid="restrictive-row"][data-document="${cpf}"]`);
-    await expect(row).toBeVisible();
+    await expect(row).toHaveAttribute("data-pending", "true");
+    await expect(row.getByTestId("restrictive-row-added")).toHaveText("VocêSalvando…");
+    await expect(page.getByTestId("restrictive-count")).toHaveText(/^[\d.]+ entradas?$/);
+    expect(adds()).toBe(1);
+    release();
+    await page.unroute("**/bff/restrictive-list");
     await expect(page.getByTestId("toasts-polite")).toContainText("Documento adicionado à lista restritiva.");
     expect(adds()).toBe(1);
     await expect(row).not.toHaveAttribute("data-pending", "true");
@@ -158,6 +170,7 @@ test.describe("as an analyst", () => {
     const csv = ["nationalId,reason,name,expiresAt", ...rows].join("\n");
 
     await gotoHydrated(page, "/restrictive-list");
+    await expect(page.getByTestId("restrictive-count")).toHaveText(/^[\d.]+ entradas?$/);
     const countText = await page.getByTestId("restrictive-count").textContent();
     const before = Number((countText ?? "").replace(/\D/g, "")) || 0;
 
@@ -199,6 +212,7 @@ test.describe("as an analyst", () => {
     // The table's total grew by the added lines; the batch alone, 50 a page.
     await expect(page.getByTestId("restrictive-count")).toHaveText(`${(before + 998).toLocaleString("pt-BR")} entradas`);
     await page.getByTestId("restrictive-search").fill(batch);
+    await expect(page).toHaveURL(/\?search=Lote\+/);
     await expect(page.getByTestId("restrictive-count")).toHaveText("998 entradas");
     await expect(page.getByTestId("pagination-range")).toHaveText("1–20 de 998");
     await expect(page.getByTestId("restrictive-row")).toHaveCount(20);
