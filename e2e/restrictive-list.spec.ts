@@ -92,8 +92,7 @@ test.describe("as an analyst", () => {
     await expect(row.getByTestId("restrictive-row-added")).toHaveText("VocêSalvando…");
     await expect(page.getByTestId("restrictive-count")).toHaveText(/^[\d.]+ entradas?$/);
     expect(adds()).toBe(1);
-    release();
-    await page.unroute("**/bff/restrictive-list");
+    release(); // later requests pass through the route at once
     await expect(page.getByTestId("toasts-polite")).toContainText("Documento adicionado à lista restritiva.");
     expect(adds()).toBe(1);
     await expect(row).not.toHaveAttribute("data-pending", "true");
@@ -276,6 +275,8 @@ test.describe("as an analyst", () => {
     expect((await api.waitUntilTerminal(first.id)).status).toBe("COMPLETED");
     await gotoHydrated(page, `/verifications/${first.id}`);
     await expect(page.getByTestId("profile-blacklisted-client")).toContainText("Não");
+    const listedIndicator = page.getByTestId("indicator").filter({ hasText: /^Em lista restritiva/ });
+    await expect(listedIndicator).toHaveText("Em lista restritiva(sem risco)0");
 
     const action = page.getByTestId("restrictive-action");
     await expect(action).toHaveAttribute("data-listed", "false");
@@ -304,6 +305,8 @@ test.describe("as an analyst", () => {
     await gotoHydrated(page, `/verifications/${second.id}`);
     await expect(page.getByTestId("profile-blacklisted-client")).toContainText("Sim");
     await expect(page.getByTestId("profile-blacklisted-client")).toContainText("workspace_restrictive_list");
+    await expect(listedIndicator).toHaveText("Em lista restritiva(risco)1");
+    await expect(listedIndicator).toHaveAttribute("data-risky", "true");
     await expect(action).toHaveAttribute("data-listed", "true");
 
     // Remove from the case page.
