@@ -8,6 +8,7 @@ import type { VerificationDetail } from "@/lib/verifications/view-models";
 import { isTerminalStatus, scoreBand } from "@/lib/verifications/status";
 import { cn } from "@/lib/utils/cn";
 import { DecisionBadge } from "./decision-badge";
+import { RestrictiveListAction } from "./restrictive-list-action";
 import { StatusBadge } from "./status-badge";
 
 function DocumentLine({ detail }: { detail: VerificationDetail }) {
@@ -81,6 +82,7 @@ export function VerificationHeader({ detail, decision }: { detail: VerificationD
         </div>
       </div>
       <div className="flex items-center gap-5">
+        <RestrictiveListAction detail={detail} />
         <div className="text-right">
           <div className="text-xs font-medium text-zinc-500">Score</div>
           <div className="mt-0.5 flex items-center justify-end gap-2">

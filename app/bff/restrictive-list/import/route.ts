@@ -1,0 +1,33 @@
+import { NextResponse } from "next/server";
+import { importBlacklistCsv } from "@/lib/api/blacklist";
+import { bffError } from "@/lib/bff/errors";
+import { withMutation } from "@/lib/bff/with-mutation";
+import { noWorkspace, workspaceIdOf } from "@/lib/bff/workspace";
+import type { RestrictiveImportReport } from "@/lib/restrictive-list/entries";
+
+/** The service's limit on the CSV text (docs/decisions.md "v2 restrictive list"). */
+const MAX_BYTES = 8 * 1024 * 1024;
+const TOO_LARGE = "Arquivo grande demais: o limite é 8 MB (até 10.000 linhas).";
+
+// POST /bff/restrictive-list/import – the CSV file as the body (text/csv): sends it to the
+// service and answers its per-line report {total, added, duplicates, invalid, lines}.
+export const POST = withMutation(
+  async (request, { token }) => {
+    const workspaceId = workspaceIdOf(token);
+    if (!workspaceId) return noWorkspace();
+    const length = Number(request.headers.get("content-length") ?? "0");
+    if (length > MAX_BYTES) return bffError(413, "payload_too_large", TOO_LARGE);
+    const csv = await request.text();
+    if (new TextEncoder().encode(csv).length > MAX_BYTES) return bffError(413, "payload_too_large", TOO_LARGE);
+    if (!csv.trim()) return bffError(400, "invalid_request", "O arquivo está vazio.");
+    const report: RestrictiveImportReport = await importBlacklistCsv(token, workspaceId, csv, request.signal);
+    return NextResponse.json(report, { headers: { "cache-control": "no-store" } });
+  },
+  {
+    messages: {
+      400: "O arquivo não foi aceito: use linhas nationalId,reason,name,expiresAt (até 10.000 linhas). Nada foi importado.",
+      403: "Seu papel não permite importar para a lista restritiva.",
+      413: TOO_LARGE,
+    },
+  },
+);

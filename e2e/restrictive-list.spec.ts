@@ -1,0 +1,366 @@
+import type { Page } from "@playwright/test";
+import { formatDocument, makeCnpj } from "@/lib/contract/documents";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { randomCpf } from "./support/documents";
+import { API_URL, AUTH_DIR, WEB_URL } from "./support/env";
+import { expect, gotoHydrated, test as base } from "./support/fixtures";
+import { RestrictiveListApi } from "./support/restrictive-list";
+
+// /restrictive-list and the case page's restrictive-list action, against the real service
+// (docs/decisions.md "v2 restrictive list").
+
+const test = base.extend<{ restrictive: RestrictiveListApi }>({
+  restrictive: async ({ playwright, api }, use) => {
+    const request = await playwright.request.newContext({ baseURL: API_URL });
+    await use(new RestrictiveListApi(request, api));
+    await request.dispose();
+  },
+});
+
+const run = Date.now().toString(36);
+
+/** The same CPF with a wrong last check digit. */
+function withWrongCheckDigit(cpf: string): string {
+  return `${cpf.slice(0, 10)}${(Number(cpf[10]) + 1) % 10}`;
+}
+
+/** Requests the page sends to the BFF to add an entry (none may leave for an invalid document). */
+function countAddRequests(page: Page): () => number {
+  let count = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/bff/restrictive-list") count += 1;
+  });
+  return () => count;
+}
+
+test.describe("as an analyst", () => {
+  test("adds with a formatted document (invalid check digits refused before sending), searches, removes with confirmation and undoes", async ({
+    page,
+    restrictive,
+  }) => {
+    const cpf = randomCpf();
+    const reason = `Fraude documental e2e ${run}`;
+    const adds = countAddRequests(page);
+    await gotoHydrated(page, "/restrictive-list");
+    await expect(page.getByRole("heading", { level: 1, name: "Lista restritiva" })).toBeVisible();
+    await expect(page.getByTestId("restrictive-count")).toHaveText(/^[\d.]+ entradas?$/);
+    await expectNoSeriousA11yViolations(page, "/restrictive-list");
+
+    await page.getByTestId("restrictive-add").click();
+    const dialog = page.getByTestId("restrictive-add-dialog");
+    await expect(dialog.getByRole("heading", { name: "Adicionar à lista restritiva" })).toBeVisible();
+    const documentInput = dialog.getByTestId("restrictive-document");
+    await expect(documentInput).toBeFocused();
+    await expectNoSeriousA11yViolations(page, "add dialog");
+
+    // Alphanumeric CNPJ: formatted as typed.
+    const cnpj = makeCnpj("12ABC34501DE");
+    await documentInput.pressSequentially(cnpj.toLowerCase());
+    await expect(documentInput).toHaveValue(formatDocument(cnpj));
+    expect(formatDocument(cnpj)).toMatch(/^12\.ABC\.345\/01DE-\d{2}$/);
+
+    // A CPF with a wrong check digit: formatted, refused with the message, nothing sent.
+    const wrong = withWrongCheckDigit(cpf);
+    await documentInput.fill("");
+    await documentInput.pressSequentially(wrong);
+    await expect(documentInput).toHaveValue(formatDocument(wrong));
+    await dialog.getByTestId("restrictive-reason").fill(reason);
+    await dialog.getByTestId("restrictive-add-submit").click();
+    await expect(dialog.getByTestId("restrictive-document-help")).toHaveText("CPF inválido: os dígitos verificadores não conferem.");
+    await expect(documentInput).toHaveAttribute("aria-invalid", "true");
+    await expect(documentInput).toBeFocused();
+    await expectNoSeriousA11yViolations(page, "add dialog with an error");
+    expect(adds()).toBe(0);
+
+    // The right CPF, a name and an expiry date.
+    await documentInput.fill("");
+    await documentInput.pressSequentially(cpf);
+    await expect(documentInput).toHaveValue(formatDocument(cpf));
+    await dialog.getByTestId("restrictive-name").fill(`Fulano E2E ${run}`);
+    await dialog.getByTestId("restrictive-expiry").fill("2030-12-31");
+    // The BFF's answer is held back a moment (latency only): the row must show before it arrives.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/bff/restrictive-list", async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await dialog.getByTestId("restrictive-add-submit").click();
+    await expect(dialog).toBeHidden();
+    const row = page.locator(`[data-testid="restrictive-row"][data-document="${cpf}"]`);
+    await expect(row).toHaveAttribute("data-pending", "true");
+    await expect(row.getByTestId("restrictive-row-added")).toHaveText("VocêSalvando…");
+    await expect(page.getByTestId("restrictive-count")).toHaveText(/^[\d.]+ entradas?$/);
+    expect(adds()).toBe(1);
+    release(); // later requests pass through the route at once
+    await expect(page.getByTestId("toasts-polite")).toContainText("Documento adicionado à lista restritiva.");
+    expect(adds()).toBe(1);
+    await expect(row).not.toHaveAttribute("data-pending", "true");
+    await expect(row.getByTestId("restrictive-row-document")).toHaveText(`${cpf.slice(0, 3)}.***.***-${cpf.slice(9)}`);
+    await row.getByTestId("restrictive-row-reveal").click();
+    await expect(row.getByTestId("restrictive-row-document")).toHaveText(formatDocument(cpf));
+    await expect(row.getByTestId("restrictive-row-name")).toHaveText(`Fulano E2E ${run}`);
+    await expect(row.getByTestId("restrictive-row-reason")).toHaveText(reason);
+    await expect(row.getByTestId("restrictive-row-added")).toContainText("analyst@lupa.local");
+    await expect(row.getByTestId("restrictive-row-expiry")).toHaveText("31/12/2030");
+    const stored = await restrictive.find(cpf);
+    expect(stored).toMatchObject({ reason, name: `Fulano E2E ${run}`, createdByEmail: "analyst@lupa.local", expired: false });
+    expect(new Date(stored?.expiresAt ?? "").toISOString()).toBe("2031-01-01T02:59:59.000Z");
+
+    // Search (debounced, in the URL) by the formatted document.
+    await page.getByTestId("restrictive-search").fill(formatDocument(cpf));
+    await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(formatDocument(cpf)).replace(/\./g, "\\.")}`));
+    await expect(page.getByTestId("restrictive-count")).toHaveText("1 entrada");
+    await expect(page.getByTestId("restrictive-row")).toHaveCount(1);
+    await page.reload();
+    await expect(page.getByTestId("restrictive-search")).toHaveValue(formatDocument(cpf));
+    await expect(page.getByTestId("restrictive-row")).toHaveCount(1);
+
+    // Remove: cancel first, then confirm; the row leaves at once; "Desfazer" lists it again.
+    await row.getByTestId("restrictive-row-remove").click();
+    const confirm = page.getByTestId("restrictive-remove-dialog");
+    await expect(confirm.getByRole("heading", { name: "Remover da lista restritiva?" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "remove dialog");
+    await confirm.getByTestId("restrictive-remove-cancel").click();
+    await expect(confirm).toBeHidden();
+    await expect(row).toBeVisible();
+    await row.getByTestId("restrictive-row-remove").click();
+    await confirm.getByTestId("restrictive-remove-confirm").click();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByTestId("toasts-polite")).toContainText("Documento removido da lista restritiva.");
+    await expect(page.getByTestId("restrictive-empty")).toContainText("Nenhuma entrada encontrada");
+    await expect.poll(async () => (await restrictive.find(cpf)) === undefined).toBe(true);
+
+    await page.getByTestId("toasts-polite").getByRole("button", { name: "Desfazer" }).click();
+    await expect(row).toBeVisible();
+    await expect(page.getByTestId("toasts-polite")).toContainText("Remoção desfeita: o documento voltou à lista restritiva.");
+    await expect(row).not.toHaveAttribute("data-pending", "true");
+    const again = await restrictive.find(cpf);
+    expect(again).toMatchObject({ reason, name: `Fulano E2E ${run}`, expiresAt: stored?.expiresAt });
+
+    // Listed already: the service's 409 rolls the optimistic row back, with a toast.
+    await page.getByTestId("restrictive-search").fill("");
+    await expect(page).not.toHaveURL(/search=/);
+    await page.getByTestId("restrictive-add").click();
+    await dialog.getByTestId("restrictive-document").pressSequentially(cpf);
+    await dialog.getByTestId("restrictive-reason").fill("Outra vez");
+    await dialog.getByTestId("restrictive-add-submit").click();
+    await expect(page.getByTestId("toasts-assertive")).toContainText(
+      "Não foi possível adicionar: Este documento já está na lista restritiva.",
+    );
+    await expect(page.locator(`[data-testid="restrictive-row"][data-document="${cpf}"]`)).toHaveCount(1);
+    await expect(page.locator(`[data-testid="restrictive-row"][data-document="${cpf}"]`).getByTestId("restrictive-row-reason")).toHaveText(
+      reason,
+    );
+  });
+
+  test("imports a CSV of 1,000 lines with a per-line report, paginates the result and exports the list", async ({ page, restrictive }) => {
+    test.setTimeout(120_000);
+    const batch = `Lote ${run}`;
+    const documents = new Set<string>();
+    while (documents.size < 998) documents.add(randomCpf());
+    const valid = [...documents];
+    const invalid = withWrongCheckDigit(randomCpf());
+    // Line 1 is the header; the invalid document is on line 501, the repeat of line 2 on line 1001.
+    const rows = valid.map((cpf, i) => `${i % 2 ? formatDocument(cpf) : cpf},Importado ${run},${batch} ${i},`);
+    rows.splice(499, 0, `${invalid},Importado ${run},${batch} invalido,`);
+    rows.push(`${valid[0]},Importado ${run},${batch} repetido,`);
+    expect(rows).toHaveLength(1000);
+    const csv = ["nationalId,reason,name,expiresAt", ...rows].join("\n");
+
+    await gotoHydrated(page, "/restrictive-list");
+    await expect(page.getByTestId("restrictive-count")).toHaveText(/^[\d.]+ entradas?$/);
+    const countText = await page.getByTestId("restrictive-count").textContent();
+    const before = Number((countText ?? "").replace(/\D/g, "")) || 0;
+
+    await page.getByTestId("restrictive-import").click();
+    const dialog = page.getByTestId("restrictive-import-dialog");
+    await expect(dialog.getByRole("heading", { name: "Importar CSV" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "import dialog");
+    await dialog.getByTestId("restrictive-import-submit").click();
+    await expect(dialog.getByTestId("restrictive-import-file-error")).toHaveText("Escolha um arquivo CSV.");
+    await dialog
+      .getByTestId("restrictive-import-file")
+      .setInputFiles({ name: "lista.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await dialog.getByTestId("restrictive-import-submit").click();
+
+    const progress = dialog.getByRole("progressbar", { name: "Progresso da importação" });
+    await expect(progress).toBeVisible();
+    await expect(dialog.getByTestId("restrictive-import-status")).toHaveText("Importação concluída.", { timeout: 60_000 });
+    await expect(progress).toHaveAttribute("aria-valuenow", "100");
+    await expect(dialog.getByTestId("restrictive-import-total")).toHaveText("1.000");
+    await expect(dialog.getByTestId("restrictive-import-added")).toHaveText("998");
+    await expect(dialog.getByTestId("restrictive-import-duplicates")).toHaveText("1");
+    await expect(dialog.getByTestId("restrictive-import-invalid")).toHaveText("1");
+    const refused = dialog.getByTestId("restrictive-import-line");
+    await expect(refused).toHaveCount(2);
+    await expect(refused.nth(0)).toHaveText(
+      ["501", formatDocument(invalid), "Inválida", "CPF/CNPJ inválido (dígitos verificadores ou tamanho)."].join(""),
+    );
+    await expect(refused.nth(1)).toHaveText(
+      ["1001", formatDocument(valid[0]), "Duplicada", "Repete uma linha anterior do arquivo."].join(""),
+    );
+    await dialog.getByTestId("restrictive-import-show-all").check();
+    await expect(dialog.getByTestId("restrictive-import-line")).toHaveCount(200);
+    await expect(dialog).toContainText("Mostrando as primeiras 200 de 1.000 linhas.");
+    await expect(page.getByTestId("toasts-polite")).toContainText("Importação concluída: 998 entradas adicionadas.");
+    await expectNoSeriousA11yViolations(page, "import report");
+    await dialog.getByTestId("restrictive-import-close").click();
+    await expect(dialog).toBeHidden();
+
+    // The table's total grew by the added lines; the batch alone, 50 a page.
+    await expect(page.getByTestId("restrictive-count")).toHaveText(`${(before + 998).toLocaleString("pt-BR")} entradas`);
+    await page.getByTestId("restrictive-search").fill(batch);
+    await expect(page).toHaveURL(/\?search=Lote\+/);
+    await expect(page.getByTestId("restrictive-count")).toHaveText("998 entradas");
+    await expect(page.getByTestId("pagination-range")).toHaveText("1–20 de 998");
+    await expect(page.getByTestId("restrictive-row")).toHaveCount(20);
+    await page.getByTestId("pagination-next").click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByTestId("pagination-range")).toHaveText("21–40 de 998");
+    await expect(page.getByTestId("pagination-current")).toHaveText("Página 2 de 50");
+    await page.getByTestId("page-size").selectOption("10");
+    await expect(page).toHaveURL(/limit=10/);
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect(page.getByTestId("pagination-current")).toHaveText("Página 1 de 100");
+    await expect(page.getByTestId("restrictive-row")).toHaveCount(10);
+    await page.goBack();
+    await expect(page.getByTestId("pagination-range")).toHaveText("21–40 de 998");
+
+    // Export: an attachment streamed through the BFF, every imported line in it.
+    const head = await page.request.get("/bff/restrictive-list/export");
+    expect(head.status()).toBe(200);
+    expect(head.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(head.headers()["content-disposition"]).toMatch(/^attachment; filename="lista-restritiva-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const download = page.waitForEvent("download");
+    await page.getByTestId("restrictive-export").click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^lista-restritiva-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString("utf8");
+    const lines = text.trim().split("\r\n");
+    expect(lines[0]).toBe("nationalId,reason,name,expiresAt,createdAt,createdBy");
+    expect(lines).toHaveLength(before + 998 + 1);
+    const mine = lines.filter((line) => line.includes(`,Importado ${run},`));
+    expect(mine).toHaveLength(998);
+    expect(mine).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^${formatDocument(valid[1]).replace(/\./g, "\\.")},Importado ${run},${batch} 1,,\\d{4}-.+,analyst@lupa\\.local$`),
+      ),
+    );
+    expect(mine.some((line) => line.startsWith(formatDocument(invalid)))).toBe(false);
+    expect((await restrictive.search(batch)).total).toBe(998);
+  });
+
+  test("the list shows an error with a retry when the BFF is unreachable", async ({ page }) => {
+    // Fault injection only: list requests fail at the network level (the query's own retries too)
+    // until "Tentar novamente", which reaches the real BFF.
+    let reachable = false;
+    await page.route(/\/bff\/restrictive-list(\?.*)?$/, (route) => (reachable ? route.continue() : route.abort("failed")));
+    await gotoHydrated(page, "/restrictive-list");
+    const error = page.getByTestId("restrictive-error");
+    await expect(error).toContainText("Não foi possível carregar a lista restritiva");
+    await expect(error).toContainText("Sem conexão com o console. Verifique sua rede e tente novamente.");
+    await expectNoSeriousA11yViolations(page, "/restrictive-list error");
+    reachable = true;
+    await page.getByTestId("restrictive-retry").click();
+    await expect(error).toBeHidden();
+    await expect(page.getByTestId("restrictive-count")).toHaveText(/^[\d.]+ entradas?$/);
+  });
+
+  test("from a case: lists the document, a new verification shows it listed, and removes it", async ({ page, api, restrictive }) => {
+    test.setTimeout(150_000);
+    const cpf = randomCpf();
+    const profileId = await api.verificationProfileId("person");
+    const first = await api.createVerification(cpf, { profileId });
+    expect((await api.waitUntilTerminal(first.id)).status).toBe("COMPLETED");
+    await gotoHydrated(page, `/verifications/${first.id}`);
+    await expect(page.getByTestId("profile-blacklisted-client")).toContainText("Não");
+    const listedIndicator = page.getByTestId("indicator").filter({ hasText: /^Em lista restritiva/ });
+    await expect(listedIndicator).toHaveText("Em lista restritiva(sem risco)0");
+
+    const action = page.getByTestId("restrictive-action");
+    await expect(action).toHaveAttribute("data-listed", "false");
+    await action.getByRole("button", { name: "Adicionar à lista restritiva" }).click();
+    const dialog = page.getByTestId("restrictive-case-add-dialog");
+    await expect(dialog.getByRole("heading", { name: "Adicionar à lista restritiva" })).toBeVisible();
+    const documentInput = dialog.getByTestId("restrictive-document");
+    await expect(documentInput).toHaveValue(formatDocument(cpf));
+    await expect(documentInput).toHaveAttribute("readonly", "");
+    await expect(dialog.getByTestId("restrictive-reason")).toBeFocused();
+    await expectNoSeriousA11yViolations(page, "case add dialog");
+    await dialog.getByTestId("restrictive-add-submit").click();
+    await expect(dialog.getByTestId("restrictive-reason-error")).toHaveText("Informe o motivo.");
+    await dialog.getByTestId("restrictive-reason").fill(`Caso ${first.id}`);
+    await dialog.getByTestId("restrictive-expiry").fill("2031-06-30");
+    await dialog.getByTestId("restrictive-add-submit").click();
+    await expect(action).toHaveAttribute("data-listed", "true");
+    await expect(action.getByTestId("restrictive-action-listed")).toHaveText("Na lista restritiva");
+    await expect(page.getByTestId("toasts-polite")).toContainText("Documento adicionado à lista restritiva.");
+    await expect(action.getByRole("button", { name: "Remover da lista restritiva" })).toBeEnabled();
+    expect(await restrictive.find(cpf)).toMatchObject({ reason: `Caso ${first.id}`, expired: false });
+
+    // A new verification of the same document, completed after the change, shows it listed.
+    const second = await api.createVerification(cpf, { profileId });
+    expect((await api.waitUntilTerminal(second.id)).status).toBe("COMPLETED");
+    await gotoHydrated(page, `/verifications/${second.id}`);
+    await expect(page.getByTestId("profile-blacklisted-client")).toContainText("Sim");
+    await expect(page.getByTestId("profile-blacklisted-client")).toContainText("workspace_restrictive_list");
+    await expect(listedIndicator).toHaveText("Em lista restritiva(risco)1");
+    await expect(listedIndicator).toHaveAttribute("data-risky", "true");
+    await expect(action).toHaveAttribute("data-listed", "true");
+
+    // Remove from the case page.
+    await action.getByRole("button", { name: "Remover da lista restritiva" }).click();
+    const confirm = page.getByTestId("restrictive-case-remove-dialog");
+    await expect(confirm.getByRole("heading", { name: "Remover da lista restritiva?" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "case remove dialog");
+    await confirm.getByTestId("restrictive-remove-confirm").click();
+    await expect(action).toHaveAttribute("data-listed", "false");
+    await expect(action.getByRole("button", { name: "Adicionar à lista restritiva" })).toBeVisible();
+    await expect(page.getByTestId("toasts-polite")).toContainText("Documento removido da lista restritiva.");
+    await expect.poll(async () => (await restrictive.find(cpf)) === undefined).toBe(true);
+  });
+});
+
+test.describe("as a viewer", () => {
+  test.use({ storageState: `${AUTH_DIR}/viewer.json` });
+
+  test("the list reads and exports, without add, import or remove; the case page has no action; the BFF refuses changes", async ({
+    page,
+    api,
+    restrictive,
+  }) => {
+    const cpf = randomCpf();
+    await restrictive.add({ nationalId: cpf, reason: `Leitura do leitor ${run}`, name: `Visto pelo leitor ${run}` });
+    await gotoHydrated(page, `/restrictive-list?search=${encodeURIComponent(`Leitura do leitor ${run}`)}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Lista restritiva" })).toBeVisible();
+    const row = page.locator(`[data-testid="restrictive-row"][data-document="${cpf}"]`);
+    await expect(row.getByTestId("restrictive-row-name")).toHaveText(`Visto pelo leitor ${run}`);
+    await expect(page.getByTestId("restrictive-export")).toBeVisible();
+    await expect(page.getByTestId("restrictive-add")).toHaveCount(0);
+    await expect(page.getByTestId("restrictive-import")).toHaveCount(0);
+    await expect(page.getByTestId("restrictive-row-remove")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /Adicionar|Importar|Remover/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, "/restrictive-list as viewer");
+
+    const exported = await page.request.get("/bff/restrictive-list/export");
+    expect(exported.status()).toBe(200);
+    expect(await exported.text()).toContain(`${formatDocument(cpf)},Leitura do leitor ${run},Visto pelo leitor ${run},`);
+
+    const refused = await page.request.post("/bff/restrictive-list", {
+      headers: { origin: WEB_URL },
+      data: { nationalId: randomCpf(), reason: "Leitor não altera" },
+    });
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toEqual({ error: { code: "forbidden", message: "Seu papel não permite alterar a lista restritiva." } });
+    const removal = await page.request.delete(`/bff/restrictive-list/${cpf}`, { headers: { origin: WEB_URL } });
+    expect(removal.status()).toBe(403);
+    expect(await restrictive.find(cpf)).toBeDefined();
+
+    const created = await api.createVerification(cpf);
+    await gotoHydrated(page, `/verifications/${created.id}`);
+    await expect(page.getByTestId("verification-header")).toBeVisible();
+    await expect(page.getByTestId("restrictive-action")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /lista restritiva/ })).toHaveCount(0);
+  });
+});
