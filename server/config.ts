@@ -36,6 +36,8 @@ export interface Config {
   sessionCheckMs: number;
   /** Terminal records kept serialized in memory per process (0: no cache). */
   recordCacheEntries: number;
+  /** How long a batch collection waits at most to start while interactive work runs (0: never). */
+  batchYieldMs: number;
   /** Password comparisons at once, and how many may wait for one (beyond: 503 sign_in_busy). */
   hashConcurrency: number;
   hashQueueLimit: number;
@@ -120,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSeconds: int(env.LUPA_SESSION_SECONDS, 30 * 24 * 3600),
     sessionCheckMs: int(env.LUPA_SESSION_CHECK_MS, 3000),
     recordCacheEntries: int(env.LUPA_RECORD_CACHE_ENTRIES, 20_000),
+    batchYieldMs: int(env.LUPA_BATCH_YIELD_MS, 500),
     hashConcurrency: Math.max(1, int(env.LUPA_HASH_CONCURRENCY, 2)),
     hashQueueLimit: int(env.LUPA_HASH_QUEUE, 16),
     trustProxy: trustProxy(env.LUPA_TRUST_PROXY),

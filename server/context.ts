@@ -9,6 +9,7 @@ import type { RateLimiter } from "./http/rate-limit";
 import type { PasswordVerifier } from "./auth/hash-limiter";
 import type { SessionGuard } from "./auth/sessions";
 import type { RecordCache } from "./http/record-cache";
+import type { LaneGate } from "./engine/lane-gate";
 
 export interface Services {
   config: Config;
@@ -25,4 +26,6 @@ export interface Services {
   sessionGuard: SessionGuard;
   /** Serialized terminal records, invalidated on change (server/http/record-cache.ts). */
   records: RecordCache;
+  /** Interactive work first: batch collections wait to start while it runs (server/engine/lane-gate.ts). */
+  priority: LaneGate;
 }

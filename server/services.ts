@@ -15,6 +15,7 @@ import { closeVisionModels } from "./vision/models";
 import { createPasswordVerifier } from "./auth/hash-limiter";
 import { SessionGuard } from "./auth/sessions";
 import { RecordCache } from "./http/record-cache";
+import { LaneGate } from "./engine/lane-gate";
 
 export interface ServiceOptions {
   log?: Logger;
@@ -59,6 +60,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       passwords,
       sessionGuard,
       records,
+      priority: new LaneGate(config.batchYieldMs),
     };
     return {
       ...services,

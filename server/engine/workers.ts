@@ -31,8 +31,18 @@ export async function startWorkers(s: Services, options: WorkerOptions): Promise
     if (!id) return void s.log.error({ data: Object.keys(data) }, "invalid collection job payload dropped");
     await runCollection(s, owners, id);
   };
-  await s.queue.work(QUEUES.interactive, options.interactiveConcurrency ?? 8, run);
-  await s.queue.work(QUEUES.batch, options.batchConcurrency ?? 4, run);
+  await s.queue.work(QUEUES.interactive, options.interactiveConcurrency ?? 8, async (data) => {
+    const release = s.priority.hold();
+    try {
+      await run(data);
+    } finally {
+      release();
+    }
+  });
+  await s.queue.work(QUEUES.batch, options.batchConcurrency ?? 4, async (data) => {
+    await s.priority.batchTurn(); // interactive work first (server/engine/lane-gate.ts)
+    await run(data);
+  });
   const stopExtra = options.extra ? await options.extra(s, options.callbackConcurrency ?? 4) : async () => {};
 
   let sweeping = false;

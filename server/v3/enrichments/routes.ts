@@ -77,7 +77,14 @@ export function registerEnrichmentRoutes(app: FastifyInstance, s: Services): voi
     response: { 200: Enrichment, 202: EnrichmentAccepted, 400: V3ErrorBody },
     handler: async ({ body, request, reply, caller }) => {
       const key = parseIdempotencyKey(request.headers["idempotency-key"]);
-      const result = await createEnrichment(s, caller, body, key, reply);
+      // batch collections wait to start while this request is answered (server/engine/lane-gate.ts)
+      const release = s.priority.hold();
+      let result;
+      try {
+        result = await createEnrichment(s, caller, body, key, reply);
+      } finally {
+        release();
+      }
       for (const [name, value] of Object.entries(result.headers)) reply.header(name, value);
       return reply.status(result.status).send(result.body);
     },
