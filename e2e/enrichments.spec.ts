@@ -92,3 +92,27 @@ test("uploads a batch CSV, shows line errors first, then watches it complete and
   expect(lines).toHaveLength(13);
   expect(lines.slice(1).every((l) => /^enr_[a-z0-9]+,\w{14},(COMPLETED|FAILED),/.test(l))).toBe(true);
 });
+
+test("a batch of 200 documents from a CSV: every item listed, progress to 200, export of 200 lines", async ({ page }, info) => {
+  test.setTimeout(240_000); // 200 enrichments on the embedded database of a shared machine
+  const seed = Math.floor(Math.random() * 800_000);
+  const documents = Array.from({ length: 200 }, (_, i) => makeCpf(String(100_000_000 + seed * 1000 + i * 3)));
+  const file = info.outputPath("lote-200.csv");
+  writeFileSync(file, ["documento,cliente", ...documents.map((d, i) => `${d},cliente-${i}`)].join("\n"));
+  await gotoHydrated(page, "/enrichments/batch");
+  await page.getByTestId("batch-file").setInputFiles(file);
+  await page.getByTestId("batch-profile").selectOption("prf_person_registry");
+  await page.getByTestId("batch-validate").click();
+  await expect(page.getByTestId("batch-check-summary")).toContainText("200 documentos válidos, metadados: cliente");
+  await page.getByTestId("batch-send").click();
+  await expect(page).toHaveURL(/batchId=bat_/, { timeout: 30_000 });
+  await expect(page.getByTestId("batch-item")).toHaveCount(200, { timeout: 30_000 });
+  await expect(page.getByTestId("batch-progress")).toHaveAttribute("data-done", "true", { timeout: 180_000 });
+  await expect(page.getByRole("progressbar", { name: "Progresso do lote" })).toHaveAttribute("aria-valuenow", "200");
+  const download = page.waitForEvent("download");
+  await page.getByTestId("export-results").click();
+  const text = await (await (await download).createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+  const lines = text.trim().split("\n");
+  expect(lines).toHaveLength(201);
+  expect(new Set(lines.slice(1).map((l) => l.split(",")[1]))).toEqual(new Set(documents.map((d) => d.replace(/\D/g, ""))));
+});
