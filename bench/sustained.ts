@@ -4,29 +4,14 @@
 // beside it. Prints latency percentiles, errors and 429s per workspace and per kind, and the v3
 // requests accepted per second: A is held at its limit while B, on its own limit, sees no 429.
 //   npm run bench -- sustained [seconds] [limitPerSecond]
-import { makeCpf } from "../lib/contract/documents";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { createUser, createWorkspace } from "../server/tenancy/workspaces";
 import { startBenchService } from "./setup";
-
-type Kind = "read" | "list-v3" | "create" | "batch" | "console-list";
-
-interface Sample {
-  kind: Kind;
-  ms: number;
-  status: number | "error";
-  at: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 export async function benchSustained(seconds = 60, limit = 50): Promise<void> {
   const service = await startBenchService({ LUPA_RATE_LIMIT_PER_SECOND: String(limit) });
   const { base, services, app } = service;
-  let seed = 500_000_000;
-  const nextCpf = () => makeCpf(String((seed += 11)));
 
   async function workspace(name: string) {
     const ws = await createWorkspace(services.db, name);
@@ -37,104 +22,19 @@ export async function benchSustained(seconds = 60, limit = 50): Promise<void> {
       url: "/api/v1/authentication",
       payload: { username: email, password: "bench-password" },
     });
-    return { name, token: login.json().accessToken as string, ids: [] as string[], samples: [] as Sample[] };
+    return { name, token: login.json().accessToken as string };
   }
   const workspaces = [await workspace("A"), await workspace("B")];
-  const offered = { A: limit * 1.5, B: limit * 0.8 } as Record<string, number>;
-
-  async function send(w: (typeof workspaces)[number], kind: Kind): Promise<void> {
-    const headers: Record<string, string> = { authorization: `Bearer ${w.token}` };
-    let url = "";
-    let init: RequestInit = { headers };
-    if (kind === "read") {
-      const id = w.ids[Math.floor(Math.random() * w.ids.length)];
-      if (!id) return send(w, "create");
-      url = `/api/v3/enrichments/${id}`;
-    } else if (kind === "list-v3") {
-      url = "/api/v3/enrichments?limit=20";
-    } else if (kind === "console-list") {
-      url = "/api/v2/verifications?limit=10&page=1";
-    } else if (kind === "create") {
-      url = "/api/v3/enrichments";
-      init = {
-        method: "POST",
-        headers: { ...headers, "content-type": "application/json", "idempotency-key": `bench-${w.name}-${seed}` },
-        body: JSON.stringify({ document: nextCpf(), profileId: "prf_person_registry" }),
-      };
-    } else {
-      url = "/api/v3/enrichments/batch";
-      init = {
-        method: "POST",
-        headers: { ...headers, "content-type": "application/json" },
-        body: JSON.stringify({ profileId: "prf_person_registry", items: Array.from({ length: 200 }, () => ({ document: nextCpf() })) }),
-      };
-    }
-    const started = performance.now();
-    let status: number | "error" = "error";
-    try {
-      const res = await fetch(`${base}${url}`, init);
-      status = res.status;
-      const body = await res.text();
-      if (kind === "create" && (status === 200 || status === 202)) w.ids.push(JSON.parse(body).id);
-    } catch {
-      status = "error";
-    }
-    w.samples.push({ kind, ms: performance.now() - started, status, at: Date.now() });
+  try {
+    // the traffic comes from another process (bench/sustained-load.ts); asynchronous, so the
+    // service keeps serving meanwhile
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "bench/sustained-load.ts"], {
+      encoding: "utf8",
+      env: { ...process.env, LUPA_SUSTAINED: JSON.stringify({ base, seconds, limit, workspaces }) },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    console.log(stdout.trimEnd());
+  } finally {
+    await service.close();
   }
-
-  function pick(): Kind {
-    const r = Math.random();
-    if (r < 0.55) return "read";
-    if (r < 0.7) return "list-v3";
-    return "create";
-  }
-
-  console.log(
-    `sustained load: ${seconds} s, limit ${limit}/s per workspace; offered v3 rate A ${offered.A}/s, B ${offered.B}/s; console list 2/s each`,
-  );
-  const inFlight = new Set<Promise<void>>();
-  const track = (p: Promise<void>) => {
-    inFlight.add(p);
-    void p.finally(() => inFlight.delete(p));
-  };
-  for (const w of workspaces) track(send(w, "batch"));
-  const startedAt = Date.now();
-  const timers = workspaces.flatMap((w) => [
-    setInterval(() => track(send(w, pick())), 1000 / offered[w.name]!),
-    setInterval(() => track(send(w, "console-list")), 500),
-  ]);
-  await new Promise((r) => setTimeout(r, seconds * 1000));
-  for (const t of timers) clearInterval(t);
-  await Promise.all(inFlight);
-
-  for (const w of workspaces) {
-    console.log(`\nworkspace ${w.name} (offered ${offered[w.name]}/s on v3)`);
-    console.log("kind           count   p50 ms   p95 ms   p99 ms   2xx    429   other  errors");
-    for (const kind of ["read", "list-v3", "create", "batch", "console-list"] as Kind[]) {
-      const s = w.samples.filter((x) => x.kind === kind);
-      if (s.length === 0) continue;
-      const sorted = s.map((x) => x.ms).sort((a, b) => a - b);
-      const ok = s.filter((x) => typeof x.status === "number" && x.status < 300).length;
-      const limited = s.filter((x) => x.status === 429).length;
-      const errors = s.filter((x) => x.status === "error" || (typeof x.status === "number" && x.status >= 500)).length;
-      const other = s.length - ok - limited - errors;
-      console.log(
-        `${kind.padEnd(13)} ${String(s.length).padStart(6)} ${percentile(sorted, 50).toFixed(1).padStart(8)} ${percentile(sorted, 95).toFixed(1).padStart(8)} ${percentile(sorted, 99).toFixed(1).padStart(8)} ${String(ok).padStart(6)} ${String(limited).padStart(6)} ${String(other).padStart(7)} ${String(errors).padStart(7)}`,
-      );
-    }
-    // accepted v3 requests per wall-clock second: never above the limit
-    const perSecond = new Map<number, number>();
-    for (const s of w.samples) {
-      if (s.kind === "console-list" || s.status === 429) continue;
-      const second = Math.floor(s.at / 1000);
-      perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
-    }
-    const counts = [...perSecond.values()];
-    const seconds429 = w.samples.filter((s) => s.status === 429).length;
-    console.log(
-      `v3 accepted per second: max ${Math.max(...counts)}, mean ${(counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length)).toFixed(1)} (limit ${limit}); 429s ${seconds429}`,
-    );
-  }
-  console.log(`\nran ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
-  await service.close();
 }
