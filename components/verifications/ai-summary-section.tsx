@@ -126,8 +126,11 @@ function SummaryBody({ summary }: { summary: AiSummary }) {
         )}
       </div>
       <p className="border-t border-zinc-100 pt-3 text-xs text-zinc-600">
-        Gerado por <span data-testid="ai-model" className="font-medium break-words text-zinc-800">{summary.model}</span> em{" "}
-        <span className="tabular">{formatDateTime(summary.generatedAt)}</span>.
+        Gerado por{" "}
+        <span data-testid="ai-model" className="font-medium break-words text-zinc-800">
+          {summary.model}
+        </span>{" "}
+        em <span className="tabular">{formatDateTime(summary.generatedAt)}</span>.
         {summary.fallback ? (
           <span data-testid="ai-fallback" data-fallback={summary.fallback}>
             {" "}

@@ -205,7 +205,8 @@ function FaceBlock({ face, running }: { face: FaceMatchView | null; running: boo
         </div>
       ) : null}
       <p data-testid="face-compared-with" className="text-sm text-zinc-700">
-        Comparado com: {face.comparedWith ? COMPARED_WITH[face.comparedWith] : "nenhuma referência encontrada (nem na CNH, nem na base biométrica)"}.
+        Comparado com:{" "}
+        {face.comparedWith ? COMPARED_WITH[face.comparedWith] : "nenhuma referência encontrada (nem na CNH, nem na base biométrica)"}.
       </p>
     </div>
   );
