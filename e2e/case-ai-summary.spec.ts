@@ -59,6 +59,14 @@ test("a KYC verification completes with its summary: verdict, risk, paragraph, m
   await expect(panel.getByTestId("ai-fallback")).toHaveCount(0);
   await expect(panel.getByTestId("ai-summary-generate")).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, "case page with the AI summary");
+
+  // phone width, loaded there: no column runs past the right edge (the profile card did)
+  await page.setViewportSize({ width: 420, height: 900 });
+  await gotoHydrated(page, `/verifications/${created.id}`);
+  await expect(page.getByTestId("person-profile")).toBeVisible();
+  await expect(panel.getByTestId("ai-summary-text")).toBeVisible();
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
 });
 
 test("without a summary made at completion, the analyst sees 'Gerar resumo' and makes it; opening the case makes none", async ({

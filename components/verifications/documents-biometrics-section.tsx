@@ -13,26 +13,34 @@ import { cn } from "@/lib/utils/cn";
 const decimal = (value: number, digits: number) =>
   value.toLocaleString("pt-BR", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
+const MARK_TONES: Record<CnhComparison, string> = {
+  equal: "bg-emerald-50 text-emerald-800 ring-emerald-600/20",
+  different: "bg-rose-50 text-rose-800 ring-rose-600/20",
+  missing: "bg-zinc-100 text-zinc-700 ring-zinc-500/20",
+};
+
+/** The comparison in words (colour only repeats it); wraps inside its column at phone widths. */
 function Mark({ comparison, read, registry }: { comparison: CnhComparison | null; read: string | null; registry: string | null }) {
-  if (comparison === "equal")
-    return (
-      <Badge tone="success" data-testid="cnh-mark" data-comparison="equal">
-        Confere
-      </Badge>
-    );
-  if (comparison === "different")
-    return (
-      <Badge tone="danger" data-testid="cnh-mark" data-comparison="different">
-        Diverge do cadastro
-      </Badge>
-    );
-  if (comparison === "missing")
-    return (
-      <Badge tone="neutral" data-testid="cnh-mark" data-comparison="missing">
-        {read === null ? "não lido" : registry === null ? "sem dado no cadastro" : "não comparado"}
-      </Badge>
-    );
-  return <span className="text-xs text-zinc-500">—</span>;
+  if (!comparison) return <span className="text-xs text-zinc-500">—</span>;
+  const text =
+    comparison === "equal"
+      ? "Confere"
+      : comparison === "different"
+        ? "Diverge do cadastro"
+        : read === null
+          ? "não lido"
+          : registry === null
+            ? "sem dado no cadastro"
+            : "não comparado";
+  return (
+    <span
+      data-testid="cnh-mark"
+      data-comparison={comparison}
+      className={cn("inline-block rounded-md px-2 py-0.5 text-xs font-medium break-words ring-1 ring-inset", MARK_TONES[comparison])}
+    >
+      {text}
+    </span>
+  );
 }
 
 function CnhBlock({ vision, detail }: { vision: VisionView; detail: VerificationDetail }) {
@@ -57,48 +65,45 @@ function CnhBlock({ vision, detail }: { vision: VisionView; detail: Verification
   ];
   return (
     <div className="space-y-4">
-      <table data-testid="cnh-comparison" className="w-full table-fixed text-sm">
-        <caption className="sr-only">Campos lidos na CNH comparados com o cadastro</caption>
-        <thead>
-          <tr className="border-b border-zinc-100 text-left text-xs text-zinc-500">
-            <th scope="col" className="w-[26%] py-1.5 pr-2 font-medium">
-              Campo
-            </th>
-            <th scope="col" className="py-1.5 pr-2 font-medium">
-              Lido na CNH
-            </th>
-            <th scope="col" className="py-1.5 pr-2 font-medium">
-              Cadastro
-            </th>
-            <th scope="col" className="w-[28%] py-1.5 font-medium">
-              Comparação
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+      {/* A list rather than a table, so each field can take two lines at phone widths:
+          field and mark, then the CNH's value beside the registry's (each with its label). */}
+      <div>
+        <div
+          aria-hidden="true"
+          className="hidden border-b border-zinc-100 px-1 pb-1.5 text-xs font-medium text-zinc-500 sm:grid sm:grid-cols-[8rem_1fr_1fr_10rem] sm:gap-x-3"
+        >
+          <span>Campo</span>
+          <span>Lido na CNH</span>
+          <span>Cadastro</span>
+          <span>Comparação</span>
+        </div>
+        <ul data-testid="cnh-comparison" aria-label="Campos lidos na CNH comparados com o cadastro">
           {rows.map((row) => (
-            <tr
+            <li
               key={row.key}
               data-testid="cnh-row"
               data-field={row.key}
-              className={cn("border-b border-zinc-50 align-top", row.comparison === "different" && "bg-rose-50/60")}
+              className={cn(
+                "grid grid-cols-2 gap-x-3 gap-y-1 border-b border-zinc-50 px-1 py-2 text-sm sm:grid-cols-[8rem_1fr_1fr_10rem]",
+                row.comparison === "different" && "bg-rose-50/60",
+              )}
             >
-              <th scope="row" className="py-2 pr-2 text-left text-xs font-medium text-zinc-600">
-                {row.label}
-              </th>
-              <td data-testid="cnh-read" className={cn("py-2 pr-2 break-words", row.comparison === "different" && "text-rose-800")}>
-                {row.read ?? <span className="text-zinc-500 italic">não lido</span>}
-              </td>
-              <td data-testid="cnh-registry" className="py-2 pr-2 break-words text-zinc-800">
-                {row.registry ?? <span className="text-zinc-500">—</span>}
-              </td>
-              <td className="py-2">
+              <span className="text-xs font-medium text-zinc-600 sm:pt-0.5">{row.label}</span>
+              <span className="justify-self-end sm:order-last sm:justify-self-start">
                 <Mark comparison={row.comparison} read={row.read} registry={row.registry} />
-              </td>
-            </tr>
+              </span>
+              <span className={cn("min-w-0 break-words", row.comparison === "different" && "text-rose-800")}>
+                <span className="block text-[11px] text-zinc-500 sm:sr-only">Lido na CNH</span>
+                <span data-testid="cnh-read">{row.read ?? <span className="text-zinc-500 italic">não lido</span>}</span>
+              </span>
+              <span className="min-w-0 break-words text-zinc-800">
+                <span className="block text-[11px] text-zinc-500 sm:sr-only">Cadastro</span>
+                <span data-testid="cnh-registry">{row.registry ?? <span className="text-zinc-500">—</span>}</span>
+              </span>
+            </li>
           ))}
-        </tbody>
-      </table>
+        </ul>
+      </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
         <Fact label="Nº de registro" testId="cnh-registration">
           {cnh.registrationNumber}
