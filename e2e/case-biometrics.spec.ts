@@ -2,7 +2,7 @@ import { formatDocument, maskDocument } from "@/lib/contract/documents";
 import { createSandboxProvider } from "../server/datasets/sandbox";
 import { toPersonProfile } from "../server/datasets/dossier";
 import { REFERENCE_PHOTOS } from "../server/providers/face/references";
-import { faceJpeg, renderCnh } from "../test/support/vision-images";
+import { faceJpeg, noFacePng, renderCnh } from "../test/support/vision-images";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { randomCpf } from "./support/documents";
 import { expect, gotoHydrated, test } from "./support/fixtures";
@@ -143,4 +143,38 @@ test("another person's face is 'Incompatível', below the threshold", async ({ p
   const birth = section.locator('[data-testid="cnh-row"][data-field="birthDate"]');
   await expect(birth.getByTestId("cnh-read")).toHaveText("01/02/1970");
   await expect(birth.getByTestId("cnh-mark")).toHaveText("Diverge do cadastro");
+});
+
+test("a CNH with nothing to read and a photo without a face: 'não lido' marks and no face detected", async ({ page, api }) => {
+  test.setTimeout(VISION_MS);
+  const cpf = randomCpf();
+  const created = await api.createVerification(cpf, {
+    profileId: "prf_kyc_person",
+    verifications: { cnh: { imageBase64: b64(noFacePng()) }, faceRecognition: { imageBase64: b64(noFacePng(320, 240)) } },
+  });
+  const done = await api.waitUntilTerminal(created.id, VISION_MS - 60_000);
+  expect(done.status).toBe("COMPLETED");
+  const person = done.person as { cnh: Record<string, unknown>; faceRecognition: FaceJson };
+  expect(person.cnh).toMatchObject({
+    name: null,
+    cpf: null,
+    birthDate: null,
+    comparison: { name: "missing", cpf: "missing", birthDate: "missing" },
+  });
+  expect(person.faceRecognition).toMatchObject({ faceDetected: false });
+
+  await gotoHydrated(page, `/verifications/${created.id}`);
+  const section = page.getByTestId("documents-biometrics-section");
+  for (const field of ["name", "cpf", "birthDate"]) {
+    const row = section.locator(`[data-testid="cnh-row"][data-field="${field}"]`);
+    await expect(row.getByTestId("cnh-read")).toHaveText("não lido");
+    await expect(row.getByTestId("cnh-mark")).toHaveText("não lido");
+    await expect(row.getByTestId("cnh-mark")).toHaveAttribute("data-comparison", "missing");
+  }
+  await expect(section.getByTestId("cnh-registration")).toHaveText("não lido");
+  await expect(section.getByTestId("face-result")).toHaveText("Nenhum rosto detectado");
+  await expect(section.getByTestId("face-similarity")).toHaveCount(0);
+  await expect(section.getByTestId("face-compared-with")).toHaveText("Sem rosto na foto enviada: nada foi comparado.");
+  await expect(section.getByTestId("image-face")).toContainText("Foto para comparação facial: image/png");
+  await expectNoSeriousA11yViolations(page, "case page, CNH not read");
 });

@@ -210,8 +210,9 @@ function FaceBlock({ face, running }: { face: FaceMatchView | null; running: boo
         </div>
       ) : null}
       <p data-testid="face-compared-with" className="text-sm text-zinc-700">
-        Comparado com:{" "}
-        {face.comparedWith ? COMPARED_WITH[face.comparedWith] : "nenhuma referência encontrada (nem na CNH, nem na base biométrica)"}.
+        {face.faceDetected === false
+          ? "Sem rosto na foto enviada: nada foi comparado."
+          : `Comparado com: ${face.comparedWith ? COMPARED_WITH[face.comparedWith] : "nenhuma referência encontrada (nem na CNH, nem na base biométrica)"}.`}
       </p>
     </div>
   );
