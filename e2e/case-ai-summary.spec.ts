@@ -1,7 +1,7 @@
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { randomCpf } from "./support/documents";
 import { AUTH_DIR } from "./support/env";
-import { expect, gotoHydrated, test } from "./support/fixtures";
+import { expect, gotoCase, test } from "./support/fixtures";
 
 // "Resumo da IA" on the case page (docs/decisions.md, "v2 AI summary"): a prf_kyc_person
 // verification gets its summary as it completes; with ia.resume false none is made, the panel
@@ -37,7 +37,7 @@ test("a KYC verification completes with its summary: verdict, risk, paragraph, m
   expect(stored.status).toBe(200);
   const json = stored.body as unknown as Summary;
 
-  await gotoHydrated(page, `/verifications/${created.id}`);
+  await gotoCase(page, created.id);
   const panel = page.getByTestId("ai-summary-section");
   await expect(panel.getByRole("heading", { name: "Resumo da IA" })).toBeVisible();
   await expect(panel.getByTestId("ai-verdict")).toHaveAttribute("data-verdict", json.verdict);
@@ -62,7 +62,7 @@ test("a KYC verification completes with its summary: verdict, risk, paragraph, m
 
   // phone width, loaded there: no column runs past the right edge (the profile card did)
   await page.setViewportSize({ width: 420, height: 900 });
-  await gotoHydrated(page, `/verifications/${created.id}`);
+  await gotoCase(page, created.id);
   await expect(page.getByTestId("person-profile")).toBeVisible();
   await expect(panel.getByTestId("ai-summary-text")).toBeVisible();
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
@@ -77,7 +77,7 @@ test("without a summary made at completion, the analyst sees 'Gerar resumo' and 
   const created = await api.createVerification(randomCpf(), { profileId: "prf_kyc_person", verifications: { ia: { resume: false } } });
   expect((await api.waitUntilTerminal(created.id, 90_000)).status).toBe("COMPLETED");
 
-  await gotoHydrated(page, `/verifications/${created.id}`);
+  await gotoCase(page, created.id);
   const panel = page.getByTestId("ai-summary-section");
   await expect(panel.getByTestId("ai-summary-missing")).toHaveText(/Nenhum resumo foi gerado para esta verificação ainda\./);
   const generate = panel.getByRole("button", { name: "Gerar resumo" });
@@ -97,7 +97,7 @@ test("without a summary made at completion, the analyst sees 'Gerar resumo' and 
   await expect(generate).toHaveCount(0);
 
   // a reload reads the stored one
-  await gotoHydrated(page, `/verifications/${created.id}`);
+  await gotoCase(page, created.id);
   await expect(panel.getByTestId("ai-summary-text")).toHaveText(json.summary);
 });
 
@@ -106,7 +106,7 @@ test("a legacy verification (no scoring profile) says the summary needs one", as
   const created = await api.createVerification(randomCpf());
   expect((await api.waitUntilTerminal(created.id)).status).toBe("COMPLETED");
   expect((await api.aiSummary(created.id, { role: "analyst" })).status).toBe(409);
-  await gotoHydrated(page, `/verifications/${created.id}`);
+  await gotoCase(page, created.id);
   await expect(page.getByTestId("ai-summary-legacy")).toHaveText(
     "O resumo da IA precisa de um perfil de score: esta verificação foi criada no fluxo padrão, sem perfil.",
   );
@@ -120,7 +120,7 @@ test.describe("viewer", () => {
     test.setTimeout(150_000);
     const created = await api.createVerification(randomCpf(), { profileId: "prf_kyc_person", verifications: { ia: { resume: false } } });
     expect((await api.waitUntilTerminal(created.id, 90_000)).status).toBe("COMPLETED");
-    await gotoHydrated(page, `/verifications/${created.id}`);
+    await gotoCase(page, created.id);
     const panel = page.getByTestId("ai-summary-section");
     await expect(panel.getByTestId("ai-summary-missing")).toHaveText(
       "Nenhum resumo foi gerado para esta verificação. Seu papel só lê resumos: peça a um analista que o gere.",
@@ -131,7 +131,7 @@ test.describe("viewer", () => {
     // once an analyst made it, the viewer reads it
     const made = await api.aiSummary(created.id, { role: "analyst" });
     expect(made.status).toBe(200);
-    await gotoHydrated(page, `/verifications/${created.id}`);
+    await gotoCase(page, created.id);
     await expect(panel.getByTestId("ai-model")).toHaveText((made.body as unknown as Summary).model);
   });
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { maskDocument } from "@/lib/contract/documents";
 import { randomCpf, SLOW_CPF } from "./support/documents";
 import { AUTH_DIR } from "./support/env";
-import { expect, gotoHydrated, test } from "./support/fixtures";
+import { expect, gotoCase, test } from "./support/fixtures";
 
 // "Baixar PDF" on the case page: the report streamed through /bff/verifications/:id/pdf (the
 // service's GET /api/v2/verifications/:id/pdf; docs/decisions.md, "v2 PDF report"), read back
@@ -27,7 +27,7 @@ test("the analyst downloads the report: header, status and score; the BFF sends 
   expect(done.status).toBe("COMPLETED");
   const score = done.result?.score as number;
 
-  await gotoHydrated(page, `/verifications/${created.id}`);
+  await gotoCase(page, created.id);
   await expect(page.getByRole("button", { name: "Baixar PDF" })).toBeEnabled();
   const text = await downloadAndRead(page, created.id, "analyst.pdf");
   expect(text).toContain("Relatório de verificação");
@@ -55,7 +55,7 @@ test("while the verification runs the button is disabled and says why", async ({
   test.setTimeout(90_000);
   // sandbox "slow": every module but profile answers after 30 s
   const created = await api.createVerification(SLOW_CPF, { profileId: "prf_kyc_person" });
-  await gotoHydrated(page, `/verifications/${created.id}`);
+  await gotoCase(page, created.id);
   const button = page.getByRole("button", { name: "Baixar PDF" });
   await expect(button).toBeDisabled();
   await expect(button).toHaveAccessibleDescription("O PDF fica disponível quando a verificação terminar.");
@@ -68,7 +68,7 @@ test.describe("viewer", () => {
     test.setTimeout(120_000);
     const created = await api.createVerification(randomCpf(), { profileId: "prf_kyc_person" });
     expect((await api.waitUntilTerminal(created.id, 90_000)).status).toBe("COMPLETED");
-    await gotoHydrated(page, `/verifications/${created.id}`);
+    await gotoCase(page, created.id);
     const text = await downloadAndRead(page, created.id, "viewer.pdf");
     expect(text).toContain("Concluída (COMPLETED)");
     expect(text).toContain(created.id);
