@@ -101,6 +101,24 @@ test("without a summary made at completion, the analyst sees 'Gerar resumo' and 
   await expect(panel.getByTestId("ai-summary-text")).toHaveText(json.summary);
 });
 
+test("when 'Gerar resumo' fails the panel goes back to the button and a toast says why", async ({ page, api }) => {
+  test.setTimeout(150_000);
+  const created = await api.createVerification(randomCpf(), { profileId: "prf_kyc_person", verifications: { ia: { resume: false } } });
+  expect((await api.waitUntilTerminal(created.id, 90_000)).status).toBe("COMPLETED");
+  await gotoCase(page, created.id);
+  const generate = page.getByRole("button", { name: "Gerar resumo" });
+  await expect(generate).toBeVisible();
+  await page.context().clearCookies(); // the session ends: the BFF answers 401
+  await generate.click();
+  // an error toast, announced in the assertive region; its message is the first span (the × follows)
+  const toast = page.getByTestId("toasts-assertive").getByTestId("toast");
+  await expect(toast.locator("span").first()).toHaveText("Resumo não gerado. Sessão expirada. Entre novamente.");
+  await expect(toast).toHaveAttribute("data-kind", "error");
+  await expect(generate).toBeVisible();
+  await expect(page.getByTestId("ai-summary")).toHaveCount(0);
+  expect((await api.aiSummary(created.id, { role: "viewer", make: false })).status).toBe(204);
+});
+
 test("a legacy verification (no scoring profile) says the summary needs one", async ({ page, api }) => {
   test.setTimeout(90_000);
   const created = await api.createVerification(randomCpf());

@@ -51,6 +51,23 @@ test("the analyst downloads the report: header, status and score; the BFF sends 
   expect(await missing.json()).toEqual({ error: { code: "not_found", message: "Verificação não encontrada." } });
 });
 
+test("a failed download is a toast in pt-BR (here the session ended), and nothing is saved", async ({ page, api }) => {
+  test.setTimeout(120_000);
+  const created = await api.createVerification(randomCpf(), { profileId: "prf_kyc_person" });
+  expect((await api.waitUntilTerminal(created.id, 90_000)).status).toBe("COMPLETED");
+  await gotoCase(page, created.id);
+  await page.context().clearCookies();
+  let downloads = 0;
+  page.on("download", () => downloads++);
+  await page.getByRole("button", { name: "Baixar PDF" }).click();
+  // an error toast, announced in the assertive region; its message is the first span (the × follows)
+  const toast = page.getByTestId("toasts-assertive").getByTestId("toast");
+  await expect(toast.locator("span").first()).toHaveText("PDF não baixado. Sessão expirada. Entre novamente.");
+  await expect(toast).toHaveAttribute("data-kind", "error");
+  await expect(page.getByRole("button", { name: "Baixar PDF" })).toBeEnabled();
+  expect(downloads).toBe(0);
+});
+
 test("while the verification runs the button is disabled and says why", async ({ page, api }) => {
   test.setTimeout(90_000);
   // sandbox "slow": every module but profile answers after 30 s
