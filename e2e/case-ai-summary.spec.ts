@@ -108,6 +108,9 @@ test("when 'Gerar resumo' fails the panel goes back to the button and a toast sa
   await gotoCase(page, created.id);
   const generate = page.getByRole("button", { name: "Gerar resumo" });
   await expect(generate).toBeVisible();
+  // the page's own reads are done (the list around the case is the last): a query answered 401
+  // would send the analyst to sign in instead
+  await expect(page.getByTestId("triage-position")).toBeVisible();
   await page.context().clearCookies(); // the session ends: the BFF answers 401
   await generate.click();
   // an error toast, announced in the assertive region; its message is the first span (the × follows)

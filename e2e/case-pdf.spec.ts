@@ -56,6 +56,9 @@ test("a failed download is a toast in pt-BR (here the session ended), and nothin
   const created = await api.createVerification(randomCpf(), { profileId: "prf_kyc_person" });
   expect((await api.waitUntilTerminal(created.id, 90_000)).status).toBe("COMPLETED");
   await gotoCase(page, created.id);
+  // the page's own reads are done (the list around the case is the last): a query answered 401
+  // would send the analyst to sign in instead
+  await expect(page.getByTestId("triage-position")).toBeVisible();
   await page.context().clearCookies();
   let downloads = 0;
   page.on("download", () => downloads++);
