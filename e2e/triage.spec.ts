@@ -10,6 +10,15 @@ import { expect, gotoHydrated, test } from "./support/fixtures";
 
 const caseId = (page: Page) => new URL(page.url()).pathname.split("/").pop() as string;
 
+/**
+ * The case shown can be decided and its shortcuts listen: the decision buttons show and the case
+ * page has hydrated (it does so in its own Suspense boundary, after the layout's data-hydrated).
+ */
+async function armed(page: Page) {
+  await expect(page.getByTestId("decision-actions")).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("data-triage", caseId(page));
+}
+
 test("an analyst decides a series of cases with the keyboard only", async ({ page, api }) => {
   test.setTimeout(240_000); // three verifications processed on a shared, busy machine
   const profileId = await api.verificationProfileId("person");
@@ -28,7 +37,7 @@ test("an analyst decides a series of cases with the keyboard only", async ({ pag
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/verifications/${order[0]}$`));
   await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
-  await expect(page.getByTestId("decision-actions")).toBeVisible();
+  await armed(page);
 
   // a → dialog → Enter: approved, and the next case of the queue opens
   const first = caseId(page);
@@ -42,7 +51,7 @@ test("an analyst decides a series of cases with the keyboard only", async ({ pag
 
   // r with a comment typed in the dialog: letters typed there never trigger shortcuts
   const second = caseId(page);
-  await expect(page.getByTestId("decision-actions")).toBeVisible();
+  await armed(page);
   await page.keyboard.press("r");
   await page.getByTestId("decision-comment").focus();
   await page.keyboard.type("dados divergentes: a r e d n p");
@@ -53,11 +62,11 @@ test("an analyst decides a series of cases with the keyboard only", async ({ pag
   await expect.poll(() => latestDecision(api, second)).toBe("REPROVED");
 
   // n/p move through the queue as it is now: the decided cases have left "Aguardando decisão"
-  await expect(page.getByTestId("decision-actions")).toBeVisible();
+  await armed(page);
   await page.keyboard.press("n");
   await expect(page).not.toHaveURL(new RegExp(`/verifications/${order[2]}$`));
   await expect(page.getByTestId("verification-detail")).not.toHaveAttribute("data-id", order[2] as string);
-  await expect(page.getByTestId("decision-actions")).toBeVisible();
+  await armed(page);
   await page.keyboard.press("p");
   await expect(page).toHaveURL(new RegExp(`/verifications/${order[2]}$`));
 
@@ -70,7 +79,7 @@ test("an analyst decides a series of cases with the keyboard only", async ({ pag
 
   // Escape cancels: nothing is recorded. The shortcuts arm once the case has loaded and can be
   // decided, which is when the decision buttons show.
-  await expect(page.getByTestId("decision-actions")).toBeVisible();
+  await armed(page);
   await page.keyboard.press("e");
   await expect(page.getByTestId("decision-dialog")).toBeVisible();
   await page.keyboard.press("Escape");
@@ -152,6 +161,7 @@ test.describe("as a viewer", () => {
     await expect(page.getByTestId("decision-entry")).toContainText("analyst@lupa.local");
     await expect(page.getByTestId("decision-entry")).toContainText("Aguardando documentos");
     await expect(page.getByTestId("verification-decision")).toHaveText("Em espera");
+    await expect(page.locator("html")).toHaveAttribute("data-triage", created.id); // the keys would listen now
     await page.keyboard.press("a");
     await expect(page.getByTestId("decision-dialog")).toBeHidden();
     await expectNoSeriousA11yViolations(page, "case page as viewer");

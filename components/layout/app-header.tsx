@@ -14,7 +14,10 @@ export function AppHeader({ email, role }: { email: string; role: string | null 
           <LupaMark />
           <span>Lupa</span>
         </Link>
-        <nav aria-label="Principal" className="order-last -mx-2 flex w-[calc(100%+1rem)] items-center gap-1 overflow-x-auto pb-2 lg:order-none lg:mx-0 lg:w-auto lg:pb-0">
+        <nav
+          aria-label="Principal"
+          className="order-last -mx-2 flex w-[calc(100%+1rem)] items-center gap-1 overflow-x-auto pb-2 lg:order-none lg:mx-0 lg:w-auto lg:pb-0"
+        >
           <NavLink href="/overview">Visão geral</NavLink>
           <NavLink href="/verifications">Verificações</NavLink>
           <NavLink href="/enrichments">Enriquecimentos</NavLink>

@@ -13,10 +13,13 @@ import { decisionHistoryQuery } from "@/lib/query/decision-queries";
 import { verificationDetailQuery } from "@/lib/query/verification-queries";
 import { isTerminalStatus } from "@/lib/verifications/status";
 import type { VerificationDetail } from "@/lib/verifications/view-models";
+import { AiSummarySection } from "./ai-summary-section";
 import { BackToListLink } from "./back-to-list-link";
 import { CaseTriage } from "./triage/case-triage";
 import { CompanyProfileSection } from "./company-profile-section";
 import { ContactsSection } from "./contacts-section";
+import { DocumentsBiometricsSection } from "./documents-biometrics-section";
+import { DownloadPdfButton } from "./download-pdf-button";
 import { PersonProfileSection } from "./person-profile-section";
 import { ResultSection } from "./result-section";
 import { VerificationHeader } from "./verification-header";
@@ -187,15 +190,24 @@ export function VerificationPageClient({ id }: { id: string }) {
         </Region>
         {!isTerminalStatus(detail.status) ? <ProcessingState status={detail.status} /> : null}
         {detail.status === "FAILED" ? <FailedState reason={detail.failureReason} /> : null}
-        <div className="grid items-start gap-4 lg:grid-cols-3">
-          <div className="space-y-4 lg:col-span-2">
+        {/* grid-cols-1 (minmax(0, 1fr)) and min-w-0: a column never grows past the viewport at phone widths */}
+        <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-3">
+          <div className="min-w-0 space-y-4 lg:col-span-2">
             <Region name="o perfil cadastral">
               <ProfileRegion detail={detail} />
             </Region>
+            <Region name="o resumo da IA">
+              <AiSummarySection detail={detail} />
+            </Region>
+            {detail.vision ? (
+              <Region name="os documentos e a biometria">
+                <DocumentsBiometricsSection detail={detail} />
+              </Region>
+            ) : null}
             <DossierRegions detail={detail} />
             {/* "Rede de processos" (the lawsuit network, components of issue 9) takes its place here, after the related parties. */}
           </div>
-          <div className="space-y-4">
+          <div className="min-w-0 space-y-4">
             <Region name="a decisão">
               <CaseTriage id={detail.id} decidable={isTerminalStatus(detail.status)} />
             </Region>
@@ -218,8 +230,9 @@ export function VerificationPageClient({ id }: { id: string }) {
 
   return (
     <div>
-      <div className="mb-3">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <BackToListLink />
+        {query.isSuccess ? <DownloadPdfButton id={query.data.id} status={query.data.status} /> : null}
       </div>
       {content}
     </div>

@@ -44,11 +44,26 @@ export class LupaApi {
     return id as string;
   }
 
-  async createVerification(nationalId: string, options: { role?: Role; profileId?: string } = {}): Promise<ApiVerification> {
+  async createVerification(
+    nationalId: string,
+    options: {
+      role?: Role;
+      profileId?: string;
+      /** The request's `verifications` (ia, cnh, faceRecognition, ...); {} by default. */
+      verifications?: Record<string, unknown>;
+      /** Declared case data compared by the AI summary. */
+      input?: Array<{ attribute: string; value: string }>;
+    } = {},
+  ): Promise<ApiVerification> {
     const role = options.role ?? "integration";
     const response = await this.request.post("/api/v2/verifications", {
       headers: await this.headers(role),
-      data: { nationalId, verifications: {}, ...(options.profileId ? { profileId: options.profileId } : {}) },
+      data: {
+        nationalId,
+        verifications: options.verifications ?? {},
+        ...(options.profileId ? { profileId: options.profileId } : {}),
+        ...(options.input ? { input: options.input } : {}),
+      },
     });
     expect(response.status(), `create verification: ${await response.text()}`).toBe(201);
     return (await response.json()) as ApiVerification;
@@ -58,6 +73,19 @@ export class LupaApi {
     const response = await this.request.get(`/api/v2/verifications/${id}`, { headers: await this.headers(role) });
     expect(response.status()).toBe(200);
     return (await response.json()) as ApiVerification;
+  }
+
+  /** GET /api/v2/verifications/:id/ai-summary as the service answers it (status and JSON body, if any). */
+  async aiSummary(
+    id: string,
+    options: { role?: Role; make?: boolean } = {},
+  ): Promise<{ status: number; body: Record<string, unknown> | null }> {
+    const query = options.make === false ? "?make=false" : "";
+    const response = await this.request.get(`/api/v2/verifications/${id}/ai-summary${query}`, {
+      headers: await this.headers(options.role ?? "viewer"),
+    });
+    const text = await response.text();
+    return { status: response.status(), body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
   }
 
   async waitUntilTerminal(id: string, timeoutMs = 45_000): Promise<ApiVerification> {

@@ -23,6 +23,16 @@ export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
 }
 
+/**
+ * Opens a case page and waits until its own client code runs: the page hydrates in a Suspense
+ * boundary of its own (loading.tsx), after the layout's data-hydrated, so its server-rendered
+ * buttons can show before they work. CaseTriage marks html[data-triage=<id>] when it is live.
+ */
+export async function gotoCase(page: Page, id: string): Promise<void> {
+  await gotoHydrated(page, `/verifications/${id}`);
+  await expect(page.locator("html")).toHaveAttribute("data-triage", id);
+}
+
 /** Sign-in hashes the password with scrypt at OWASP cost: allow for a busy machine. */
 export const SIGN_IN_TIMEOUT = 30_000;
 

@@ -10,3 +10,4 @@ export * from "./v3";
 export * from "./auth";
 export * from "./error-bodies";
 export * from "./error-codes";
+export * from "./ai-summary";

@@ -9,7 +9,7 @@ const ACTIONS: Record<Role, readonly ConsoleAction[]> = {
   admin: ["decide", "blacklist:write", "ai:generate", "documents:images"],
   analyst: ["decide", "blacklist:write", "ai:generate", "documents:images"],
   viewer: [],
-  integration: [],
+  integration: ["ai:generate"],
 };
 
 export function can(role: Role | null | undefined, action: ConsoleAction): boolean {

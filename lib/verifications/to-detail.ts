@@ -4,6 +4,7 @@ import type { BusinessDossier, PersonDossier } from "@/lib/contract/dossier";
 import { toDocumentView } from "./document-view";
 import { latestDecisionOf } from "./latest-decision";
 import { toDossier } from "./to-dossier";
+import { toVision } from "./to-vision";
 import { toCompanyProfile, toPersonProfile } from "./to-profiles";
 import { text } from "./text";
 import type { ResultView, VerificationDetail } from "./view-models";
@@ -58,6 +59,10 @@ export function toDetail(record: VerificationRecord): VerificationDetail {
     dossier: toDossier(
       (sections.person ?? sections.business ?? null) as Parameters<typeof toDossier>[0],
       legacy?.finance ? (legacy as Parameters<typeof toDossier>[1]) : null,
+    ),
+    vision: toVision(
+      (sections.person ?? null) as Parameters<typeof toVision>[0],
+      (engine?.verifications ?? null) as Parameters<typeof toVision>[1],
     ),
     decision: latestDecisionOf(record),
   };

@@ -129,6 +129,48 @@ export interface ResultView {
   relatedCount: number | null;
 }
 
+/** How a CNH field compares with the registry: `missing` when not read or not in the registry. */
+export type CnhComparison = "equal" | "different" | "missing";
+
+/** person.cnh: the fields read from the CNH image (dates ISO, CPF masked). */
+export interface CnhView {
+  name: string | null;
+  cpf: string | null;
+  registrationNumber: string | null;
+  category: string | null;
+  expiryDate: string | null;
+  birthDate: string | null;
+  expired: boolean | null;
+  comparison: { name: CnhComparison | null; cpf: CnhComparison | null; birthDate: CnhComparison | null };
+  /** 0–100 as tesseract reports it. */
+  ocrConfidence: number | null;
+}
+
+/** person.faceRecognition: the face match. */
+export interface FaceMatchView {
+  faceDetected: boolean | null;
+  facesDetected: number | null;
+  /** 0–1. */
+  similarity: number | null;
+  match: boolean | null;
+  threshold: number | null;
+  comparedWith: "cnh" | "biometrics" | null;
+}
+
+/** What the record echoes of an image sent (the image itself is not kept). */
+export interface ImageMetaView {
+  imageURL: string | null;
+  filename: string | null;
+  contentType: string | null;
+  size: number | null;
+}
+
+export interface VisionView {
+  cnh: CnhView | null;
+  face: FaceMatchView | null;
+  images: { cnh: ImageMetaView | null; faceRecognition: ImageMetaView | null };
+}
+
 export interface VerificationDetail {
   id: string;
   status: string;
@@ -145,5 +187,7 @@ export interface VerificationDetail {
   company: CompanyProfileView | null;
   /** Finance, restrictions, lawsuits and related parties (lib/verifications/to-dossier.ts). */
   dossier: DossierView;
+  /** CNH reading, face match and the images' metadata ("Documentos e biometria"); null when none was asked for. */
+  vision: VisionView | null;
   decision: "APPROVED" | "REPROVED" | "STANDBY" | "WAIVED" | null;
 }

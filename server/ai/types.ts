@@ -3,16 +3,10 @@
 // into a pt-BR paragraph, highlights, a verdict and a risk level. The built-in provider is
 // rule-based; the OpenAI-compatible one writes the text with an external model and falls back to
 // the built-in one on any failure.
-import { z } from "zod";
-
-export const VERDICTS = ["APPROVE", "REVIEW", "REJECT"] as const;
-export type Verdict = (typeof VERDICTS)[number];
-export const RISK_LEVELS = ["low", "medium", "high"] as const;
-export type RiskLevel = (typeof RISK_LEVELS)[number];
-
-/** Why the external model's answer was not used. */
-export const FALLBACK_REASONS = ["timeout", "http_error", "network_error", "invalid_output"] as const;
-export type FallbackReason = (typeof FALLBACK_REASONS)[number];
+// The response's schema and enums live in the contract (lib/contract/ai-summary.ts), shared with the console.
+import { type FallbackReason, type RiskLevel, type Verdict } from "../../lib/contract/ai-summary";
+export { AiSummarySchema, FALLBACK_REASONS, InputCheckSchema, RISK_LEVELS, VERDICTS } from "../../lib/contract/ai-summary";
+export type { AiSummary, FallbackReason, RiskLevel, Verdict } from "../../lib/contract/ai-summary";
 
 /** A declared case datum (`input`) compared with the data found. */
 export interface InputCheck {
@@ -56,28 +50,3 @@ export interface Summarizer {
   readonly name: string;
   summarize(input: SummaryInput): Promise<SummaryDraft>;
 }
-
-export const InputCheckSchema = z.object({
-  attribute: z.string(),
-  field: z.string().nullable(),
-  status: z.enum(["match", "mismatch", "unavailable", "not_compared"]),
-  declared: z.string(),
-  found: z.string().nullable(),
-});
-
-/** The response of GET /api/v2/verifications/{id}/ai-summary. */
-export const AiSummarySchema = z.object({
-  verificationId: z.string(),
-  summary: z.string(),
-  verdict: z.enum(VERDICTS),
-  riskLevel: z.enum(RISK_LEVELS),
-  highlights: z.array(z.string()),
-  mismatches: z.array(InputCheckSchema),
-  inputChecks: z.array(InputCheckSchema),
-  scoreBand: z.object({ name: z.string(), min: z.number(), max: z.number() }).nullable(),
-  model: z.string(),
-  provider: z.enum(["builtin", "openai-compatible"]),
-  fallback: z.enum(FALLBACK_REASONS).nullable(),
-  generatedAt: z.string(),
-});
-export type AiSummary = z.infer<typeof AiSummarySchema>;

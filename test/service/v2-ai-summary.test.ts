@@ -191,6 +191,32 @@ describe("AI summary made lazily", () => {
     expect(requests).toBe(before + 1);
   });
 
+  it("make=false only reads: 204 for every role while none was made, then the stored summary; 400 for another value", async () => {
+    mode = "valid";
+    const before = requests;
+    const done = await completedVerification({ profileId: "prf_kyc_person", verifications: { ia: { resume: false } } });
+    const probe = (token: string, make = "false") =>
+      t.request({ method: "GET", url: `/api/v2/verifications/${done.id}/ai-summary?make=${make}`, token });
+    for (const role of ["admin", "analyst", "integration", "viewer"] as const) {
+      const res = await probe(t.workspace.tokens[role]);
+      expect(res.statusCode).toBe(204);
+      expect(res.body).toBe("");
+    }
+    expect(requests).toBe(before); // the probes made nothing
+    expect((await probe(t.workspace.tokens.analyst, "maybe")).statusCode).toBe(400);
+    const made = await probe(t.workspace.tokens.analyst, "true");
+    expect(made.statusCode).toBe(200);
+    const read = await probe(t.workspace.tokens.viewer);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual(made.json());
+    // AI disabled and legacy keep their answers
+    const noAi = await completedVerification({ profileId: noAiProfile });
+    expect(
+      (await t.request({ method: "GET", url: `/api/v2/verifications/${noAi.id}/ai-summary?make=false`, token: t.workspace.tokens.analyst }))
+        .statusCode,
+    ).toBe(404);
+  });
+
   it("lets admin and integration make it; viewer only reads a stored one (403 with a clear message)", async () => {
     mode = "valid";
     for (const role of ["admin", "integration"] as const) {

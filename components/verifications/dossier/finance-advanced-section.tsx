@@ -31,7 +31,12 @@ export function FinanceAdvancedSection({ data }: { data: FinanceAdvancedView }) 
       {data.records.length === 0 ? (
         <p className="mt-4 text-sm text-zinc-600">Nenhum protesto ou negativação registrado.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
+        <div
+          className="mt-4 overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-label="Protestos e negativações (role para ver todas as colunas)"
+        >
           <table className="w-full text-sm" data-testid="restriction-records">
             <caption className="sr-only">Protestos e negativações</caption>
             <thead>

@@ -20,7 +20,13 @@ export function FinanceSection({ finance }: { finance: FinanceView }) {
         ))}
       </dl>
       {finance.tables.map((table) => (
-        <div key={table.key} className="mt-5 overflow-x-auto">
+        <div
+          key={table.key}
+          className="mt-5 overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-label={`${table.label} (role para ver todas as colunas)`}
+        >
           <table className="w-full text-sm">
             <caption className="mb-1 text-left text-xs font-semibold tracking-wide text-zinc-600 uppercase">{table.label}</caption>
             <thead>

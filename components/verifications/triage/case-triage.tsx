@@ -81,6 +81,15 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
     return () => window.removeEventListener("keydown", onKeyDown);
   });
 
+  // Says when the shortcuts listen: the case page hydrates in its own Suspense boundary (loading.tsx),
+  // after the layout, so the server-rendered buttons show before their keys work. Tests wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.triage = id;
+    return () => {
+      if (document.documentElement.dataset.triage === id) delete document.documentElement.dataset.triage;
+    };
+  }, [id]);
+
   return (
     <>
       <DecisionPanel id={id} canDecide={canDecide && decidable} busy={decide.isPending} onDecide={setDialog} />

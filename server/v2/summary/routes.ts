@@ -8,6 +8,7 @@ import { ApiError } from "../../http/errors";
 import { route } from "../../http/route";
 import { V2ErrorBody } from "../../../lib/contract/error-bodies";
 import { AiSummarySchema } from "../../ai/types";
+import { z } from "zod";
 import { VerificationIdParams } from "../verifications/schemas";
 import { draftFor, readSummary, storeSummary, summaryAllowed, toAiSummary } from "./generate";
 
@@ -20,10 +21,12 @@ export function registerSummaryRoutes(app: FastifyInstance, s: Services): void {
     summary: "AI summary of a verification",
     description:
       "The stored summary, or, on the first call, a summary made now and stored (needs verifications:write). " +
-      "409 when the verification is not a completed engine verification; 404 when AI is disabled for its profile and was not requested.",
+      "409 when the verification is not a completed engine verification; 404 when AI is disabled for its profile and was not requested. " +
+      "Beyond the spec: `make=false` only reads: a summary that could be made but was not made yet answers 204 (for every role).",
     params: VerificationIdParams,
-    response: { 200: AiSummarySchema, 400: V2ErrorBody, 403: V2ErrorBody, 404: V2ErrorBody, 409: V2ErrorBody },
-    handler: async ({ params, caller }) => {
+    query: z.object({ make: z.enum(["true", "false"]).optional() }),
+    response: { 200: AiSummarySchema, 204: z.null(), 400: V2ErrorBody, 403: V2ErrorBody, 404: V2ErrorBody, 409: V2ErrorBody },
+    handler: async ({ params, query, caller, reply }) => {
       const [row] = await s.db
         .select()
         .from(verifications)
@@ -45,6 +48,8 @@ export function registerSummaryRoutes(app: FastifyInstance, s: Services): void {
           "conflict",
           `The verification is not completed (status ${row.status}); the AI summary needs a completed verification`,
         );
+      // a read-only probe (the console's panel): none made yet, and this call makes none
+      if (query.make === "false") return reply.status(204).send();
       if (!can(caller.role, "verifications:write")) {
         throw new ApiError(
           "forbidden",

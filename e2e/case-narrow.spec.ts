@@ -1,0 +1,26 @@
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { randomCnpj } from "./support/documents";
+import { expect, gotoHydrated, test } from "./support/fixtures";
+
+// The case page at a phone's width (420 px): nothing runs past the right edge. A company's profile
+// card (partners, long names) used to push its column 120 px past it.
+
+test.use({ viewport: { width: 420, height: 900 } });
+
+test("a company's case page fits 420 px, with its AI summary", async ({ page, api }) => {
+  test.setTimeout(120_000);
+  const engine = await api.createVerification(randomCnpj(), { profileId: "prf_kyb_company" });
+  const legacy = await api.createVerification(randomCnpj());
+  for (const created of [engine, legacy]) {
+    expect((await api.waitUntilTerminal(created.id, 90_000)).status).toBe("COMPLETED");
+    await gotoHydrated(page, `/verifications/${created.id}`);
+    await expect(page.getByTestId("company-profile")).toBeVisible();
+    await expect(page.getByTestId("ai-summary-section")).toBeVisible();
+    if (created === engine) await expect(page.getByTestId("ai-summary-text")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Baixar PDF" })).toBeEnabled();
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    expect(widths.inner).toBe(420);
+    expect(widths.scroll, `case page of ${created.id}`).toBeLessThanOrEqual(widths.inner);
+  }
+  await expectNoSeriousA11yViolations(page, "case page at 420 px");
+});
