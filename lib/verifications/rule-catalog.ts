@@ -17,6 +17,7 @@ export const MODULE_LABELS: Record<string, string> = {
   related: "Relacionados",
   faceRecognition: "Biometria",
   cnh: "CNH",
+  biometrics: "Base biométrica",
   archetypes: "Arquétipos",
 };
 
@@ -206,6 +207,61 @@ export const RULES: Record<string, RuleInfo & { module: string }> = {
     title: "Relacionado na lista restritiva",
     meaning: "Um relacionado está na lista restritiva do provedor de dados.",
     source: "indicadores dos relacionados",
+  },
+  listed_on_workspace_restrictive_list: {
+    module: "profile",
+    title: "Na lista restritiva do workspace",
+    meaning: "O documento está na lista restritiva deste workspace (entrada ativa quando a verificação terminou).",
+    source: "lista restritiva do workspace",
+  },
+  related_on_workspace_restrictive_list: {
+    module: "profile",
+    title: "Relacionado na lista restritiva do workspace",
+    meaning: "Uma pessoa ou empresa relacionada está na lista restritiva deste workspace.",
+    source: "relacionados comparados à lista restritiva do workspace",
+  },
+  // Vision rules (server/vision/rules.ts; docs/decisions.md, "v2 face recognition and CNH reading")
+  cnh_data_mismatch: {
+    module: "cnh",
+    title: "CNH diverge do cadastro",
+    meaning: "O nome, o CPF ou a data de nascimento lidos na CNH diferem dos dados cadastrais.",
+    source: "leitura da imagem da CNH comparada ao cadastro",
+  },
+  cnh_unreadable: {
+    module: "cnh",
+    title: "CNH ilegível",
+    meaning: "Não foi possível ler nome, CPF, data de nascimento nem número de registro na imagem.",
+    source: "leitura da imagem da CNH",
+  },
+  cnh_expired: {
+    module: "cnh",
+    title: "CNH vencida",
+    meaning: "A data de validade lida na CNH já passou.",
+    source: "validade lida na CNH",
+  },
+  face_mismatch: {
+    module: "faceRecognition",
+    title: "Rosto não confere",
+    meaning: "A semelhança entre a foto enviada e o rosto de referência ficou abaixo do limite.",
+    source: "comparação facial com a CNH ou a foto de referência",
+  },
+  face_not_detected: {
+    module: "faceRecognition",
+    title: "Nenhum rosto na foto",
+    meaning: "Nenhum rosto foi encontrado na imagem enviada para a biometria facial.",
+    source: "detecção facial na foto enviada",
+  },
+  face_reference_not_found: {
+    module: "faceRecognition",
+    title: "Sem rosto de referência",
+    meaning: "Não há rosto na CNH nem foto de referência para comparar.",
+    source: "CNH enviada e base de biometria",
+  },
+  biometric_reference_outdated: {
+    module: "biometrics",
+    title: "Foto de referência antiga",
+    meaning: "A foto de referência da base de biometria tem mais de três anos.",
+    source: "data da foto na base de biometria",
   },
 };
 
