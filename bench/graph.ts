@@ -8,7 +8,8 @@ const WEB = process.env.LUPA_BENCH_WEB_URL ?? "http://127.0.0.1:3000";
 const API = process.env.LUPA_BENCH_API_URL ?? "http://127.0.0.1:4000";
 const HUGE_COMPANY = "00000012000116";
 
-async function createEnrichment(): Promise<string> {
+/** An enrichment of `document` by the demo integration user, once terminal (also used by the pages bench). */
+export async function createEnrichment(document = HUGE_COMPANY): Promise<string> {
   const auth = await fetch(`${API}/api/v1/authentication`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -18,7 +19,7 @@ async function createEnrichment(): Promise<string> {
   const created = await fetch(`${API}/api/v3/enrichments`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` },
-    body: JSON.stringify({ document: HUGE_COMPANY, profileId: "prf_company_complete" }),
+    body: JSON.stringify({ document, profileId: "prf_company_complete" }),
   });
   const { id } = (await created.json()) as { id: string };
   for (;;) {
@@ -44,7 +45,7 @@ export async function benchGraph(runs: number): Promise<void> {
   await page.getByTestId("login-email").fill("analyst@lupa.local");
   await page.getByTestId("login-password").fill("lupa-demo");
   await page.getByTestId("login-submit").click();
-  await page.waitForURL(/\/verifications/, { timeout: 60_000 });
+  await page.waitForURL((u) => !u.pathname.startsWith("/login"), { timeout: 60_000 }); // lands on /overview
 
   const url = `${WEB}/enrichments/${id}/network`;
   const times: number[] = [];

@@ -6,6 +6,10 @@
 // Usage: npm run bench -- pages [webUrl=http://127.0.0.1:3000] [decisions=5]
 // Signs in as the demo analyst; decisions are recorded on real cases of the "Aguardando decisão" queue.
 import { chromium, type Browser, type Page } from "@playwright/test";
+import { createEnrichment } from "./graph";
+
+// The large_network sandbox company: its network (over 25 parties) is what the network route draws.
+const NETWORK_COMPANY = "00000010000127";
 
 const KiB = 1024;
 
@@ -57,6 +61,8 @@ async function measure(
 
 async function decisionToNextCase(page: Page): Promise<number> {
   const current = await page.getByTestId("verification-detail").getAttribute("data-id");
+  // the case page's shortcuts listen once it has hydrated (html[data-triage=<id>])
+  await page.locator(`html[data-triage="${current}"]`).waitFor({ state: "attached" });
   await page.keyboard.press("a");
   await page.getByTestId("decision-confirm").waitFor();
   await page.evaluate((id) => {
@@ -101,11 +107,19 @@ export async function benchPages(web: string, decisions: number): Promise<void> 
     const caseId = await probe.getByTestId("verification-row").first().getAttribute("data-id");
     await context.close();
 
+    // the enrichment pages (issue 9) need an enrichment: made through the API (LUPA_BENCH_API_URL)
+    const enrichmentId = await createEnrichment(NETWORK_COMPANY);
     const routes: Array<[string, string, string]> = [
       ["/login", `${web}/login`, "[data-testid=login-form]"],
       ["/overview", `${web}/overview`, "[data-testid=figure-total]"],
       ["/verifications", `${web}/verifications`, "[data-testid=verification-row]"],
       ["/verifications/[id]", `${web}/verifications/${caseId}`, "[data-testid=verification-header]"],
+      ["/restrictive-list", `${web}/restrictive-list`, "h1"],
+      ["/enrichments", `${web}/enrichments`, "[data-testid=enrichment-row]"],
+      ["/enrichments/new", `${web}/enrichments/new`, "[data-testid=new-enrichment-form]"],
+      ["/enrichments/batch", `${web}/enrichments/batch`, "[data-testid=batch-file]"],
+      ["/enrichments/[id]", `${web}/enrichments/${enrichmentId}`, "[data-testid=enrichment-detail]"],
+      ["/enrichments/[id]/network", `${web}/enrichments/${enrichmentId}/network`, "[data-testid=network-graph][data-settled=true]"],
     ];
     console.log("route                  JS (KiB, compressed)  scripts  LCP (ms)  budget");
     for (const [label, url, ready] of routes) {

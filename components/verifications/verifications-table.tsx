@@ -25,10 +25,11 @@ function isTyping(target: EventTarget | null): boolean {
  */
 export function VerificationsTable({ items, dimmed }: { items: VerificationSummary[]; dimmed?: boolean }) {
   const router = useRouter();
-  const [active, setActive] = useState(-1);
+  // The keyboard's row is kept by id: a background refetch (new array, same cases) keeps it; it
+  // is gone only when its case leaves the page.
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const active = activeId === null ? -1 : items.findIndex((item) => item.id === activeId);
   const rows = useRef<Array<HTMLTableRowElement | null>>([]);
-
-  useEffect(() => setActive(-1), [items]);
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
@@ -41,11 +42,9 @@ export function VerificationsTable({ items, dimmed }: { items: VerificationSumma
       if (isTyping(event.target) || items.length === 0) return;
       const move = (delta: number) => {
         event.preventDefault();
-        setActive((current) => {
-          const next = Math.min(items.length - 1, Math.max(0, current + delta));
-          rows.current[next]?.focus();
-          return next;
-        });
+        const next = Math.min(items.length - 1, Math.max(0, active + delta));
+        rows.current[next]?.focus();
+        setActiveId(items[next]?.id ?? null);
       };
       if (event.key === "j" || event.key === "ArrowDown") move(1);
       else if (event.key === "k" || event.key === "ArrowUp") move(-1);
@@ -103,7 +102,7 @@ export function VerificationsTable({ items, dimmed }: { items: VerificationSumma
                   if ((event.target as HTMLElement).closest("a")) return;
                   router.push(href);
                 }}
-                onFocus={() => setActive(index)}
+                onFocus={() => setActiveId(item.id)}
                 className={cn("cursor-pointer outline-none hover:bg-zinc-50", index === active && "bg-brand-50/60 hover:bg-brand-50")}
               >
                 <td className={cn("max-w-72 px-4 py-2.5", index === active && "shadow-[inset_2px_0_0] shadow-brand-500")}>

@@ -12,6 +12,7 @@ import { makeCpf } from "../../lib/contract/documents";
 import { profiles, verificationSummaries } from "../../server/db/schema";
 import { ACTIONS } from "../../server/tenancy/catalog";
 import { BUILTIN_MODEL } from "../../server/ai/builtin";
+import { notifyRecordChanged } from "../../server/http/record-cache";
 
 const AI_PORT = 4811;
 const CPF = makeCpf("529982247");
@@ -164,6 +165,9 @@ describe("AI summary made as the verification completes", () => {
     const done = await completedVerification({ profileId: noAiProfile });
     // as if the process died after the terminal transaction: ANALYZING with a pending summary long ago
     await t.services.db.execute(sql`update verifications set status = 'ANALYZING' where id = ${done.id}`);
+    // a change by hand, as an operator would make it visible to the record cache at once (the
+    // service itself never takes a COMPLETED verification back to ANALYZING)
+    await notifyRecordChanged(t.services.db, done.id);
     await t.services.db
       .insert(verificationSummaries)
       .values({ verificationId: done.id, workspaceId: t.workspace.id, summary: null, requestedAt: new Date(Date.now() - 3_600_000) });

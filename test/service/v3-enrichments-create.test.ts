@@ -9,6 +9,7 @@ import { makeCnpj, makeCpf } from "../../lib/contract/documents";
 import { billingEntries, callbackDeliveries, collections, enrichments, profiles } from "../../server/db/schema";
 import { armCallback } from "../../server/v3/enrichments/create";
 import { ACTIONS } from "../../server/tenancy/catalog";
+import http from "node:http";
 
 let t: TestService;
 let slow: TestService; // sync wait 500 ms, slow modules 3 s: creation answers 202
@@ -304,13 +305,28 @@ describe("callback arming", () => {
   it("over a real connection, a client that stays waits and gets the 200 (not an early 202)", async () => {
     const address = await httpAddress();
     for (let i = 0; i < 3; i++) {
-      const res = await fetch(`${address}/api/v3/enrichments`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${t.workspace.tokens.integration}` },
-        body: JSON.stringify({ document: makeCpf(String(731_000_000 + i * 11)), profileId: "prf_person_complete" }),
+      // node:http without an agent: the connection closes after the answer (a kept-alive one
+      // would hold the app's close until the server's keep-alive timeout)
+      const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = http.request(
+          `${address}/api/v3/enrichments`,
+          {
+            method: "POST",
+            agent: false,
+            headers: { "content-type": "application/json", authorization: `Bearer ${t.workspace.tokens.integration}` },
+          },
+          (answer) => {
+            let body = "";
+            answer.setEncoding("utf8");
+            answer.on("data", (chunk: string) => (body += chunk));
+            answer.on("end", () => resolve({ status: answer.statusCode ?? 0, body }));
+          },
+        );
+        request.on("error", reject);
+        request.end(JSON.stringify({ document: makeCpf(String(731_000_000 + i * 11)), profileId: "prf_person_complete" }));
       });
       expect(res.status).toBe(200);
-      expect((await res.json()).status).toBe("COMPLETED");
+      expect(JSON.parse(res.body).status).toBe("COMPLETED");
     }
   });
 

@@ -9,6 +9,7 @@ import { makeCnpj, makeCpf } from "../../lib/contract/documents";
 import { enrichments } from "../../server/db/schema";
 import { insertCollection } from "../../server/engine/store";
 import { newEnrichmentId } from "../../server/v3/enrichments/ids";
+import { notifyRecordChanged } from "../../server/http/record-cache";
 
 let t: TestService;
 let other: TestWorkspace;
@@ -161,10 +162,12 @@ describe("GET /api/v3/enrichments", () => {
     expect(ids(await get("/api/v3/enrichments?lane=interactive"))).toHaveLength(4);
     expect(ids(await get("/api/v3/enrichments?lane=batch"))).toEqual([]);
     await t.services.db.update(enrichments).set({ batchId: "bat_test", lane: "batch" }).where(eq(enrichments.id, registry));
+    await notifyRecordChanged(t.services.db, registry); // a change by hand, made visible to the record cache
     expect(ids(await get("/api/v3/enrichments?batchId=bat_test"))).toEqual([registry]);
     expect(ids(await get("/api/v3/enrichments?lane=batch"))).toEqual([registry]);
     expect((await get(`/api/v3/enrichments/${registry}`)).json()).toMatchObject({ batchId: "bat_test", lane: "batch" });
     await t.services.db.update(enrichments).set({ batchId: null, lane: "interactive" }).where(eq(enrichments.id, registry));
+    await notifyRecordChanged(t.services.db, registry);
   });
 
   it("filters by from (inclusive) and to (exclusive)", async () => {
