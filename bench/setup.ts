@@ -13,8 +13,10 @@ import { createUser, createWorkspace } from "../server/tenancy/workspaces";
 import { createLogger } from "../server/support/logger";
 import { callbackWorkers } from "../server/v3/callbacks/worker";
 import { OWNERS } from "../server/owners";
+import type { DatasetProvider } from "../server/datasets/types";
 
-export async function startBenchService(env: Record<string, string> = {}) {
+/** `provider`: the dataset provider (benchmarks wrap the real sandbox one to count its calls). */
+export async function startBenchService(env: Record<string, string> = {}, options: { provider?: DatasetProvider } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lupa-bench-"));
   const config = loadConfig({
     ...process.env,
@@ -23,7 +25,7 @@ export async function startBenchService(env: Record<string, string> = {}) {
     LUPA_RATE_LIMIT_PER_SECOND: "100000",
     ...env,
   });
-  const services = await createServices(config, { log: createLogger("silent") });
+  const services = await createServices(config, { log: createLogger("silent"), provider: options.provider });
   await upsertGlobalProfiles(services.db);
   const stopWorkers = await startWorkers(services, { owners: OWNERS, extra: callbackWorkers });
   const app = await buildApp(services);

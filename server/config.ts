@@ -2,6 +2,7 @@
 // fresh clone starts with `npm start`; schedules are configurable so tests run them in seconds.
 import { loadSecrets, dataDir } from "./support/secrets.mjs";
 import { loadVisionConfig, type VisionConfig } from "./vision/config";
+import { parseCacheTtl, type CacheTtl } from "./datasets/cache";
 
 export interface Schedules {
   /** Delays of the recovery rounds after a failed collection (spec 3.3: 15 min, 1 h, 4 h). */
@@ -50,6 +51,8 @@ export interface Config {
   seedDemo: boolean;
   sandboxLatencyMs: number;
   sandboxSlowMs: number;
+  /** How long a module's answer is reused per dataset (server/datasets/cache.ts; 0: not cached). */
+  datasetCacheTtl: CacheTtl;
   rateLimitPerSecond: number;
   /** Hosts or CIDRs that callbacks may reach even though they are private (development, tests). */
   callbackAllowList: string[];
@@ -131,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: env.LUPA_SEED_DEMO ? env.LUPA_SEED_DEMO === "1" : databaseUrl === null,
     sandboxLatencyMs: int(env.LUPA_SANDBOX_LATENCY_MS, 0),
     sandboxSlowMs: int(env.LUPA_SANDBOX_SLOW_MS, 30_000),
+    datasetCacheTtl: parseCacheTtl(env.LUPA_DATASET_CACHE_TTL),
     rateLimitPerSecond: int(env.LUPA_RATE_LIMIT_PER_SECOND, 50),
     callbackAllowList: (env.LUPA_CALLBACK_ALLOW_LIST || "")
       .split(",")

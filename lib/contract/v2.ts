@@ -11,7 +11,15 @@ export const VerificationResult = z
     score: z.number().int().describe("0 to 1000, higher is more trustworthy"),
     scoreFactor: z.number().int(),
     rules: z.array(z.string()).describe("Names of the rules that fired"),
-    execution: z.object({ startedAt: z.string(), endedAt: z.string(), durationMs: z.number().int() }),
+    execution: z.object({
+      startedAt: z.string(),
+      endedAt: z.string(),
+      durationMs: z.number().int(),
+      cachedModules: z
+        .array(z.object({ module: z.string(), dataset: z.string(), fetchedAt: z.string(), ageSeconds: z.number().int() }))
+        .optional()
+        .describe("Modules answered by the workspace's dataset cache, with the answer's age; empty with verifications.force"),
+    }),
     scoreDistribution: z.array(z.object({ module: z.string(), percent: z.number() })),
     relatedCount: z.number().int(),
   })

@@ -28,6 +28,13 @@ export const ModuleEntry = z.object({
   status: ModuleState,
   nextAttemptAt: z.string().optional().describe("While retrying"),
   url: z.string().describe("Where the module's data alone is read"),
+  cache: z
+    .object({
+      fetchedAt: z.string().describe("When the dataset gave this answer"),
+      ageSeconds: z.number().int().describe("The answer's age when this enrichment used it"),
+    })
+    .optional()
+    .describe("Set when the data came from the workspace's dataset cache instead of a new query (docs/decisions.md)"),
 });
 export type ModuleEntry = z.infer<typeof ModuleEntry>;
 

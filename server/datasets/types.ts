@@ -41,8 +41,9 @@ export interface FetchRequest {
 }
 
 export type FetchResult =
-  | { kind: "ok"; data: ModuleData }
-  | { kind: "not_found" }
+  /** `cacheable: false`: the dataset cache must not keep this answer (server/datasets/cache.ts). */
+  | { kind: "ok"; data: ModuleData; cacheable?: false }
+  | { kind: "not_found"; cacheable?: false }
   | { kind: "temporary_failure"; reason: string }
   | { kind: "permanent_failure"; reason: string };
 

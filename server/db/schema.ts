@@ -148,6 +148,8 @@ export const collections = pgTable(
     wakeAt: ts("wake_at"),
     /** When a job was last sent for it; the sweeper re-sends jobs that were lost. */
     enqueuedAt: ts("enqueued_at"),
+    /** false: v2 `verifications.force`, every module asks its provider (the dataset cache is not read). */
+    useCache: boolean("use_cache").notNull().default(true),
     startedAt: ts("started_at"),
     completedAt: ts("completed_at"),
     createdAt: createdAt(),
@@ -177,10 +179,35 @@ export const moduleRuns = pgTable(
     lastError: text("last_error"),
     /** The last failure was permanent (not retried, fails the collection). */
     permanent: boolean("permanent").notNull().default(false),
+    /** Set when the data came from the dataset cache: when the provider gave it (migration 0007). */
+    cachedAt: ts("cached_at"),
     completedAt: ts("completed_at"),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.collectionId, t.module] })],
+);
+
+/**
+ * The dataset cache (server/datasets/cache.ts, migration 0007): a module's answer for one document,
+ * per workspace. `found` false is a not-found answer (no data).
+ */
+export const datasetCache = pgTable(
+  "dataset_cache",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    document: text("document").notNull(),
+    dataset: text("dataset").notNull(),
+    found: boolean("found").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>(),
+    fetchedAt: ts("fetched_at").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "dataset_cache_pk", columns: [t.workspaceId, t.document, t.dataset] }),
+    index("dataset_cache_expires_idx").on(t.expiresAt),
+  ],
 );
 
 export const verifications = pgTable(

@@ -2,7 +2,8 @@
 // after the configured delays (module status `retrying` with nextAttemptAt), and records the result.
 import type { Services } from "../context";
 import type { Entity, FetchResult, ModuleName } from "../datasets/types";
-import { updateModule } from "./store";
+import { saveModuleAnswer, updateModule } from "./store";
+import { ttlOf, type CachedAnswer } from "../datasets/cache";
 import type { Collection, ModuleRun } from "./types";
 import { sleep } from "../support/sleep";
 
@@ -33,13 +34,17 @@ async function ask(s: Services, c: Collection, m: ModuleRun, attempt: number, si
   }
 }
 
-/** `fetch` replaces the dataset provider for a local step (see OwnerHooks.steps). */
+/**
+ * `fetch` replaces the dataset provider for a local step (see OwnerHooks.steps); `cached` is the
+ * dataset cache's fresh answer for this module, used instead of asking the provider.
+ */
 export async function collectModule(
   s: Services,
   c: Collection,
   m: ModuleRun,
   signal: AbortSignal,
   fetch?: (attempt: number) => Promise<FetchResult>,
+  cached?: CachedAnswer,
 ): Promise<ModuleResult> {
   const delays = s.config.schedules.moduleRetryMs;
   const maxAttempts = delays.length + 1;
@@ -48,20 +53,31 @@ export async function collectModule(
     const reason = m.lastError ?? "unknown";
     return m.permanent ? { kind: "permanent", reason } : { kind: "exhausted", reason };
   }
+  if (cached && !fetch) {
+    const live = await saveModuleAnswer(s.db, c, m, {
+      attempts: m.attempts,
+      data: cached.found && cached.data ? cached.data : notFoundData(m),
+      found: cached.found,
+      at: new Date(),
+      cachedAt: cached.fetchedAt,
+    });
+    if (!live) return { kind: "stopped" };
+    return cached.found ? { kind: "ok" } : { kind: "not_found" };
+  }
   for (let attempt = m.attempts + 1; attempt <= maxAttempts; attempt++) {
     if (signal.aborted) return { kind: "stopped" };
     const result = fetch ? await fetch(attempt) : await ask(s, c, m, attempt, signal);
     if (signal.aborted) return { kind: "stopped" };
     const now = new Date();
     if (result.kind === "ok" || result.kind === "not_found") {
-      const data = result.kind === "ok" ? result.data : { dataset: m.dataset, module: m.module, [m.module]: null, rules: [] };
-      const live = await updateModule(s.db, c.id, m.module, {
-        status: "ok",
+      // a provider's answer is kept for the dataset's TTL (a local step's is not: fetch is set)
+      const ttl = fetch || result.cacheable === false ? 0 : ttlOf(s.config.datasetCacheTtl, m.dataset);
+      const live = await saveModuleAnswer(s.db, c, m, {
         attempts: attempt,
-        data,
-        nextAttemptAt: null,
-        lastError: null,
-        completedAt: now,
+        data: result.kind === "ok" ? (result.data as Record<string, unknown>) : notFoundData(m),
+        found: result.kind === "ok",
+        at: now,
+        ...(ttl > 0 ? { keepUntil: new Date(now.getTime() + ttl) } : {}),
       });
       if (!live) return { kind: "stopped" };
       return result.kind === "ok" ? { kind: "ok" } : { kind: "not_found" };
@@ -96,4 +112,9 @@ export async function collectModule(
     await sleep(nextAttemptAt.getTime() - Date.now(), signal);
   }
   return { kind: "stopped" };
+}
+
+/** A not-found answer's module data: the module's block is null. */
+function notFoundData(m: ModuleRun): Record<string, unknown> {
+  return { dataset: m.dataset, module: m.module, [m.module]: null, rules: [] };
 }

@@ -9,7 +9,8 @@ import { collectModule, type ModuleResult } from "./collect-module";
 import { hooksFor } from "./owners";
 import { claim, loadModules, releaseLease, renewLease, resetFailedModules, updateLiveCollection } from "./store";
 import { afterFailedRound, complete, fail } from "./transitions";
-import type { Collection, OwnerStep, Owners } from "./types";
+import { lookupCached, type CachedAnswer } from "../datasets/cache";
+import type { Collection, ModuleRun, OwnerStep, Owners } from "./types";
 
 export const WORKER_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
 
@@ -68,17 +69,28 @@ async function begin(s: Services, owners: Owners, c: Collection): Promise<Collec
 
 async function collect(s: Services, owners: Owners, c: Collection, signal: AbortSignal): Promise<void> {
   const modules = await loadModules(s.db, c.id);
+  const steps = hooksFor(owners, c.owner).steps ?? {};
+  const cached = await cachedAnswers(
+    s,
+    c,
+    modules.filter((m) => m.status !== "ok" && !steps[m.module]),
+  );
   const profile = modules.find((m) => m.module === "profile");
   if (profile && profile.status !== "ok") {
-    const result = await collectModule(s, c, profile, signal);
+    const result = await collectModule(s, c, profile, signal, undefined, cached.get(profile.dataset));
     if (result.kind === "not_found") return void (await complete(s, owners, c.id, "subject_not_found"));
     if (result.kind !== "ok") return settle(s, owners, c, [result], signal);
   }
-  const steps = hooksFor(owners, c.owner).steps ?? {};
   const rest = modules.filter((m) => m.module !== "profile" && m.status !== "ok" && !steps[m.module]);
-  const results: ModuleResult[] = await Promise.all(rest.map((m) => collectModule(s, c, m, signal)));
+  const results: ModuleResult[] = await Promise.all(rest.map((m) => collectModule(s, c, m, signal, undefined, cached.get(m.dataset))));
   if (!results.some((r) => r.kind !== "ok" && r.kind !== "not_found")) results.push(...(await runSteps(s, c, steps, signal)));
   await settle(s, owners, c, results, signal);
+}
+
+/** The dataset cache's fresh answers for these modules, unless the collection skips the cache (force). */
+async function cachedAnswers(s: Services, c: Collection, modules: ModuleRun[]): Promise<Map<string, CachedAnswer>> {
+  if (!c.useCache || modules.length === 0) return new Map();
+  return lookupCached(s.db, s.config.datasetCacheTtl, c.workspaceId, c.document, [...new Set(modules.map((m) => m.dataset))]);
 }
 
 /** The owner's local steps planned for this collection, after its dataset modules, one at a time. */

@@ -26,13 +26,14 @@ export async function insertCollections(tx: Tx, list: NewCollection[], now = new
     document: c.document,
     lane: c.lane,
     deadline_at: c.deadlineAt ? c.deadlineAt.toISOString() : null,
+    use_cache: c.useCache ?? true,
   }));
   // enqueued_at stays null until the first job is sent (markDispatched), as in insertCollection
   await tx.execute(sql`
-    insert into collections (id, workspace_id, owner, entity, document, lane, status, deadline_at, wake_at, enqueued_at, created_at, updated_at)
-    select id, workspace_id, owner, entity, document, lane, 'CREATED', deadline_at, ${at}::timestamptz, null, ${at}::timestamptz, ${at}::timestamptz
+    insert into collections (id, workspace_id, owner, entity, document, lane, status, deadline_at, use_cache, wake_at, enqueued_at, created_at, updated_at)
+    select id, workspace_id, owner, entity, document, lane, 'CREATED', deadline_at, use_cache, ${at}::timestamptz, null, ${at}::timestamptz, ${at}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as t(id text, workspace_id uuid, owner text, entity text, document text, lane text, deadline_at timestamptz)`);
+      as t(id text, workspace_id uuid, owner text, entity text, document text, lane text, deadline_at timestamptz, use_cache boolean)`);
   const runs = list.flatMap((c) => c.modules.map((m) => ({ collection_id: c.id, module: m.module, dataset: m.dataset, addon: m.addon })));
   await tx.execute(sql`
     insert into module_runs (collection_id, module, dataset, addon, status)
@@ -52,6 +53,7 @@ export async function insertCollection(tx: Tx, c: NewCollection, now = new Date(
     // between leaves a collection the sweeper re-sends within seconds (findLostWork)
     status: "CREATED",
     deadlineAt: c.deadlineAt,
+    useCache: c.useCache ?? true,
     wakeAt: now,
     enqueuedAt: null,
     createdAt: now,
@@ -129,6 +131,48 @@ export async function updateModule(db: Db | Tx, id: string, module: string, set:
     )
     .returning({ module: moduleRuns.module });
   return rows.length > 0;
+}
+
+export interface ModuleAnswer {
+  attempts: number;
+  /** The module data (a not-found answer: the module's block is null). */
+  data: Record<string, unknown>;
+  found: boolean;
+  at: Date;
+  /** The answer came from the dataset cache: when its provider gave it. */
+  cachedAt?: Date;
+  /** Keep the answer in the dataset cache until then (a provider's answer with a TTL). */
+  keepUntil?: Date;
+}
+
+/**
+ * A module's answer, and its copy in the dataset cache, in one statement: false when the
+ * collection is terminal meanwhile (nothing written then, cache included).
+ */
+export async function saveModuleAnswer(
+  db: Db | Tx,
+  c: Pick<Collection, "id" | "workspaceId" | "document">,
+  m: Pick<ModuleRun, "module" | "dataset">,
+  a: ModuleAnswer,
+): Promise<boolean> {
+  const at = a.at.toISOString();
+  const keep = a.keepUntil
+    ? sql`, keep as (
+        insert into dataset_cache (workspace_id, document, dataset, found, data, fetched_at, expires_at)
+        select ${c.workspaceId}::uuid, ${c.document}, ${m.dataset}, ${a.found}, ${a.found ? JSON.stringify(a.data) : null}::jsonb, ${at}::timestamptz, ${a.keepUntil.toISOString()}::timestamptz
+        where exists (select 1 from saved)
+        on conflict (workspace_id, document, dataset) do update set
+          found = excluded.found, data = excluded.data, fetched_at = excluded.fetched_at, expires_at = excluded.expires_at)`
+    : sql``;
+  const result = await db.execute(sql`
+    with saved as (
+      update module_runs set status = 'ok', attempts = ${a.attempts}, data = ${JSON.stringify(a.data)}::jsonb, next_attempt_at = null,
+        last_error = null, completed_at = ${at}::timestamptz, cached_at = ${a.cachedAt ? a.cachedAt.toISOString() : null}::timestamptz, updated_at = ${at}::timestamptz
+      where collection_id = ${c.id} and module = ${m.module}
+        and exists (select 1 from collections where id = ${c.id} and status in ('CREATED', 'FETCHING'))
+      returning 1)${keep}
+    select count(*)::int as n from saved`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) > 0;
 }
 
 export async function updateLiveCollection(tx: Db | Tx, id: string, set: Partial<Collection>): Promise<Collection | null> {

@@ -35,6 +35,8 @@ export interface NewCollection {
   lane: Lane;
   deadlineAt: Date | null;
   modules: PlannedModule[];
+  /** false: skip the dataset cache (v2 `verifications.force`); default true. */
+  useCache?: boolean;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Services } from "../context";
 import { QUEUES } from "../jobs/queue";
 import { runCollection } from "./runner";
 import { findExpired, findLostWork, markDispatched, markEnqueued } from "./store";
+import { purgeExpired } from "../datasets/cache";
 import { fail, queueOf } from "./transitions";
 import type { Owners } from "./types";
 import { finishStaleAnalyses } from "../v2/summary/generate";
@@ -71,6 +72,7 @@ export async function sweep(s: Services, owners: Owners): Promise<void> {
     await s.queue.send(queueOf(lane), { id });
   }
   await finishStaleAnalyses(s);
+  await purgeExpired(s.db); // the dataset cache's expired answers
 }
 
 /** Sends the first job of a collection that was just created (after its transaction committed). */

@@ -43,6 +43,7 @@ export async function sandboxVerification(
       nextAttemptAt: null,
       data: r.kind === "ok" ? (r.data as unknown as Record<string, unknown>) : null,
       lastError: null,
+      cachedAt: null,
       permanent: false,
       completedAt: new Date(),
       updatedAt: new Date(),

@@ -166,6 +166,23 @@ export function simulatedFailure(entry: SandboxDocument | undefined, request: Fe
 }
 
 /** Whether this module answers only after the configured slow delay. */
+/**
+ * Behaviours about time (failures, retries, slowness): their answers are never kept by the
+ * dataset cache, so every request of these documents shows its behaviour again.
+ */
+const TIMING_BEHAVIOURS: ReadonlySet<BehaviourName> = new Set([
+  "temporary_then_ok",
+  "fails_first_round",
+  "exhausts_rounds",
+  "permanent_failure",
+  "slow",
+  "profile_temporary_then_ok",
+]);
+
+export function isTimingBehaviour(entry: SandboxDocument | undefined): boolean {
+  return entry !== undefined && TIMING_BEHAVIOURS.has(entry.name);
+}
+
 export function isSlow(entry: SandboxDocument | undefined, module: ModuleName): boolean {
   return entry?.name === "slow" && module !== "profile";
 }

@@ -4,7 +4,7 @@
 
 import { normalizeDocument } from "../../../lib/contract/documents";
 import { DATASET_VERSIONS, type DatasetProvider, type FetchRequest, type FetchResult } from "../types";
-import { isSlow, sandboxDocument, simulatedFailure } from "./behaviours";
+import { isSlow, isTimingBehaviour, sandboxDocument, simulatedFailure } from "./behaviours";
 import { abortableSleep, type Sleep } from "./core/sleep";
 import { buildModuleData } from "./formats";
 
@@ -39,10 +39,13 @@ function answer(request: FetchRequest): FetchResult {
   if (!versions.includes(request.version)) return { kind: "permanent_failure", reason: "dataset_not_available" };
   const normalized = normalizeDocument(request.document);
   if (!normalized || normalized.entity !== request.entity) return { kind: "permanent_failure", reason: "invalid_document" };
-  const failure = simulatedFailure(sandboxDocument(normalized.value), request);
+  const entry = sandboxDocument(normalized.value);
+  const failure = simulatedFailure(entry, request);
   if (failure) return failure;
   const data = buildModuleData(request.entity, request.module, request.version, normalized.value);
-  return data ? { kind: "ok", data } : { kind: "permanent_failure", reason: "dataset_not_available" };
+  if (!data) return { kind: "permanent_failure", reason: "dataset_not_available" };
+  // the documents about time show their behaviour on every request: the cache never keeps them
+  return isTimingBehaviour(entry) ? { kind: "ok", data, cacheable: false } : { kind: "ok", data };
 }
 
 export { SANDBOX_DOCUMENTS, sandboxDocument, sandboxDocumentFor, type BehaviourName, type SandboxDocument } from "./behaviours";

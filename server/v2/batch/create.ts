@@ -101,6 +101,7 @@ export async function createBatch(s: Services, who: TokenClaims, body: BatchBody
           lane: "batch",
           deadlineAt: null,
           modules: row.modules,
+          useCache: config.force !== true,
         })),
         now,
       );

@@ -67,6 +67,8 @@ export async function createVerification(
         lane,
         deadlineAt: null,
         modules,
+        // force: every module asks its source (the dataset cache is not read; its answers refresh it)
+        useCache: body.verifications.force !== true,
       },
       now,
     );

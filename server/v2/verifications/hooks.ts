@@ -77,6 +77,8 @@ async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<
       startedAt: (c.startedAt ?? c.createdAt).toISOString(),
       endedAt: (c.completedAt ?? now).toISOString(),
       durationMs: (c.completedAt ?? now).getTime() - (c.startedAt ?? c.createdAt).getTime(),
+      // modules answered by the dataset cache (server/datasets/cache.ts) and how old the answer was
+      cachedModules: cachedModules(modules),
     },
     relatedCount,
   };
@@ -99,6 +101,17 @@ async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<
     return null;
   }
   return armVerificationCallback(tx, row, "COMPLETED", scored.score, c.completedAt ?? now);
+}
+
+export function cachedModules(modules: ModuleRun[]): { module: string; dataset: string; fetchedAt: string; ageSeconds: number }[] {
+  return modules
+    .filter((m) => m.status === "ok" && m.cachedAt)
+    .map((m) => ({
+      module: m.module,
+      dataset: m.dataset,
+      fetchedAt: m.cachedAt!.toISOString(),
+      ageSeconds: Math.max(0, Math.round(((m.completedAt ?? m.cachedAt!).getTime() - m.cachedAt!.getTime()) / 1000)),
+    }));
 }
 
 export const verificationHooks: OwnerHooks<string | null> = {

@@ -54,6 +54,14 @@ export function moduleUrl(id: string, module: string): string {
   return `/api/v3/enrichments/${id}/modules/${module}`;
 }
 
+/** A module answered by the dataset cache: when its source gave the answer, and its age when used. */
+function cacheOf(fetchedAt: Date, usedAt: Date | null): { fetchedAt: string; ageSeconds: number } {
+  return {
+    fetchedAt: fetchedAt.toISOString(),
+    ageSeconds: Math.max(0, Math.round(((usedAt ?? fetchedAt).getTime() - fetchedAt.getTime()) / 1000)),
+  };
+}
+
 export function toResource(view: EnrichmentView, data: DataSelection = null): Enrichment {
   const { enrichment: e, collection: c } = view;
   const runs = ordered(view.modules);
@@ -64,6 +72,7 @@ export function toResource(view: EnrichmentView, data: DataSelection = null): En
       status: m.status as ModuleEntry["status"],
       ...(m.status === "retrying" && m.nextAttemptAt ? { nextAttemptAt: m.nextAttemptAt.toISOString() } : {}),
       url: moduleUrl(e.id, m.module),
+      ...(m.status === "ok" && m.cachedAt ? { cache: cacheOf(m.cachedAt, m.completedAt) } : {}),
     };
   }
   const summary = toSummary(e, c);
