@@ -8,6 +8,7 @@
 //   sustained [seconds] [limit]                 60 s mixed traffic of two workspaces at their rate limit
 //   vision [samples]                            CNH reading and face match times, model load, memory
 //   batch [size] [runs] [probeSeconds]        batch of 500 accepted (p50 of 10); interactive p99 idle vs during a batch
+//   list-scale [rows] [runs] [--reuse]          both lists at 1,000,000 rows in one workspace + 100 others (PostgreSQL)
 //   graph [runs]                                navigation -> settled lawsuit graph (300+ nodes), JS of the route (running console)
 import { benchV2Get } from "./v2-get";
 import { benchV3Throughput } from "./v3-throughput";
@@ -19,6 +20,7 @@ import { benchVision } from "./vision";
 import { benchPages } from "./pages";
 import { benchGraph } from "./graph";
 import { benchBatch } from "./batch";
+import { benchListScale } from "./list-scale";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
@@ -31,6 +33,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   sustained: (a) => benchSustained(Number(a[0] ?? 60), Number(a[1] ?? 50)),
   vision: (a) => benchVision(Number(a[0] ?? 5)),
   graph: (a) => benchGraph(Number(a[0] ?? 5)),
+  "list-scale": (a) => benchListScale(a),
   batch: (a) => benchBatch(Number(a[0] ?? 500), Number(a[1] ?? 10), Number(a[2] ?? 8)),
 };
 
