@@ -1,5 +1,5 @@
 // Reads of v2 verifications, always scoped by workspace.
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { verifications } from "../../db/schema";
 import type { ListVerificationsQuery } from "./schemas";
@@ -42,17 +42,56 @@ function filters(workspaceId: string, q: ListVerificationsQuery, now: Date): SQL
   return where;
 }
 
-export async function listVerifications(db: Db, workspaceId: string, q: ListVerificationsQuery, now = new Date()) {
+/**
+ * The list's page and its `total`. `total` is exact up to `exactTotal` matching rows (the count
+ * stops at exactTotal + 1); above it, it is the planner's estimate of the matching rows held to
+ * what the page proves (see boundedTotal). Counting a million rows exactly costs a read of them
+ * all at every page; the estimate costs one EXPLAIN (docs/decisions.md, "List totals").
+ */
+export async function listVerifications(db: Db, workspaceId: string, q: ListVerificationsQuery, exactTotal: number, now = new Date()) {
   const where = and(...filters(workspaceId, q, now));
-  const [rows, [total]] = await Promise.all([
+  const offset = (q.page - 1) * q.limit;
+  const [rows, [capped]] = await Promise.all([
     db
       .select()
       .from(verifications)
       .where(where)
       .orderBy(desc(verifications.createdAt), desc(verifications.id))
       .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(verifications).where(where),
+      .offset(offset),
+    db.select({ n: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(verifications)
+        .where(where)
+        .limit(exactTotal + 1)
+        .as("capped"),
+    ),
   ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  const counted = Number(capped?.n ?? 0);
+  const estimate = counted > exactTotal ? await estimateRows(db, sql`select 1 from ${verifications} where ${where}`) : 0;
+  return { rows, total: boundedTotal({ counted, exactTotal, estimate, offset, limit: q.limit, pageRows: rows.length }) };
+}
+
+/**
+ * `total` from a count that stopped at exactTotal + 1: the count itself when it did not reach
+ * that; else the estimate, held to what is known for certain: more than exactTotal rows, at least
+ * the rows up to the end of this page, exactly those when the page is not full, and at most the
+ * rows before an empty page.
+ */
+export function boundedTotal(t: { counted: number; exactTotal: number; estimate: number; offset: number; limit: number; pageRows: number }): number {
+  if (t.counted <= t.exactTotal) return t.counted;
+  if (t.pageRows > 0 && t.pageRows < t.limit) return t.offset + t.pageRows;
+  const low = Math.max(t.exactTotal + 1, t.pageRows > 0 ? t.offset + t.pageRows : 0);
+  const high = t.pageRows === 0 ? Math.max(t.offset, low) : Number.POSITIVE_INFINITY;
+  return Math.min(Math.max(Math.round(t.estimate), low), high);
+}
+
+/** The planner's estimate of the rows a statement returns (EXPLAIN, nothing read). */
+export async function estimateRows(db: Db, statement: SQL): Promise<number> {
+  const result = (await db.execute(sql`explain (format json) ${statement}`)) as unknown as { rows: Record<string, unknown>[] };
+  const cell = Object.values(result.rows[0] ?? {})[0];
+  const plan = (typeof cell === "string" ? JSON.parse(cell) : cell) as Array<{ Plan: { "Plan Rows": number } }>;
+  const rows = Number(plan[0]?.Plan["Plan Rows"]);
+  return Number.isFinite(rows) ? rows : 0;
 }
