@@ -16,6 +16,7 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/lupa_scale npm run bench -- list-scale [rows=1000000] [runs=30] [--reuse]
 // --reuse: keeps the rows an earlier run loaded into the same database (checks the counts) and only
 // measures; without it the database must not hold the bench user yet.
+import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { makeCnpj, makeCpf } from "../lib/contract/documents";
 import { createWorkspace } from "../server/tenancy/workspaces";
@@ -43,19 +44,31 @@ function percentile(sorted: number[], p: number): number {
 interface Statement {
   text: string;
   values: unknown[];
+  /** SET LOCAL statements in force on its connection (the route's own planner settings). */
+  settings: string[];
 }
 
 /** Records the statements this process sends through node-postgres while `recording` is set. */
 const recorder = { recording: false, statements: [] as Statement[] };
 function recordStatements(): void {
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-  (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: unknown, ...args: unknown[]) {
+  const settings = new WeakMap<object, string[]>();
+  (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: object, ...args: unknown[]) {
     if (recorder.recording) {
       const [first, second] = args;
-      if (typeof first === "string") recorder.statements.push({ text: first, values: Array.isArray(second) ? second : [] });
+      let text: string | null = null;
+      let values: unknown[] = Array.isArray(second) ? second : [];
+      if (typeof first === "string") text = first;
       else if (first && typeof first === "object" && "text" in first) {
         const config = first as { text: string; values?: unknown[] };
-        recorder.statements.push({ text: config.text, values: config.values ?? (Array.isArray(second) ? second : []) });
+        text = config.text;
+        values = config.values ?? values;
+      }
+      if (text !== null) {
+        const active = settings.get(this) ?? [];
+        if (/^\s*(begin|commit|rollback)\b/i.test(text)) settings.set(this, []);
+        else if (/^\s*set local\b/i.test(text)) settings.set(this, [...active, text]);
+        else recorder.statements.push({ text, values, settings: active });
       }
     }
     return original.apply(this, args);
@@ -244,10 +257,16 @@ export async function benchListScale(args: string[]): Promise<void> {
     const line = (label: string, result: string, p50: number, p95: number) =>
       console.log(`${label.padEnd(72)} ${result.padStart(16)}  p50 ${p50.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms`);
 
-    console.log("\nbaselines (the same database, one page without the API):");
+    console.log(`\nmachine: ${cpus().length} cores; load average over the last minute ${loadavg()[0]!.toFixed(1)}`);
+    console.log("baselines (the same database, one page without the API):");
     const bareV2 = await measure(async () => (await q("select * from verifications where workspace_id = $1 order by created_at desc limit 25", [wsId])).length);
     line("bare indexed SELECT of one page of verifications (25)", `rows=${bareV2.result}`, bareV2.p50, bareV2.p95);
-    const bareV3 = await measure(async () => (await q("select * from enrichments where workspace_id = $1 order by created_at desc, id desc limit 50", [wsId])).length);
+    const bareV3 = await measure(async () => (
+      await q(
+        "select * from enrichments where workspace_id = $1 order by date_trunc('milliseconds', created_at at time zone 'UTC') desc, id desc limit 50",
+        [wsId],
+      )
+    ).length);
     line("bare indexed SELECT of one page of enrichments (50)", `rows=${bareV3.result}`, bareV3.p50, bareV3.p95);
 
     const v2Cases: Array<[string, string]> = [
@@ -327,6 +346,7 @@ export async function benchListScale(args: string[]): Promise<void> {
         line(k.label, String(m.result), m.p50, m.p95);
       }
     }
+    console.log(`\nmachine: ${cpus().length} cores; load average over the last minute ${loadavg()[0]!.toFixed(1)} (other work on the machine counts)`);
     const over = results.filter((r) => r.p50 >= 30);
     console.log(`\np50 under 30 ms: ${results.length - over.length} of ${results.length}${over.length ? `; over: ${over.map((r) => `${r.list} ${r.label}`).join("; ")}` : ""}`);
 
@@ -334,11 +354,14 @@ export async function benchListScale(args: string[]): Promise<void> {
     const seqScans: string[] = [];
     for (const r of results) {
       for (const [n, s] of r.statements.entries()) {
+        await q("begin");
+        for (const setting of s.settings) await q(setting);
         const plan = (await q(`explain (analyze, buffers) ${s.text}`, s.values)).map((x) => String(Object.values(x)[0]));
+        await q("rollback");
         const scans = plan.filter((l) => /Seq Scan on (verifications|verification_feedbacks|enrichments|collections)\b/.test(l));
         if (scans.length > 0) seqScans.push(`${r.list} ${r.label} #${n + 1}`);
         console.log(`\n[${r.list}] ${r.label} — statement ${n + 1} of ${r.statements.length}${scans.length ? "  ** SEQ SCAN **" : ""}`);
-        console.log(`  ${s.text.replace(/\s+/g, " ").slice(0, 400)}`);
+        console.log(`  ${[...s.settings, s.text].join("; ").replace(/\s+/g, " ").slice(0, 400)}`);
         for (const l of plan) console.log(`    ${l}`);
       }
     }

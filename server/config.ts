@@ -128,7 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionCheckMs: int(env.LUPA_SESSION_CHECK_MS, 3000),
     recordCacheEntries: int(env.LUPA_RECORD_CACHE_ENTRIES, 20_000),
     batchYieldMs: int(env.LUPA_BATCH_YIELD_MS, 500),
-    listExactTotal: Math.max(1, int(env.LUPA_LIST_EXACT_TOTAL, 10_000)),
+    listExactTotal: Math.max(1, int(env.LUPA_LIST_EXACT_TOTAL, 1000)),
     hashConcurrency: Math.max(1, int(env.LUPA_HASH_CONCURRENCY, 2)),
     hashQueueLimit: int(env.LUPA_HASH_QUEUE, 16),
     trustProxy: trustProxy(env.LUPA_TRUST_PROXY),

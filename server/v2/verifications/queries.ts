@@ -51,7 +51,7 @@ function filters(workspaceId: string, q: ListVerificationsQuery, now: Date): SQL
 export async function listVerifications(db: Db, workspaceId: string, q: ListVerificationsQuery, exactTotal: number, now = new Date()) {
   const where = and(...filters(workspaceId, q, now));
   const offset = (q.page - 1) * q.limit;
-  const [rows, [capped]] = await Promise.all([
+  const [rows, capped] = await Promise.all([
     db
       .select()
       .from(verifications)
@@ -59,14 +59,25 @@ export async function listVerifications(db: Db, workspaceId: string, q: ListVeri
       .orderBy(desc(verifications.createdAt), desc(verifications.id))
       .limit(q.limit)
       .offset(offset),
-    db.select({ n: count() }).from(
-      db
-        .select({ one: sql`1` })
-        .from(verifications)
-        .where(where)
-        .limit(exactTotal + 1)
-        .as("capped"),
-    ),
+    // The count stops at exactTotal + 1 rows, unordered (an order would make a trigram search
+    // read every match before the first counts), read through an index: a Seq Scan under a LIMIT
+    // looks cheap to the planner when the workspace holds many rows, but it reads the other
+    // workspaces' rows in between, and the whole table for a rare match; SET LOCAL keeps it to
+    // this statement.
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const [row] = await tx
+        .select({ n: count() })
+        .from(
+          tx
+            .select({ one: sql`1` })
+            .from(verifications)
+            .where(where)
+            .limit(exactTotal + 1)
+            .as("capped"),
+        );
+      return row;
+    }),
   ]);
   const counted = Number(capped?.n ?? 0);
   const estimate = counted > exactTotal ? await estimateRows(db, sql`select 1 from ${verifications} where ${where}`) : 0;
