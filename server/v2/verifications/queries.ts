@@ -1,6 +1,6 @@
 // Reads of v2 verifications, always scoped by workspace.
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { verifications } from "../../db/schema";
 import type { ListVerificationsQuery } from "./schemas";
 import type { VerificationRow } from "./serialize";
@@ -46,12 +46,23 @@ function filters(workspaceId: string, q: ListVerificationsQuery, now: Date): SQL
  * The list's page and its `total`. `total` is exact up to `exactTotal` matching rows (the count
  * stops at exactTotal + 1); above it, it is the planner's estimate of the matching rows held to
  * what the page proves (see boundedTotal). Counting a million rows exactly costs a read of them
- * all at every page; the estimate costs one EXPLAIN (docs/decisions.md, "List totals").
+ * all at every page; the estimate costs one EXPLAIN (docs/decisions.md, "v2 verifications").
  */
 export async function listVerifications(db: Db, workspaceId: string, q: ListVerificationsQuery, exactTotal: number, now = new Date()) {
   const where = and(...filters(workspaceId, q, now));
   const offset = (q.page - 1) * q.limit;
-  const [rows, capped] = await Promise.all([
+  // The count stops at exactTotal + 1 rows, read through an index. A Seq Scan under a LIMIT looks
+  // cheap to the planner when the workspace holds many rows, but it reads the other workspaces'
+  // rows in between, and the whole table for a rare match. Without search the count follows the
+  // page's order, which only an index gives. With search it is unordered (an order would make
+  // the trigram bitmap read every match before counting), with Seq Scans off for that one
+  // statement (SET LOCAL in its own transaction: three more round trips, small next to the
+  // trigram index scan).
+  const capped = (d: Db | Tx, ordered: boolean) => {
+    const matching = d.select({ one: sql`1` }).from(verifications).where(where);
+    return d.select({ n: count() }).from((ordered ? matching.orderBy(desc(verifications.createdAt)) : matching).limit(exactTotal + 1).as("capped"));
+  };
+  const [rows, [countRow]] = await Promise.all([
     db
       .select()
       .from(verifications)
@@ -59,27 +70,14 @@ export async function listVerifications(db: Db, workspaceId: string, q: ListVeri
       .orderBy(desc(verifications.createdAt), desc(verifications.id))
       .limit(q.limit)
       .offset(offset),
-    // The count stops at exactTotal + 1 rows, unordered (an order would make a trigram search
-    // read every match before the first counts), read through an index: a Seq Scan under a LIMIT
-    // looks cheap to the planner when the workspace holds many rows, but it reads the other
-    // workspaces' rows in between, and the whole table for a rare match; SET LOCAL keeps it to
-    // this statement.
-    db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const [row] = await tx
-        .select({ n: count() })
-        .from(
-          tx
-            .select({ one: sql`1` })
-            .from(verifications)
-            .where(where)
-            .limit(exactTotal + 1)
-            .as("capped"),
-        );
-      return row;
-    }),
+    q.search
+      ? db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_seqscan = off`);
+          return capped(tx, false);
+        })
+      : capped(db, true),
   ]);
-  const counted = Number(capped?.n ?? 0);
+  const counted = Number(countRow?.n ?? 0);
   const estimate = counted > exactTotal ? await estimateRows(db, sql`select 1 from ${verifications} where ${where}`) : 0;
   return { rows, total: boundedTotal({ counted, exactTotal, estimate, offset, limit: q.limit, pageRows: rows.length }) };
 }
