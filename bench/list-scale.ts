@@ -200,23 +200,28 @@ export async function benchListScale(args: string[]): Promise<void> {
   try {
     const [{ id: wsId }] = (await q("select workspace_id as id from users where email = 'bench@lupa.local'")) as { id: string }[];
     const counts = async () =>
-      (await q(
-        `select (select count(*)::int from verifications where workspace_id = $1) as v,
+      (
+        await q(
+          `select (select count(*)::int from verifications where workspace_id = $1) as v,
                 (select count(*)::int from enrichments where workspace_id = $1) as e,
                 (select count(*)::int from verifications) as vall, (select count(*)::int from enrichments) as eall`,
-        [wsId],
-      ))[0] as { v: number; e: number; vall: number; eall: number };
+          [wsId],
+        )
+      )[0] as { v: number; e: number; vall: number; eall: number };
     let c = await counts();
     if (reuse && c.v === rows && c.e === rows) {
       console.log(`reusing the loaded database: ${c.v} verifications and ${c.e} enrichments in the measured workspace`);
     } else {
-      if (c.v > 0 || c.e > 0) throw new Error(`the database holds other rows (${c.v} verifications); use a new database, or --reuse with the same rows`);
+      if (c.v > 0 || c.e > 0)
+        throw new Error(`the database holds other rows (${c.v} verifications); use a new database, or --reuse with the same rows`);
       const started = Date.now();
       const others: string[] = [];
       for (let k = 0; k < OTHER_WORKSPACES; k++) others.push((await createWorkspace(services.db, `Bench other ${k + 1}`)).id);
-      console.log(`loading ${rows} verifications and ${rows} enrichments, and ${OTHER_WORKSPACES} other workspaces of ${Math.round(rows / 100)} each`);
+      console.log(
+        `loading ${rows} verifications and ${rows} enrichments, and ${OTHER_WORKSPACES} other workspaces of ${Math.round(rows / 100)} each`,
+      );
       await load(client, wsId, others, rows);
-      let t = Date.now();
+      const t = Date.now();
       for (const table of BIG_TABLES) await q(`vacuum analyze ${table}`);
       console.log(`  vacuum analyze: ${Date.now() - t} ms`);
       console.log(`loaded in ${Date.now() - started} ms`);
@@ -234,12 +239,18 @@ export async function benchListScale(args: string[]): Promise<void> {
     const nationalId = (await q("select national_id from verifications where workspace_id = $1 offset 777 limit 1", [wsId]))[0]!
       .national_id as string;
     const docPart = nationalId.slice(2, 8);
-    const repeated = (await q(
-      "select document from enrichments where workspace_id = $1 and length(document) = 11 group by document order by count(*) desc limit 1",
-      [wsId],
-    ))[0]!.document as string;
-    const batchId = (await q("select batch_id from enrichments where workspace_id = $1 and batch_id is not null order by created_at desc offset (select count(*) / 8 from enrichments where workspace_id = $1) limit 1", [wsId]))[0]!
-      .batch_id as string;
+    const repeated = (
+      await q(
+        "select document from enrichments where workspace_id = $1 and length(document) = 11 group by document order by count(*) desc limit 1",
+        [wsId],
+      )
+    )[0]!.document as string;
+    const batchId = (
+      await q(
+        "select batch_id from enrichments where workspace_id = $1 and batch_id is not null order by created_at desc offset (select count(*) / 8 from enrichments where workspace_id = $1) limit 1",
+        [wsId],
+      )
+    )[0]!.batch_id as string;
     const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 
     const measure = async (fn: () => Promise<number | string>) => {
@@ -259,14 +270,19 @@ export async function benchListScale(args: string[]): Promise<void> {
 
     console.log(`\nmachine: ${cpus().length} cores; load average over the last minute ${loadavg()[0]!.toFixed(1)}`);
     console.log("baselines (the same database, one page without the API):");
-    const bareV2 = await measure(async () => (await q("select * from verifications where workspace_id = $1 order by created_at desc limit 25", [wsId])).length);
+    const bareV2 = await measure(
+      async () => (await q("select * from verifications where workspace_id = $1 order by created_at desc limit 25", [wsId])).length,
+    );
     line("bare indexed SELECT of one page of verifications (25)", `rows=${bareV2.result}`, bareV2.p50, bareV2.p95);
-    const bareV3 = await measure(async () => (
-      await q(
-        "select * from enrichments where workspace_id = $1 order by date_trunc('milliseconds', created_at at time zone 'UTC') desc, id desc limit 50",
-        [wsId],
-      )
-    ).length);
+    const bareV3 = await measure(
+      async () =>
+        (
+          await q(
+            "select * from enrichments where workspace_id = $1 order by date_trunc('milliseconds', created_at at time zone 'UTC') desc, id desc limit 50",
+            [wsId],
+          )
+        ).length,
+    );
     line("bare indexed SELECT of one page of enrichments (50)", `rows=${bareV3.result}`, bareV3.p50, bareV3.p95);
 
     const v2Cases: Array<[string, string]> = [
@@ -341,14 +357,20 @@ export async function benchListScale(args: string[]): Promise<void> {
         await app.inject({ method: "GET", url: k.url, headers });
         recorder.recording = false;
         // the list's own statements (the session check and the like are not the list's)
-        const statements = recorder.statements.filter((s) => /"(verifications|enrichments|verification_feedbacks)"/.test(s.text) && !/^explain/i.test(s.text));
+        const statements = recorder.statements.filter(
+          (s) => /"(verifications|enrichments|verification_feedbacks)"/.test(s.text) && !/^explain/i.test(s.text),
+        );
         results.push({ list, label: k.label, p50: m.p50, p95: m.p95, statements });
         line(k.label, String(m.result), m.p50, m.p95);
       }
     }
-    console.log(`\nmachine: ${cpus().length} cores; load average over the last minute ${loadavg()[0]!.toFixed(1)} (other work on the machine counts)`);
+    console.log(
+      `\nmachine: ${cpus().length} cores; load average over the last minute ${loadavg()[0]!.toFixed(1)} (other work on the machine counts)`,
+    );
     const over = results.filter((r) => r.p50 >= 30);
-    console.log(`\np50 under 30 ms: ${results.length - over.length} of ${results.length}${over.length ? `; over: ${over.map((r) => `${r.list} ${r.label}`).join("; ")}` : ""}`);
+    console.log(
+      `\np50 under 30 ms: ${results.length - over.length} of ${results.length}${over.length ? `; over: ${over.map((r) => `${r.list} ${r.label}`).join("; ")}` : ""}`,
+    );
 
     console.log("\nEXPLAIN (ANALYZE, BUFFERS) of the statements each route sent:");
     const seqScans: string[] = [];

@@ -267,8 +267,18 @@ export const enrichments = pgTable(
   (t) => [
     // 0006: the v3 list's order, created_at at ms precision in UTC (server/v3/enrichments/queries.ts)
     index("enrichments_ws_created_ms_idx").on(t.workspaceId, sql`date_trunc('milliseconds', ${t.createdAt} AT TIME ZONE 'UTC')`, t.id),
-    index("enrichments_ws_document_idx").on(t.workspaceId, t.document, sql`date_trunc('milliseconds', ${t.createdAt} AT TIME ZONE 'UTC')`, t.id),
-    index("enrichments_ws_profile_idx").on(t.workspaceId, t.profileId, sql`date_trunc('milliseconds', ${t.createdAt} AT TIME ZONE 'UTC')`, t.id),
+    index("enrichments_ws_document_idx").on(
+      t.workspaceId,
+      t.document,
+      sql`date_trunc('milliseconds', ${t.createdAt} AT TIME ZONE 'UTC')`,
+      t.id,
+    ),
+    index("enrichments_ws_profile_idx").on(
+      t.workspaceId,
+      t.profileId,
+      sql`date_trunc('milliseconds', ${t.createdAt} AT TIME ZONE 'UTC')`,
+      t.id,
+    ),
     index("enrichments_ws_batch_idx").on(t.workspaceId, t.batchId),
   ],
 );

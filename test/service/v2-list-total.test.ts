@@ -44,6 +44,7 @@ describe("v2 list total with LUPA_LIST_EXACT_TOTAL=5", () => {
     expect((await list("?scoreLte=60&limit=25")).total).toBe(6);
     expect((await list("?limit=7&page=6")).total).toBe(ROWS);
     expect((await list("?status=COMPLETED&limit=25&page=2")).total).toBe(ROWS - 3);
+    expect((await list("?search=pessoa&limit=7&page=6")).total).toBe(ROWS);
   });
 
   it("is above the threshold and covers the rows up to each full page", async () => {
@@ -52,6 +53,9 @@ describe("v2 list total with LUPA_LIST_EXACT_TOTAL=5", () => {
       expect(body.verifications).toHaveLength(10);
       expect(body.total).toBeGreaterThanOrEqual(Math.max(THRESHOLD + 1, page * 10));
     }
+    const search = await list("?search=pessoa&limit=10&page=2");
+    expect(search.verifications).toHaveLength(10);
+    expect(search.total).toBeGreaterThanOrEqual(20);
     const over = await list("?scoreGte=10&limit=3&page=2");
     expect(over.verifications).toHaveLength(3);
     expect(over.total).toBeGreaterThanOrEqual(THRESHOLD + 1);
@@ -67,7 +71,8 @@ describe("v2 list total with LUPA_LIST_EXACT_TOTAL=5", () => {
   it("is the planner's estimate once the table is analyzed (not a count)", async () => {
     await t.services.database.query("analyze verifications");
     const body = await list("?limit=10");
-    const [plan] = (await t.services.database.query(`explain (format json) select 1 from verifications where workspace_id = $1`, [ws.id])).rows;
+    const [plan] = (await t.services.database.query(`explain (format json) select 1 from verifications where workspace_id = $1`, [ws.id]))
+      .rows;
     const cell = Object.values(plan!)[0];
     const estimate = (typeof cell === "string" ? JSON.parse(cell) : cell)[0].Plan["Plan Rows"] as number;
     expect(body.total).toBe(Math.max(estimate, 10, THRESHOLD + 1));

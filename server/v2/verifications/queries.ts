@@ -59,8 +59,13 @@ export async function listVerifications(db: Db, workspaceId: string, q: ListVeri
   // statement (SET LOCAL in its own transaction: three more round trips, small next to the
   // trigram index scan).
   const capped = (d: Db | Tx, ordered: boolean) => {
-    const matching = d.select({ one: sql`1` }).from(verifications).where(where);
-    return d.select({ n: count() }).from((ordered ? matching.orderBy(desc(verifications.createdAt)) : matching).limit(exactTotal + 1).as("capped"));
+    const matching = d
+      .select({ one: sql`1` })
+      .from(verifications)
+      .where(where);
+    return d
+      .select({ n: count() })
+      .from((ordered ? matching.orderBy(desc(verifications.createdAt)) : matching).limit(exactTotal + 1).as("capped"));
   };
   const [rows, [countRow]] = await Promise.all([
     db
@@ -88,7 +93,14 @@ export async function listVerifications(db: Db, workspaceId: string, q: ListVeri
  * the rows up to the end of this page, exactly those when the page is not full, and at most the
  * rows before an empty page.
  */
-export function boundedTotal(t: { counted: number; exactTotal: number; estimate: number; offset: number; limit: number; pageRows: number }): number {
+export function boundedTotal(t: {
+  counted: number;
+  exactTotal: number;
+  estimate: number;
+  offset: number;
+  limit: number;
+  pageRows: number;
+}): number {
   if (t.counted <= t.exactTotal) return t.counted;
   if (t.pageRows > 0 && t.pageRows < t.limit) return t.offset + t.pageRows;
   const low = Math.max(t.exactTotal + 1, t.pageRows > 0 ? t.offset + t.pageRows : 0);
