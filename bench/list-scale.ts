@@ -4,9 +4,9 @@
 // 100 other workspaces of N/100 rows each beside it, on PostgreSQL.
 //
 // Loading: generate_series inside PostgreSQL (insert ... select), the tables' secondary indexes
-// dropped during the load and built again after it, then VACUUM ANALYZE. About 2-4 minutes on
-// 2 cores for the default size. Each query runs through the whole API with app.inject (JWT, query
-// parsing, every statement the route sends, serialization), p50 / p95 of `runs` runs after 3 warm-ups,
+// dropped during the load and built again after it, then VACUUM ANALYZE: about 5 minutes on 2
+// busy cores for the default size. Each query runs through the whole API with app.inject (JWT,
+// query parsing, every statement the route sends, serialization), p50 / p95 of `runs` runs after 3 warm-ups,
 // next to baselines measured in the same run: a bare indexed SELECT of one page of each table.
 // Then every statement the routes sent for each case (recorded at the driver) is run again under
 // EXPLAIN (ANALYZE, BUFFERS); a Seq Scan on one of the big tables is reported as a failure.
