@@ -15,8 +15,12 @@ import { callbackWorkers } from "../server/v3/callbacks/worker";
 import { OWNERS } from "../server/owners";
 import type { DatasetProvider } from "../server/datasets/types";
 
-/** `provider`: the dataset provider (benchmarks wrap the real sandbox one to count its calls). */
-export async function startBenchService(env: Record<string, string> = {}, options: { provider?: DatasetProvider } = {}) {
+/**
+ * `provider`: the dataset provider (benchmarks wrap the real sandbox one to count its calls).
+ * `reuse`: a database that already holds the bench user (from an earlier run of the same bench)
+ * keeps it and its workspace instead of failing on the unique e-mail (bench list-scale --reuse).
+ */
+export async function startBenchService(env: Record<string, string> = {}, options: { provider?: DatasetProvider; reuse?: boolean } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lupa-bench-"));
   const config = loadConfig({
     ...process.env,
@@ -31,8 +35,13 @@ export async function startBenchService(env: Record<string, string> = {}, option
   const app = await buildApp(services);
   await app.listen({ port: Number(process.env.LUPA_BENCH_PORT ?? 0), host: "127.0.0.1" });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const ws = await createWorkspace(services.db, "Bench");
-  await createUser(services.db, { workspaceId: ws.id, email: "bench@lupa.local", role: "admin", password: "bench-password" });
+  const existing = options.reuse
+    ? (await services.database.query("select 1 from users where email = 'bench@lupa.local'")).rows.length > 0
+    : false;
+  if (!existing) {
+    const ws = await createWorkspace(services.db, "Bench");
+    await createUser(services.db, { workspaceId: ws.id, email: "bench@lupa.local", role: "admin", password: "bench-password" });
+  }
   const login = await app.inject({
     method: "POST",
     url: "/api/v1/authentication",

@@ -172,7 +172,9 @@ export async function benchV2List(rows: number, runs: number): Promise<void> {
       );
     }
 
-    // the statements the list route sends (server/v2/verifications/queries.ts), for the plans
+    // the page statements the list route sends (server/v2/verifications/queries.ts), and the full
+    // count it sent before it stopped counting at LUPA_LIST_EXACT_TOTAL (bench list-scale replays
+    // the statements exactly as sent)
     const where = `workspace_id = '${wsId}' and (name ilike '%silva%' or national_id ilike '%SILVA%') and feedback_status = 'REPROVED'`;
     const whereDoc = `workspace_id = '${wsId}' and (name ilike '%${docPart}%' or national_id ilike '%${docPart}%') and feedback_status is null`;
     const plans: Array<[string, string]> = [

@@ -99,7 +99,12 @@ export const VerificationList = z.object({
   verifications: z.array(VerificationRecord),
   page: z.number().int(),
   limit: z.number().int(),
-  total: z.number().int(),
+  total: z
+    .number()
+    .int()
+    .describe(
+      "Matching verifications: exact up to LUPA_LIST_EXACT_TOTAL (default 1000); above it an estimate, never below that + 1 nor below the rows up to this page",
+    ),
 });
 export type VerificationList = z.infer<typeof VerificationList>;
 

@@ -236,10 +236,10 @@ export const verifications = pgTable(
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
-    index("verifications_ws_created_idx").on(t.workspaceId, t.createdAt),
     index("verifications_ws_feedback_idx").on(t.workspaceId, t.feedbackStatus, t.createdAt),
     // 0001_v2_review also adds trigram (pg_trgm) indexes on name and national_id for the list's search
-    index("verifications_ws_status_idx").on(t.workspaceId, t.status),
+    // 0006: a status filter reads its rows newest first
+    index("verifications_ws_status_created_idx").on(t.workspaceId, t.status, t.createdAt),
     index("verifications_ws_national_idx").on(t.workspaceId, t.nationalId),
     // 0004: covering index of the overview's counts; the SQL adds INCLUDE (status, score), which drizzle cannot express
     index("verifications_ws_created_stats_idx").on(t.workspaceId, t.createdAt),
@@ -292,7 +292,20 @@ export const enrichments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("enrichments_ws_created_idx").on(t.workspaceId, t.createdAt, t.id),
+    // 0006: the v3 list's order, created_at at ms precision in UTC (server/v3/enrichments/queries.ts)
+    index("enrichments_ws_created_ms_idx").on(t.workspaceId, sql`date_trunc('milliseconds', ${t.createdAt} AT TIME ZONE 'UTC')`, t.id),
+    index("enrichments_ws_document_idx").on(
+      t.workspaceId,
+      t.document,
+      sql`date_trunc('milliseconds', ${t.createdAt} AT TIME ZONE 'UTC')`,
+      t.id,
+    ),
+    index("enrichments_ws_profile_idx").on(
+      t.workspaceId,
+      t.profileId,
+      sql`date_trunc('milliseconds', ${t.createdAt} AT TIME ZONE 'UTC')`,
+      t.id,
+    ),
     index("enrichments_ws_batch_idx").on(t.workspaceId, t.batchId),
   ],
 );
@@ -398,7 +411,6 @@ export const verificationFeedbacks = pgTable(
   },
   (t) => [
     index("verification_feedbacks_verification_idx").on(t.verificationId, t.createdAt),
-    index("verification_feedbacks_ws_idx").on(t.workspaceId, t.verificationId),
     // 0004: latest decision per verification and decisions per day, for the overview
     index("verification_feedbacks_ws_verification_idx").on(t.workspaceId, t.verificationId, t.createdAt),
     index("verification_feedbacks_ws_created_idx").on(t.workspaceId, t.createdAt),

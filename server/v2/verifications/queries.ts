@@ -1,6 +1,6 @@
 // Reads of v2 verifications, always scoped by workspace.
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
 import { verifications } from "../../db/schema";
 import type { ListVerificationsQuery } from "./schemas";
 import type { VerificationRow } from "./serialize";
@@ -42,17 +42,77 @@ function filters(workspaceId: string, q: ListVerificationsQuery, now: Date): SQL
   return where;
 }
 
-export async function listVerifications(db: Db, workspaceId: string, q: ListVerificationsQuery, now = new Date()) {
+/**
+ * The list's page and its `total`. `total` is exact up to `exactTotal` matching rows (the count
+ * stops at exactTotal + 1); above it, it is the planner's estimate of the matching rows held to
+ * what the page proves (see boundedTotal). Counting a million rows exactly costs a read of them
+ * all at every page; the estimate costs one EXPLAIN (docs/decisions.md, "v2 verifications").
+ */
+export async function listVerifications(db: Db, workspaceId: string, q: ListVerificationsQuery, exactTotal: number, now = new Date()) {
   const where = and(...filters(workspaceId, q, now));
-  const [rows, [total]] = await Promise.all([
+  const offset = (q.page - 1) * q.limit;
+  // The count stops at exactTotal + 1 rows, read through an index. A Seq Scan under a LIMIT looks
+  // cheap to the planner when the workspace holds many rows, but it reads the other workspaces'
+  // rows in between, and the whole table for a rare match. Without search the count follows the
+  // page's order, which only an index gives. With search it is unordered (an order would make
+  // the trigram bitmap read every match before counting), with Seq Scans off for that one
+  // statement (SET LOCAL in its own transaction: three more round trips, small next to the
+  // trigram index scan).
+  const capped = (d: Db | Tx, ordered: boolean) => {
+    const matching = d
+      .select({ one: sql`1` })
+      .from(verifications)
+      .where(where);
+    return d
+      .select({ n: count() })
+      .from((ordered ? matching.orderBy(desc(verifications.createdAt)) : matching).limit(exactTotal + 1).as("capped"));
+  };
+  const [rows, [countRow]] = await Promise.all([
     db
       .select()
       .from(verifications)
       .where(where)
       .orderBy(desc(verifications.createdAt), desc(verifications.id))
       .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(verifications).where(where),
+      .offset(offset),
+    q.search
+      ? db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_seqscan = off`);
+          return capped(tx, false);
+        })
+      : capped(db, true),
   ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  const counted = Number(countRow?.n ?? 0);
+  const estimate = counted > exactTotal ? await estimateRows(db, sql`select 1 from ${verifications} where ${where}`) : 0;
+  return { rows, total: boundedTotal({ counted, exactTotal, estimate, offset, limit: q.limit, pageRows: rows.length }) };
+}
+
+/**
+ * `total` from a count that stopped at exactTotal + 1: the count itself when it did not reach
+ * that; else the estimate, held to what is known for certain: more than exactTotal rows, at least
+ * the rows up to the end of this page, exactly those when the page is not full, and at most the
+ * rows before an empty page.
+ */
+export function boundedTotal(t: {
+  counted: number;
+  exactTotal: number;
+  estimate: number;
+  offset: number;
+  limit: number;
+  pageRows: number;
+}): number {
+  if (t.counted <= t.exactTotal) return t.counted;
+  if (t.pageRows > 0 && t.pageRows < t.limit) return t.offset + t.pageRows;
+  const low = Math.max(t.exactTotal + 1, t.pageRows > 0 ? t.offset + t.pageRows : 0);
+  const high = t.pageRows === 0 ? Math.max(t.offset, low) : Number.POSITIVE_INFINITY;
+  return Math.min(Math.max(Math.round(t.estimate), low), high);
+}
+
+/** The planner's estimate of the rows a statement returns (EXPLAIN, nothing read). */
+export async function estimateRows(db: Db, statement: SQL): Promise<number> {
+  const result = (await db.execute(sql`explain (format json) ${statement}`)) as unknown as { rows: Record<string, unknown>[] };
+  const cell = Object.values(result.rows[0] ?? {})[0];
+  const plan = (typeof cell === "string" ? JSON.parse(cell) : cell) as Array<{ Plan: { "Plan Rows": number } }>;
+  const rows = Number(plan[0]?.Plan["Plan Rows"]);
+  return Number.isFinite(rows) ? rows : 0;
 }

@@ -42,7 +42,7 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
       if (query.scoreGte !== undefined && query.scoreLte !== undefined && query.scoreGte > query.scoreLte) {
         throw new ApiError("invalid_parameter", "scoreGte must not be greater than scoreLte");
       }
-      const { rows, total } = await listVerifications(s.db, caller.workspaceId, query);
+      const { rows, total } = await listVerifications(s.db, caller.workspaceId, query, s.config.listExactTotal);
       // only decided rows have a latest feedback to read (feedback_status is kept with each feedback)
       const latest = await latestFeedbacks(
         s.db,

@@ -40,21 +40,25 @@ export interface ListFilters {
   lane?: "interactive" | "batch";
 }
 
-const createdMs = sql`date_trunc('milliseconds', ${enrichments.createdAt})`;
+// created_at at the cursor's precision (ms), as UTC wall-clock time: an immutable expression (the
+// timestamptz form of date_trunc depends on the session's time zone), so the list's indexes hold
+// it (0006_list_scale: enrichments_ws_created_ms_idx and the document and profile ones) and the
+// newest-first order reads them in order, LIMIT rows, instead of sorting the workspace.
+const createdMs = sql`date_trunc('milliseconds', ${enrichments.createdAt} at time zone 'UTC')`;
+const utc = (at: Date) => sql`(${at.toISOString()}::timestamptz at time zone 'UTC')`;
 
 export async function listEnrichments(db: Db, workspaceId: string, f: ListFilters, limit: number, after: CursorPosition | null) {
   const where: SQL[] = [eq(enrichments.workspaceId, workspaceId)];
-  if (f.from) where.push(sql`${enrichments.createdAt} >= ${f.from.toISOString()}::timestamptz`);
-  if (f.to) where.push(sql`${enrichments.createdAt} < ${f.to.toISOString()}::timestamptz`);
+  // a Date has millisecond precision: created_at >= from holds exactly when its truncation to the
+  // millisecond does (and likewise for < to), so the bounds apply to the indexed expression
+  if (f.from) where.push(sql`${createdMs} >= ${utc(f.from)}`);
+  if (f.to) where.push(sql`${createdMs} < ${utc(f.to)}`);
   if (f.document) where.push(eq(enrichments.document, f.document));
   if (f.profileId) where.push(eq(enrichments.profileId, f.profileId));
   if (f.entity) where.push(eq(enrichments.entity, f.entity));
   if (f.batchId) where.push(eq(enrichments.batchId, f.batchId));
   if (f.lane) where.push(eq(enrichments.lane, f.lane));
-  if (after) {
-    const at = after.createdAt.toISOString();
-    where.push(sql`(${createdMs} < ${at}::timestamptz or (${createdMs} = ${at}::timestamptz and ${enrichments.id} < ${after.id}))`);
-  }
+  if (after) where.push(sql`(${createdMs}, ${enrichments.id}) < (${utc(after.createdAt)}, ${after.id})`);
   // the cursor position is read in SQL at the precision it compares at (created_at has µs)
   const rows = await db
     .select({
