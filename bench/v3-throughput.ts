@@ -8,6 +8,7 @@
 //     POST /api/v3/enrichments waiting for it (woken by LISTEN/NOTIFY, never by polling).
 // Usage: npm run bench -- v3-throughput [items=300] [noopJobs=2000] [syncSamples=30]
 import PgBoss from "pg-boss";
+import pg from "pg";
 import { makeCpf } from "../lib/contract/documents";
 import { startBenchService } from "./setup";
 
@@ -48,7 +49,18 @@ async function noopThroughput(executeSql: (text: string, values?: unknown[]) => 
   return { jobs, seconds, perSecond: jobs / seconds };
 }
 
+/** Statements sent to PostgreSQL by this process (every pg client, pool clients included). */
+let statements = 0;
+function countStatements(): void {
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    statements++;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+}
+
 export async function benchV3Throughput(items: number, noopJobs: number, syncSamples: number): Promise<void> {
+  if (process.env.DATABASE_URL) countStatements();
   const svc = await startBenchService();
   const { services, base, token } = svc;
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
@@ -56,6 +68,7 @@ export async function benchV3Throughput(items: number, noopJobs: number, syncSam
     const noop = await noopThroughput(services.database.executeSql, noopJobs);
 
     const documents = Array.from({ length: items }, (_, i) => makeCpf(String(300_000_000 + i * 101).padStart(9, "0")));
+    const statementsBefore = statements;
     const started = performance.now();
     const batch = await fetch(`${base}/api/v3/enrichments/batch`, {
       method: "POST",
@@ -74,6 +87,8 @@ export async function benchV3Throughput(items: number, noopJobs: number, syncSam
       await new Promise((r) => setTimeout(r, 50));
     }
     const seconds = (performance.now() - started) / 1000;
+    const polls = Math.ceil((seconds * 1000) / 50); // this loop's own count queries, left out below
+    const perEnrichment = (statements - statementsBefore - polls) / items;
 
     const delays: number[] = [];
     for (let i = 0; i < syncSamples; i++) {
@@ -94,6 +109,8 @@ export async function benchV3Throughput(items: number, noopJobs: number, syncSam
       "enrichments end to end (batch lane)": { count: items, seconds: +seconds.toFixed(2), perSecond: +(items / seconds).toFixed(1) },
     });
     console.log(`ratio enrichments / no-op jobs: ${(items / seconds / noop.perSecond).toFixed(3)}`);
+    if (process.env.DATABASE_URL)
+      console.log(`statements per enrichment (batch included, all processes' work in this one): ${perEnrichment.toFixed(1)}`);
     console.log(
       `terminal state to 200 of a waiting POST (ms, ${syncSamples} samples): p50 ${percentile(delays, 0.5)}, p90 ${percentile(delays, 0.9)}, max ${Math.max(...delays)}`,
     );

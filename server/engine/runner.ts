@@ -21,7 +21,7 @@ export function runningCollections(): string[] {
 }
 
 export async function runCollection(s: Services, owners: Owners, id: string): Promise<void> {
-  const claimed = await claim(s.db, id, WORKER_ID, s.config.schedules.leaseMs);
+  const claimed = await claim(s.db, id, WORKER_ID, s.config.schedules.leaseMs, ownersStartingAtClaim(owners));
   if (!claimed) return;
   running.add(id);
   const heartbeat = setInterval(
@@ -32,23 +32,33 @@ export async function runCollection(s: Services, owners: Owners, id: string): Pr
   );
   const stop = new AbortController();
   let deadlineTimer: NodeJS.Timeout | undefined;
+  // a terminal transition clears the lease in its own statement: no release after it
+  let ended = false;
   try {
     const now = Date.now();
     if (claimed.deadlineAt && claimed.deadlineAt.getTime() <= now) {
       await fail(s, owners, id, "deadline_exceeded");
+      ended = true;
       return;
     }
     if (claimed.nextRetryAt && claimed.nextRetryAt.getTime() > now) return; // early: its job comes later
     if (claimed.deadlineAt) deadlineTimer = setTimeout(() => stop.abort(), claimed.deadlineAt.getTime() - now);
     const c = await begin(s, owners, claimed);
     if (!c) return;
-    await collect(s, owners, c, stop.signal);
+    ended = await collect(s, owners, c, stop.signal);
   } finally {
     clearTimeout(deadlineTimer);
     clearInterval(heartbeat);
     running.delete(id);
-    await releaseLease(s.db, id, WORKER_ID).catch(() => {});
+    if (!ended) await releaseLease(s.db, id, WORKER_ID).catch(() => {});
   }
+}
+
+/** Owners without an onFetching hook: their collections move to FETCHING in the claim itself. */
+function ownersStartingAtClaim(owners: Owners): string[] {
+  return Object.entries(owners)
+    .filter(([, hooks]) => !hooks.onFetching)
+    .map(([owner]) => owner);
 }
 
 /** CREATED → FETCHING, or the start of a recovery round (only failed modules run again). */
@@ -67,7 +77,8 @@ async function begin(s: Services, owners: Owners, c: Collection): Promise<Collec
   });
 }
 
-async function collect(s: Services, owners: Owners, c: Collection, signal: AbortSignal): Promise<void> {
+/** Returns true when the collection is terminal at the end (the terminal transition cleared the lease). */
+async function collect(s: Services, owners: Owners, c: Collection, signal: AbortSignal): Promise<boolean> {
   const modules = await loadModules(s.db, c.id);
   const steps = hooksFor(owners, c.owner).steps ?? {};
   const cached = await cachedAnswers(
@@ -78,13 +89,16 @@ async function collect(s: Services, owners: Owners, c: Collection, signal: Abort
   const profile = modules.find((m) => m.module === "profile");
   if (profile && profile.status !== "ok") {
     const result = await collectModule(s, c, profile, signal, undefined, cached.get(profile.dataset));
-    if (result.kind === "not_found") return void (await complete(s, owners, c.id, "subject_not_found"));
+    if (result.kind === "not_found") {
+      await complete(s, owners, c.id, "subject_not_found");
+      return true;
+    }
     if (result.kind !== "ok") return settle(s, owners, c, [result], signal);
   }
   const rest = modules.filter((m) => m.module !== "profile" && m.status !== "ok" && !steps[m.module]);
   const results: ModuleResult[] = await Promise.all(rest.map((m) => collectModule(s, c, m, signal, undefined, cached.get(m.dataset))));
   if (!results.some((r) => r.kind !== "ok" && r.kind !== "not_found")) results.push(...(await runSteps(s, c, steps, signal)));
-  await settle(s, owners, c, results, signal);
+  return settle(s, owners, c, results, signal);
 }
 
 /** The dataset cache's fresh answers for these modules, unless the collection skips the cache (force). */
@@ -114,11 +128,22 @@ async function runSteps(s: Services, c: Collection, steps: Record<string, OwnerS
   return results;
 }
 
-async function settle(s: Services, owners: Owners, c: Collection, results: ModuleResult[], signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return void (await fail(s, owners, c.id, "deadline_exceeded"));
+/** Returns true when it made the collection terminal. */
+async function settle(s: Services, owners: Owners, c: Collection, results: ModuleResult[], signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) {
+    await fail(s, owners, c.id, "deadline_exceeded");
+    return true;
+  }
   const permanent = results.find((r) => r.kind === "permanent");
-  if (permanent && permanent.kind === "permanent") return void (await fail(s, owners, c.id, permanent.reason));
-  if (results.some((r) => r.kind === "exhausted")) return afterFailedRound(s, owners, c);
-  if (results.some((r) => r.kind === "stopped")) return; // terminal meanwhile, or stopping
+  if (permanent && permanent.kind === "permanent") {
+    await fail(s, owners, c.id, permanent.reason);
+    return true;
+  }
+  if (results.some((r) => r.kind === "exhausted")) {
+    await afterFailedRound(s, owners, c);
+    return false;
+  }
+  if (results.some((r) => r.kind === "stopped")) return false; // terminal meanwhile, or stopping
   await complete(s, owners, c.id, "ok");
+  return true;
 }

@@ -79,11 +79,35 @@ export async function loadModules(db: Db | Tx, id: string): Promise<ModuleRun[]>
   return db.select().from(moduleRuns).where(eq(moduleRuns.collectionId, id)).orderBy(moduleRuns.module);
 }
 
-/** Takes the collection for this worker for leaseMs, or returns null (terminal, or someone else's). */
-export async function claim(db: Db, id: string, worker: string, leaseMs: number): Promise<Collection | null> {
+/**
+ * Takes the collection for this worker for leaseMs, or returns null (terminal, or someone else's).
+ * A CREATED collection of an owner in `startOwners` (owners with nothing to do at FETCHING) moves
+ * to FETCHING in the same statement: claim and state in one round trip.
+ */
+export async function claim(
+  db: Db,
+  id: string,
+  worker: string,
+  leaseMs: number,
+  startOwners: readonly string[] = [],
+): Promise<Collection | null> {
+  const starts =
+    startOwners.length > 0
+      ? sql`(${collections.status} = 'CREATED' and ${collections.owner} in (${sql.join(
+          startOwners.map((o) => sql`${o}`),
+          sql`, `,
+        )}))`
+      : sql`false`;
   const [row] = await db
     .update(collections)
-    .set({ leaseOwner: worker, leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+    .set({
+      leaseOwner: worker,
+      leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+      status: sql`case when ${starts} then 'FETCHING' else ${collections.status} end`,
+      startedAt: sql`case when ${starts} then now() else ${collections.startedAt} end`,
+      wakeAt: sql`case when ${starts} then null else ${collections.wakeAt} end`,
+      updatedAt: sql`case when ${starts} then now() else ${collections.updatedAt} end`,
+    })
     .where(and(eq(collections.id, id), isLive, leaseFree))
     .returning();
   return row ?? null;
@@ -182,16 +206,6 @@ export async function updateLiveCollection(tx: Db | Tx, id: string, set: Partial
     .where(and(eq(collections.id, id), isLive))
     .returning();
   return row ?? null;
-}
-
-/** Locks a live collection row for a terminal transition (serialises with the creation request). */
-export async function lockLive(tx: Tx, id: string): Promise<Collection | null> {
-  const rows = await tx
-    .select()
-    .from(collections)
-    .where(and(eq(collections.id, id), isLive))
-    .for("update");
-  return rows[0] ?? null;
 }
 
 export async function failOpenModules(tx: Tx, id: string): Promise<void> {

@@ -4,23 +4,22 @@
 import type { Services } from "../context";
 import type { Tx } from "../db/client";
 import { hooksFor } from "./owners";
-import { dropModulesExcept, failOpenModules, loadModules, lockLive, notifyTerminal, updateLiveCollection } from "./store";
+import { dropModulesExcept, failOpenModules, loadModules, notifyTerminal, updateLiveCollection } from "./store";
 import type { Collection, Outcome, Owners } from "./types";
 
 async function terminal(
   s: Services,
   owners: Owners,
   id: string,
-  apply: (c: Collection) => Partial<Collection>,
+  apply: () => Partial<Collection>,
   before?: (tx: Tx) => Promise<void>,
 ): Promise<Collection | null> {
   const done = await s.db.transaction(async (tx) => {
-    const live = await lockLive(tx, id);
-    if (!live) return null; // already terminal: a terminal status never changes
-    if (before) await before(tx);
+    // the update locks the live row (it serialises with the creation request) and makes it
+    // terminal in one statement; null: already terminal, and a terminal status never changes
     const now = new Date();
     const updated = await updateLiveCollection(tx, id, {
-      ...apply(live),
+      ...apply(),
       completedAt: now,
       nextRetryAt: null,
       wakeAt: null,
@@ -28,6 +27,7 @@ async function terminal(
       leaseUntil: null,
     });
     if (!updated) return null;
+    if (before) await before(tx);
     const fromTerminal = await hooksFor(owners, updated.owner).onTerminal(tx, updated, await loadModules(tx, id));
     await notifyTerminal(tx, id);
     return { updated, fromTerminal };

@@ -6,9 +6,8 @@
 // Decision: actions are read from the profile row at terminal time (by id, active or not); the
 // contract was checked against the same actions at creation.
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { billingEntries, profiles } from "../../db/schema";
+import { billingEntries } from "../../db/schema";
 import type { Collection, ModuleRun } from "../../engine/types";
 
 export function billableActions(
@@ -27,11 +26,10 @@ export function billableActions(
   return [...new Set(actions)];
 }
 
-export async function recordBilling(tx: Tx, c: Collection, profileId: string, modules: ModuleRun[]): Promise<string[]> {
-  const [profile] = await tx
-    .select({ billingAction: profiles.billingAction, modules: profiles.modules })
-    .from(profiles)
-    .where(eq(profiles.id, profileId));
+export type BillingProfile = Parameters<typeof billableActions>[0];
+
+/** `profile`: the enrichment's profile as it is now (by id, active or not), null when it is gone. */
+export async function recordBilling(tx: Tx, c: Collection, profile: BillingProfile | null, modules: ModuleRun[]): Promise<string[]> {
   if (!profile) return [];
   const actions = billableActions(profile, c, modules);
   if (actions.length === 0) return [];

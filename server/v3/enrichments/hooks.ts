@@ -5,7 +5,7 @@
 // rolls back there is nothing to send, and nothing kept aside).
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { enrichments } from "../../db/schema";
+import { enrichments, profiles } from "../../db/schema";
 import type { Collection, ModuleRun, OwnerHooks } from "../../engine/types";
 import type { Services } from "../../context";
 import { recordBilling } from "../billing/record";
@@ -13,12 +13,19 @@ import { armTerminalCallback, sendDeliveryJob } from "../callbacks/enqueue";
 
 /** The id of the callback delivery written in the terminal transaction, or null. */
 async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<string | null> {
+  // the enrichment and its profile's billing fields in one statement
   const [e] = await tx
-    .select({ profileId: enrichments.profileId, callback: enrichments.callback, callbackArmed: enrichments.callbackArmed })
+    .select({
+      callback: enrichments.callback,
+      callbackArmed: enrichments.callbackArmed,
+      billingAction: profiles.billingAction,
+      profileModules: profiles.modules,
+    })
     .from(enrichments)
+    .leftJoin(profiles, eq(profiles.id, enrichments.profileId))
     .where(and(eq(enrichments.workspaceId, c.workspaceId), eq(enrichments.id, c.id)));
   if (!e) return null;
-  await recordBilling(tx, c, e.profileId, modules);
+  await recordBilling(tx, c, e.profileModules ? { billingAction: e.billingAction, modules: e.profileModules } : null, modules);
   if (!e.callbackArmed || !e.callback) return null;
   return armTerminalCallback(tx, c.id, c.workspaceId);
 }
