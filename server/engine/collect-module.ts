@@ -2,7 +2,7 @@
 // after the configured delays (module status `retrying` with nextAttemptAt), and records the result.
 import type { Services } from "../context";
 import type { Entity, FetchResult, ModuleName } from "../datasets/types";
-import { saveModuleAnswer, updateModule } from "./store";
+import { answerWriter, updateModule, type SaveAnswer } from "./store";
 import { ttlOf, type CachedAnswer } from "../datasets/cache";
 import type { Collection, ModuleRun } from "./types";
 import { sleep } from "../support/sleep";
@@ -34,18 +34,24 @@ async function ask(s: Services, c: Collection, m: ModuleRun, attempt: number, si
   }
 }
 
-/**
- * `fetch` replaces the dataset provider for a local step (see OwnerHooks.steps); `cached` is the
- * dataset cache's fresh answer for this module, used instead of asking the provider.
- */
+export interface CollectOptions {
+  /** Replaces the dataset provider for a local step (see OwnerHooks.steps). */
+  fetch?: (attempt: number) => Promise<FetchResult>;
+  /** The dataset cache's fresh answer for this module, used instead of asking the provider. */
+  cached?: CachedAnswer;
+  /** Writes the module's answer (default: alone); the runner shares one across a wave of modules. */
+  save?: SaveAnswer;
+}
+
 export async function collectModule(
   s: Services,
   c: Collection,
   m: ModuleRun,
   signal: AbortSignal,
-  fetch?: (attempt: number) => Promise<FetchResult>,
-  cached?: CachedAnswer,
+  options: CollectOptions = {},
 ): Promise<ModuleResult> {
+  const { fetch, cached } = options;
+  const save = options.save ?? answerWriter(s.db, c);
   const delays = s.config.schedules.moduleRetryMs;
   const maxAttempts = delays.length + 1;
   if (m.status === "failed") {
@@ -54,7 +60,7 @@ export async function collectModule(
     return m.permanent ? { kind: "permanent", reason } : { kind: "exhausted", reason };
   }
   if (cached && !fetch) {
-    const live = await saveModuleAnswer(s.db, c, m, {
+    const live = await save(m, {
       attempts: m.attempts,
       data: cached.found && cached.data ? cached.data : notFoundData(m),
       found: cached.found,
@@ -72,7 +78,7 @@ export async function collectModule(
     if (result.kind === "ok" || result.kind === "not_found") {
       // a provider's answer is kept for the dataset's TTL (a local step's is not: fetch is set)
       const ttl = fetch || result.cacheable === false ? 0 : ttlOf(s.config.datasetCacheTtl, m.dataset);
-      const live = await saveModuleAnswer(s.db, c, m, {
+      const live = await save(m, {
         attempts: attempt,
         data: result.kind === "ok" ? (result.data as Record<string, unknown>) : notFoundData(m),
         found: result.kind === "ok",

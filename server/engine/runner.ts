@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Services } from "../context";
 import { collectModule, type ModuleResult } from "./collect-module";
 import { hooksFor } from "./owners";
-import { claim, loadModules, releaseLease, renewLease, resetFailedModules, updateLiveCollection } from "./store";
+import { answerWriter, claim, loadModules, releaseLease, renewLease, resetFailedModules, updateLiveCollection } from "./store";
 import { afterFailedRound, complete, fail } from "./transitions";
 import { lookupCached, type CachedAnswer } from "../datasets/cache";
 import type { Collection, ModuleRun, OwnerStep, Owners } from "./types";
@@ -88,7 +88,7 @@ async function collect(s: Services, owners: Owners, c: Collection, signal: Abort
   );
   const profile = modules.find((m) => m.module === "profile");
   if (profile && profile.status !== "ok") {
-    const result = await collectModule(s, c, profile, signal, undefined, cached.get(profile.dataset));
+    const result = await collectModule(s, c, profile, signal, { cached: cached.get(profile.dataset) });
     if (result.kind === "not_found") {
       await complete(s, owners, c.id, "subject_not_found");
       return true;
@@ -96,7 +96,11 @@ async function collect(s: Services, owners: Owners, c: Collection, signal: Abort
     if (result.kind !== "ok") return settle(s, owners, c, [result], signal);
   }
   const rest = modules.filter((m) => m.module !== "profile" && m.status !== "ok" && !steps[m.module]);
-  const results: ModuleResult[] = await Promise.all(rest.map((m) => collectModule(s, c, m, signal, undefined, cached.get(m.dataset))));
+  // the wave's answers that arrive together are written together (answerWriter)
+  const save = answerWriter(s.db, c);
+  const results: ModuleResult[] = await Promise.all(
+    rest.map((m) => collectModule(s, c, m, signal, { cached: cached.get(m.dataset), save })),
+  );
   if (!results.some((r) => r.kind !== "ok" && r.kind !== "not_found")) results.push(...(await runSteps(s, c, steps, signal)));
   return settle(s, owners, c, results, signal);
 }
@@ -114,13 +118,15 @@ async function runSteps(s: Services, c: Collection, steps: Record<string, OwnerS
     const m = (await loadModules(s.db, c.id)).find((run) => run.module === name);
     if (!m || m.status === "ok") continue;
     if (step.enter) await s.db.transaction((tx) => step.enter!(tx, c));
-    const result = await collectModule(s, c, m, signal, async () => {
-      try {
-        return await step.run(s, c, await loadModules(s.db, c.id), signal);
-      } catch (error) {
-        s.log.warn({ err: error, collection: c.id, module: name }, "local step threw");
-        return { kind: "temporary_failure", reason: "step_error" };
-      }
+    const result = await collectModule(s, c, m, signal, {
+      fetch: async () => {
+        try {
+          return await step.run(s, c, await loadModules(s.db, c.id), signal);
+        } catch (error) {
+          s.log.warn({ err: error, collection: c.id, module: name }, "local step threw");
+          return { kind: "temporary_failure", reason: "step_error" };
+        }
+      },
     });
     results.push(result);
     if (result.kind !== "ok") break;

@@ -169,34 +169,79 @@ export interface ModuleAnswer {
   keepUntil?: Date;
 }
 
+type Answered = { module: string; dataset: string; answer: ModuleAnswer };
+
 /**
- * A module's answer, and its copy in the dataset cache, in one statement: false when the
- * collection is terminal meanwhile (nothing written then, cache included).
+ * Module answers of one collection, and their copies in the dataset cache, in one statement.
+ * Returns the modules written: none when the collection is terminal meanwhile (nothing is
+ * written then, cache included).
  */
-export async function saveModuleAnswer(
+export async function saveModuleAnswers(
   db: Db | Tx,
   c: Pick<Collection, "id" | "workspaceId" | "document">,
-  m: Pick<ModuleRun, "module" | "dataset">,
-  a: ModuleAnswer,
-): Promise<boolean> {
-  const at = a.at.toISOString();
-  const keep = a.keepUntil
-    ? sql`, keep as (
-        insert into dataset_cache (workspace_id, document, dataset, found, data, fetched_at, expires_at)
-        select ${c.workspaceId}::uuid, ${c.document}, ${m.dataset}, ${a.found}, ${a.found ? JSON.stringify(a.data) : null}::jsonb, ${at}::timestamptz, ${a.keepUntil.toISOString()}::timestamptz
-        where exists (select 1 from saved)
-        on conflict (workspace_id, document, dataset) do update set
-          found = excluded.found, data = excluded.data, fetched_at = excluded.fetched_at, expires_at = excluded.expires_at)`
-    : sql``;
+  list: Answered[],
+): Promise<Set<string>> {
+  const rows = list.map(({ module, dataset, answer: a }) => ({
+    module,
+    dataset,
+    attempts: a.attempts,
+    data: a.data,
+    found: a.found,
+    at: a.at.toISOString(),
+    cached_at: a.cachedAt ? a.cachedAt.toISOString() : null,
+    keep_until: a.keepUntil ? a.keepUntil.toISOString() : null,
+  }));
   const result = await db.execute(sql`
-    with saved as (
-      update module_runs set status = 'ok', attempts = ${a.attempts}, data = ${JSON.stringify(a.data)}::jsonb, next_attempt_at = null,
-        last_error = null, completed_at = ${at}::timestamptz, cached_at = ${a.cachedAt ? a.cachedAt.toISOString() : null}::timestamptz, updated_at = ${at}::timestamptz
-      where collection_id = ${c.id} and module = ${m.module}
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as t(module text, dataset text, attempts int, data jsonb, found boolean, at timestamptz, cached_at timestamptz, keep_until timestamptz)
+    ), saved as (
+      update module_runs m set status = 'ok', attempts = i.attempts, data = i.data, next_attempt_at = null, last_error = null,
+        completed_at = i.at, cached_at = i.cached_at, updated_at = i.at
+      from input i
+      where m.collection_id = ${c.id} and m.module = i.module
         and exists (select 1 from collections where id = ${c.id} and status in ('CREATED', 'FETCHING'))
-      returning 1)${keep}
-    select count(*)::int as n from saved`);
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) > 0;
+      returning m.module
+    ), keep as (
+      insert into dataset_cache (workspace_id, document, dataset, found, data, fetched_at, expires_at)
+      select ${c.workspaceId}::uuid, ${c.document}, i.dataset, i.found, case when i.found then i.data end, i.at, i.keep_until
+      from input i join saved on saved.module = i.module
+      where i.keep_until is not null
+      on conflict (workspace_id, document, dataset) do update set
+        found = excluded.found, data = excluded.data, fetched_at = excluded.fetched_at, expires_at = excluded.expires_at
+    )
+    select module from saved`);
+  return new Set((result as unknown as { rows: { module: string }[] }).rows.map((r) => r.module));
+}
+
+export type SaveAnswer = (m: Pick<ModuleRun, "module" | "dataset">, answer: ModuleAnswer) => Promise<boolean>;
+
+/**
+ * A collection's module answers that arrive in the same turn of the event loop (a wave of modules
+ * asked together, or answered by the cache) go in one statement; one arriving later goes alone, as
+ * soon as it arrives. Each caller learns whether its module was written.
+ */
+export function answerWriter(db: Db | Tx, c: Pick<Collection, "id" | "workspaceId" | "document">): SaveAnswer {
+  let pending: { item: Answered; resolve: (ok: boolean) => void; reject: (e: unknown) => void }[] = [];
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    try {
+      const saved = await saveModuleAnswers(
+        db,
+        c,
+        batch.map((p) => p.item),
+      );
+      for (const p of batch) p.resolve(saved.has(p.item.module));
+    } catch (error) {
+      for (const p of batch) p.reject(error);
+    }
+  };
+  return (m, answer) =>
+    new Promise<boolean>((resolve, reject) => {
+      if (pending.length === 0) setImmediate(flush);
+      pending.push({ item: { module: m.module, dataset: m.dataset, answer }, resolve, reject });
+    });
 }
 
 export async function updateLiveCollection(tx: Db | Tx, id: string, set: Partial<Collection>): Promise<Collection | null> {
