@@ -52,7 +52,10 @@ async function runPattern(env: Record<string, string>, requests: ReturnType<type
   let calls = 0;
   const real = createSandboxProvider({ latencyMs });
   const provider: DatasetProvider = { name: real.name, fetch: (r) => (calls++, real.fetch(r)) };
-  const svc = await startBenchService(env, { provider });
+  // on PostgreSQL both runs share the database: the second signs in as the same bench user, with
+  // an empty cache (the baseline, cache off, keeps nothing)
+  const svc = await startBenchService(env, { provider, reuse: true });
+  await svc.services.database.query("delete from dataset_cache");
   const headers = { authorization: `Bearer ${svc.token}`, "content-type": "application/json" };
   const latencies: number[] = [];
   let failed = 0;
