@@ -1,6 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { makeCnpj, makeCpf } from "../lib/contract/documents";
 import { expect, gotoHydrated, test } from "./support/fixtures";
+import { createEnrichment } from "./support/enrichments";
+import { randomCpf } from "./support/documents";
 
 // The enrichment pages against the real service: create from the form, read the detail, list
 // with filters and cursor pages, and a CSV batch watched to the end.
@@ -36,6 +38,20 @@ test("creates an enrichment from the form and lands on its detail", async ({ pag
   await gotoHydrated(page, `/enrichments?document=${cpf}`);
   await expect(page.getByTestId("enrichment-row")).toHaveCount(1);
   await expect(page.getByTestId("module-progress").first()).toHaveAttribute("data-done", /\d+/);
+});
+
+test("a second enrichment of a document shows which modules came from the workspace's dataset cache", async ({ page, api }) => {
+  const cpf = randomCpf();
+  const first = await createEnrichment(api.request, api, cpf, "prf_person_complete");
+  const second = await createEnrichment(api.request, api, cpf, "prf_person_complete");
+  await gotoHydrated(page, `/enrichments/${first}`);
+  await expect(page.getByTestId("module-state")).not.toHaveCount(0);
+  await expect(page.getByTestId("module-cache")).toHaveCount(0);
+  await gotoHydrated(page, `/enrichments/${second}`);
+  const modules = await page.getByTestId("module-state").count();
+  expect(modules).toBeGreaterThanOrEqual(4);
+  await expect(page.getByTestId("module-cache")).toHaveCount(modules);
+  await expect(page.getByTestId("module-cache").first()).toContainText(/Do cache: consulta de \d{2}\/\d{2}\/\d{4}/);
 });
 
 test("lists with filters in the URL and cursor pages that keep the way back", async ({ page }) => {

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { MODULE_STATUS, moduleLabel } from "@/lib/enrichments/labels";
 import type { ModuleView } from "@/lib/enrichments/view";
+import { formatDateTime } from "@/lib/contract/format/date";
 
 // Each module's state; a retrying module counts down to its next attempt.
 
@@ -37,6 +38,11 @@ export function ModuleStates({ modules }: { modules: ModuleView[] }) {
             <div>
               <p className="text-sm font-medium text-zinc-900">{moduleLabel(m.name)}</p>
               <p className="font-mono text-xs text-zinc-500">{m.dataset}</p>
+              {m.cachedAt ? (
+                <p data-testid="module-cache" className="text-xs text-zinc-600">
+                  Do cache: consulta de {formatDateTime(m.cachedAt)}
+                </p>
+              ) : null}
             </div>
             <div className="flex items-center gap-2">
               {m.status === "retrying" && m.nextAttemptAt ? <Countdown at={m.nextAttemptAt} /> : null}

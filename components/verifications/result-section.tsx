@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { Section } from "@/components/ui/section";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDuration } from "@/lib/contract/format/date";
+import { formatDateTime, formatDuration } from "@/lib/contract/format/date";
 import { formatInteger } from "@/lib/contract/format/number";
 import { moduleLabel, ruleInfo } from "@/lib/verifications/rule-catalog";
 import { scoreBand } from "@/lib/verifications/status";
@@ -118,6 +118,12 @@ export function ResultSection({ result }: { result: ResultView }) {
             <dd className="tabular mt-0.5 text-sm text-zinc-900">{formatDuration(result.durationMs)}</dd>
           </div>
         </dl>
+        {result.cachedModules.length > 0 ? (
+          <p data-testid="cached-modules" className="text-xs text-zinc-600">
+            Reaproveitado do cache da área de trabalho:{" "}
+            {result.cachedModules.map((c) => `${moduleLabel(c.module)} (consulta de ${formatDateTime(c.fetchedAt)})`).join(", ")}.
+          </p>
+        ) : null}
       </div>
     </Section>
   );

@@ -18,7 +18,7 @@ const TERMINAL = new Set(["COMPLETED", "FAILED"]);
 export class LupaApi {
   private readonly tokens = new Map<Role, string>();
 
-  constructor(private readonly request: APIRequestContext) {}
+  constructor(readonly request: APIRequestContext) {}
 
   async token(role: Role): Promise<string> {
     const cached = this.tokens.get(role);

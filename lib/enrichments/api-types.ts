@@ -8,6 +8,8 @@ export interface ApiModuleEntry {
   status: ModuleStatus;
   nextAttemptAt?: string;
   url: string;
+  /** Set when the data came from the workspace's dataset cache. */
+  cache?: { fetchedAt: string; ageSeconds: number };
 }
 
 export interface ApiEnrichmentSummary {

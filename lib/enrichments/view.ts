@@ -8,6 +8,8 @@ export interface ModuleView {
   dataset: string;
   status: "pending" | "retrying" | "ok" | "failed";
   nextAttemptAt: string | null;
+  /** When the source gave the answer this module reused from the dataset cache; null: asked now. */
+  cachedAt: string | null;
 }
 
 export interface EnrichmentRow {
@@ -51,6 +53,7 @@ export function toModules(modules: ApiEnrichment["modules"]): ModuleView[] {
     dataset: m.dataset,
     status: m.status,
     nextAttemptAt: m.nextAttemptAt ?? null,
+    cachedAt: m.cache?.fetchedAt ?? null,
   }));
 }
 

@@ -22,6 +22,7 @@ function toResult(result: VerificationResult | null | undefined): ResultView | n
     startedAt: text(result.execution?.startedAt),
     endedAt: text(result.execution?.endedAt),
     relatedCount: result.relatedCount ?? null,
+    cachedModules: (result.execution?.cachedModules ?? []).map((c) => ({ module: c.module, fetchedAt: c.fetchedAt })),
   };
 }
 

@@ -127,6 +127,8 @@ export interface ResultView {
   startedAt: string | null;
   endedAt: string | null;
   relatedCount: number | null;
+  /** Modules reused from the workspace's dataset cache, with when the source gave the answer. */
+  cachedModules: Array<{ module: string; fetchedAt: string }>;
 }
 
 /** How a CNH field compares with the registry: `missing` when not read or not in the registry. */
