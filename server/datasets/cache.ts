@@ -7,9 +7,12 @@
 // client that another had queried the same person, and each client's legal basis for the query
 // (LGPD art. 7) covers its own query only. The cost is fewer hits: a document two clients verify
 // is asked twice.
-import { sql } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { datasetCache, moduleRuns } from "../db/schema";
 import { MODULE_NAMES, type ModuleName } from "./types";
+
+type ModuleRun = typeof moduleRuns.$inferSelect;
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
@@ -84,36 +87,41 @@ export interface CachedAnswer {
   fetchedAt: Date;
 }
 
-/** The fresh answers kept for these datasets of one document, by dataset: one statement. */
-export async function lookupCached(
+/**
+ * A collection's modules and, for those not yet ok, the fresh answers the dataset cache keeps for
+ * their datasets (none when `useCache` is false): one statement.
+ */
+export async function loadModulesWithCache(
   db: Db | Tx,
   ttl: CacheTtl,
-  workspaceId: string,
-  document: string,
-  datasets: string[],
+  c: { id: string; workspaceId: string; document: string; useCache: boolean },
   now = new Date(),
-): Promise<Map<string, CachedAnswer>> {
-  const wanted = datasets.filter((d) => ttlOf(ttl, d) > 0);
-  const found = new Map<string, CachedAnswer>();
-  if (wanted.length === 0) return found;
-  const result = await db.execute(sql`
-    select dataset, found, data, fetched_at from dataset_cache
-    where workspace_id = ${workspaceId} and document = ${document}
-      and dataset in (${sql.join(
-        wanted.map((d) => sql`${d}`),
-        sql`, `,
-      )})
-      and expires_at > ${now.toISOString()}::timestamptz`);
-  const rows = (
-    result as unknown as { rows: { dataset: string; found: boolean; data: Record<string, unknown> | null; fetched_at: string | Date }[] }
-  ).rows;
+): Promise<{ modules: ModuleRun[]; cached: Map<string, CachedAnswer> }> {
+  const rows = await db
+    .select({ run: moduleRuns, found: datasetCache.found, data: datasetCache.data, fetchedAt: datasetCache.fetchedAt })
+    .from(moduleRuns)
+    .leftJoin(
+      datasetCache,
+      and(
+        sql`${c.useCache}`,
+        ne(moduleRuns.status, "ok"),
+        eq(datasetCache.workspaceId, c.workspaceId),
+        eq(datasetCache.document, c.document),
+        eq(datasetCache.dataset, moduleRuns.dataset),
+        gt(datasetCache.expiresAt, now),
+      ),
+    )
+    .where(eq(moduleRuns.collectionId, c.id))
+    .orderBy(moduleRuns.module);
+  const cached = new Map<string, CachedAnswer>();
   for (const row of rows) {
-    const fetchedAt = new Date(row.fetched_at);
+    const { dataset } = row.run;
+    if (row.found === null || row.fetchedAt === null) continue;
     // the TTL now in force, not the one when it was kept (it may have been shortened since)
-    if (now.getTime() - fetchedAt.getTime() >= ttlOf(ttl, row.dataset)) continue;
-    found.set(row.dataset, { dataset: row.dataset, found: row.found, data: row.data, fetchedAt });
+    if (now.getTime() - row.fetchedAt.getTime() >= ttlOf(ttl, dataset)) continue;
+    cached.set(dataset, { dataset, found: row.found, data: row.data, fetchedAt: row.fetchedAt });
   }
-  return found;
+  return { modules: rows.map((r) => r.run), cached };
 }
 
 /** Deletes expired answers, at most `limit` at a time (the sweeper calls it). */

@@ -9,8 +9,8 @@ import { collectModule, type ModuleResult } from "./collect-module";
 import { hooksFor } from "./owners";
 import { answerWriter, claim, loadModules, releaseLease, renewLease, resetFailedModules, updateLiveCollection } from "./store";
 import { afterFailedRound, complete, fail } from "./transitions";
-import { lookupCached, type CachedAnswer } from "../datasets/cache";
-import type { Collection, ModuleRun, OwnerStep, Owners } from "./types";
+import { loadModulesWithCache } from "../datasets/cache";
+import type { Collection, OwnerStep, Owners } from "./types";
 
 export const WORKER_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
 
@@ -79,13 +79,9 @@ async function begin(s: Services, owners: Owners, c: Collection): Promise<Collec
 
 /** Returns true when the collection is terminal at the end (the terminal transition cleared the lease). */
 async function collect(s: Services, owners: Owners, c: Collection, signal: AbortSignal): Promise<boolean> {
-  const modules = await loadModules(s.db, c.id);
+  // the modules, and the dataset cache's fresh answers for those left (unless force), in one read
+  const { modules, cached } = await loadModulesWithCache(s.db, s.config.datasetCacheTtl, c);
   const steps = hooksFor(owners, c.owner).steps ?? {};
-  const cached = await cachedAnswers(
-    s,
-    c,
-    modules.filter((m) => m.status !== "ok" && !steps[m.module]),
-  );
   const profile = modules.find((m) => m.module === "profile");
   if (profile && profile.status !== "ok") {
     const result = await collectModule(s, c, profile, signal, { cached: cached.get(profile.dataset) });
@@ -103,12 +99,6 @@ async function collect(s: Services, owners: Owners, c: Collection, signal: Abort
   );
   if (!results.some((r) => r.kind !== "ok" && r.kind !== "not_found")) results.push(...(await runSteps(s, c, steps, signal)));
   return settle(s, owners, c, results, signal);
-}
-
-/** The dataset cache's fresh answers for these modules, unless the collection skips the cache (force). */
-async function cachedAnswers(s: Services, c: Collection, modules: ModuleRun[]): Promise<Map<string, CachedAnswer>> {
-  if (!c.useCache || modules.length === 0) return new Map();
-  return lookupCached(s.db, s.config.datasetCacheTtl, c.workspaceId, c.document, [...new Set(modules.map((m) => m.dataset))]);
 }
 
 /** The owner's local steps planned for this collection, after its dataset modules, one at a time. */
