@@ -23,7 +23,10 @@ test("opens the graph of a large network, settled and legible", async ({ page })
   await expect(page).toHaveURL(new RegExp(`/enrichments/${id}/network$`));
   const graph = page.getByTestId("network-graph");
   await expect(graph).toHaveAttribute("data-settled", "true", { timeout: 45_000 });
-  expect(Number(await graph.getAttribute("data-node-count"))).toBeGreaterThan(300);
+  const nodes = Number(await graph.getAttribute("data-node-count"));
+  expect(nodes).toBeGreaterThan(300);
+  // settled means drawn: every node but the subject hangs from an edge, already there (no waiting)
+  expect(await graph.getByTestId("graph-edges").locator("line").count()).toBe(nodes - 1);
   await expect(page.getByTestId("network-legend")).toContainText("Réu em processo ativo");
   await expect(page.getByTestId("network-legend")).toContainText("Empresa (quadrado)");
   await expect(page.locator("[data-testid=graph-node][data-entity=company]").first()).toBeVisible();

@@ -257,6 +257,10 @@ test.describe("as an analyst", () => {
     let reachable = false;
     await page.route(/\/bff\/restrictive-list(\?.*)?$/, (route) => (reachable ? route.continue() : route.abort("failed")));
     await gotoHydrated(page, "/restrictive-list");
+    // the first page comes with the page (prefetched on the server): shown without the BFF
+    await expect(page.getByTestId("restrictive-count")).toHaveText(/^[\d.]+ entradas?$/);
+    // a search is read by the browser through the BFF
+    await page.getByTestId("restrictive-search").fill("Motivo que não existe");
     const error = page.getByTestId("restrictive-error");
     await expect(error).toContainText("Não foi possível carregar a lista restritiva");
     await expect(error).toContainText("Sem conexão com o console. Verifique sua rede e tente novamente.");

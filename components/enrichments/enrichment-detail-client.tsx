@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { bffFetch, isBffError } from "@/lib/query/bff-fetch";
+import { enrichmentKeys } from "@/lib/query/enrichment-queries";
 import type { EnrichmentDetail } from "@/lib/enrichments/view";
 import { ENTITY_LABEL, LANE_LABELS, OUTCOME_LABELS, failureLabel, isTerminalEnrichment } from "@/lib/enrichments/labels";
 import { formatDateTime } from "@/lib/contract/format/date";
@@ -31,7 +32,7 @@ function Item({ label, children, testId }: { label: string; children: ReactNode;
 
 export function EnrichmentDetailClient({ id }: { id: string }) {
   const query = useQuery({
-    queryKey: ["enrichments", "detail", id],
+    queryKey: enrichmentKeys.detail(id),
     queryFn: ({ signal }) => bffFetch<EnrichmentDetail>(`/bff/enrichments/${encodeURIComponent(id)}`, signal),
     refetchInterval: (q) => {
       const d = q.state.data;

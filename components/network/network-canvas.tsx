@@ -1,9 +1,10 @@
 "use client";
 
 import "@xyflow/react/dist/base.css";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import {
   Background,
+  EdgeLabelRenderer,
   MiniMap,
   Panel,
   ReactFlow,
@@ -11,8 +12,8 @@ import {
   getViewportForBounds,
   useReactFlow,
   useStore,
-  type Edge,
   type ReactFlowInstance,
+  type Viewport,
 } from "@xyflow/react";
 import { radiusOf, type GraphNode, type NetworkGraph } from "@/lib/network/graph";
 import type { FilteredNetwork } from "@/lib/network/filter";
@@ -22,6 +23,10 @@ import { PartyNode, type PartyFlowNode } from "./party-node";
 
 // The graph itself: React Flow over positions computed by the BFF (d3-force, cached), so the
 // browser only draws. Nodes outside the filters are hidden; their ancestors stay faded.
+// 300+ nodes are drawn in one pass: the edges are one SVG of lines under the nodes (they are
+// neither clicked nor focused, so they need not be 300+ React Flow edges, each its own <svg>
+// waiting for its nodes to be measured), and the first viewport is the fitted one, so the graph
+// is not drawn first at zoom 1 (with every edge label) and then again fitted.
 
 const NODE_TYPES = { party: PartyNode };
 const ARIA_LABELS = {
@@ -61,9 +66,8 @@ function toFlowNode(node: GraphNode, faded: boolean, selected: boolean, highligh
   };
 }
 
-/** The viewport that shows every drawn node: computed from the known positions, so it never waits for React Flow to measure 300+ nodes. */
-function fitTo(flow: ReactFlowInstance<PartyFlowNode>, element: HTMLElement | null, nodes: PartyFlowNode[], duration = 0) {
-  if (!element || nodes.length === 0) return Promise.resolve(false);
+/** The viewport that shows every drawn node in a box of width × height: computed from the known positions, so it never waits for React Flow to measure 300+ nodes. */
+function fittedViewport(nodes: PartyFlowNode[], width: number, height: number): Viewport {
   let minX = Infinity,
     minY = Infinity,
     maxX = -Infinity,
@@ -74,15 +78,54 @@ function fitTo(flow: ReactFlowInstance<PartyFlowNode>, element: HTMLElement | nu
     maxX = Math.max(maxX, n.position.x + (n.width ?? 0));
     maxY = Math.max(maxY, n.position.y + (n.height ?? 0) + 16);
   }
-  const viewport = getViewportForBounds(
-    { x: minX, y: minY, width: maxX - minX, height: maxY - minY },
-    element.clientWidth,
-    element.clientHeight,
-    0.05,
-    2.5,
-    0.06,
+  if (nodes.length === 0) return { x: 0, y: 0, zoom: 1 };
+  return getViewportForBounds({ x: minX, y: minY, width: maxX - minX, height: maxY - minY }, width, height, 0.05, 2.5, 0.06);
+}
+
+function fitTo(flow: ReactFlowInstance<PartyFlowNode>, element: HTMLElement | null, nodes: PartyFlowNode[], duration = 0) {
+  if (!element || nodes.length === 0) return Promise.resolve(false);
+  return flow.setViewport(fittedViewport(nodes, element.clientWidth, element.clientHeight), { duration });
+}
+
+interface EdgeLine {
+  id: string;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  colour: string;
+  dash: string | undefined;
+  label: string;
+}
+
+/** The edges, in the graph's coordinates, under the nodes (React Flow's edge-label layer is moved and zoomed with the view). */
+function EdgeLines({ lines, labelled }: { lines: EdgeLine[]; labelled: boolean }) {
+  return (
+    <svg data-testid="graph-edges" aria-hidden="true" className="absolute top-0 left-0 overflow-visible" width={1} height={1}>
+      {lines.map((l) => (
+        <line key={l.id} x1={l.x1} y1={l.y1} x2={l.x2} y2={l.y2} stroke={l.colour} strokeWidth={1.2} strokeDasharray={l.dash} />
+      ))}
+      {labelled
+        ? lines.map((l) => (
+            <text
+              key={l.id}
+              x={(l.x1 + l.x2) / 2}
+              y={(l.y1 + l.y2) / 2}
+              fontSize={9}
+              fill="#3f3f46"
+              stroke="#ffffff"
+              strokeOpacity={0.8}
+              strokeWidth={3}
+              paintOrder="stroke"
+              textAnchor="middle"
+              dominantBaseline="central"
+            >
+              {l.label}
+            </text>
+          ))
+        : null}
+    </svg>
   );
-  return flow.setViewport(viewport, { duration });
 }
 
 function Toolbar({ onFit }: { onFit: () => void }) {
@@ -108,9 +151,13 @@ function Inner({ graph, filtered, selectedId, focusId, onSelect }: NetworkCanvas
   const flow = useReactFlow<PartyFlowNode>();
   const wrapper = useRef<HTMLDivElement>(null);
   const [settled, setSettled] = useState(false);
-  const fitted = useRef(false);
-  // Edge labels only once they are legible (zoomed in, or a small network).
-  const zoomedIn = useStore((s) => s.transform[2] >= 0.6);
+  // the first viewport, fitted to the box the graph is drawn in, read before React Flow's first render
+  const [defaultViewport, setDefaultViewport] = useState<Viewport | null>(null);
+  const initialised = useRef(false);
+  // Edge labels only once they are legible (zoomed in, or a small network). React Flow sets its
+  // transform after its first render: until then the zoom is the first viewport's.
+  const zoom = useStore((s) => (s.panZoom ? s.transform[2] : null));
+  const zoomedIn = (zoom ?? defaultViewport?.zoom ?? 0) >= 0.6;
 
   const nodes = useMemo(() => {
     const out: PartyFlowNode[] = [toFlowNode(graph.subject, false, selectedId === "subject", false)];
@@ -122,36 +169,42 @@ function Inner({ graph, filtered, selectedId, focusId, onSelect }: NetworkCanvas
     return out;
   }, [graph, filtered, selectedId, focusId]);
 
-  const edges = useMemo(() => {
+  // Edges join the centres of drawn nodes; labels only once legible (zoomed in, or a small network).
+  const lines = useMemo(() => {
+    const at = new Map<string, GraphNode>([[graph.subject.id, graph.subject], ...graph.nodes.map((n) => [n.id, n] as const)]);
     const shown = new Set(nodes.map((n) => n.id));
-    const labelled = zoomedIn || nodes.length <= 60;
-    const out: Edge[] = [];
+    const out: EdgeLine[] = [];
     for (const e of graph.edges) {
       if (!shown.has(e.source) || !shown.has(e.target)) continue;
+      const from = at.get(e.source)!;
+      const to = at.get(e.target)!;
       const style = edgeStyleOf(e.relation);
       out.push({
         id: e.id,
-        source: e.source,
-        target: e.target,
-        type: "straight",
-        label: labelled ? relationLabel(e.relation) : undefined,
-        ariaLabel: relationLabel(e.relation),
-        labelStyle: { fontSize: 9, fill: "#3f3f46" },
-        labelBgStyle: { fill: "#ffffff", fillOpacity: 0.8 },
-        labelBgPadding: [2, 1],
-        style: { stroke: style.color, strokeWidth: 1.2, strokeDasharray: style.dash.join(" ") || undefined },
-        focusable: false,
-        selectable: false,
+        x1: from.x,
+        y1: from.y,
+        x2: to.x,
+        y2: to.y,
+        colour: style.color,
+        dash: style.dash.join(" ") || undefined,
+        label: relationLabel(e.relation),
       });
     }
     return out;
-  }, [graph, nodes, zoomedIn]);
+  }, [graph, nodes]);
+  const labelled = zoomedIn || nodes.length <= 60;
 
-  // Settled: nodes measured and the view fitted (the benchmark and the tests wait for it).
+  useLayoutEffect(() => {
+    const element = wrapper.current;
+    // once: later, "Ajustar" fits again
+    if (element && !defaultViewport) setDefaultViewport(fittedViewport(nodes, element.clientWidth, element.clientHeight));
+  }, [defaultViewport, nodes]);
+
+  // Settled: nodes and edges drawn in the fitted view, painted (the benchmark and the tests wait for it).
   const onInit = () => {
-    if (fitted.current) return;
-    fitted.current = true;
-    void fitTo(flow, wrapper.current, nodes).then(() => requestAnimationFrame(() => requestAnimationFrame(() => setSettled(true))));
+    if (initialised.current) return;
+    initialised.current = true;
+    requestAnimationFrame(() => requestAnimationFrame(() => setSettled(true)));
   };
 
   useEffect(() => {
@@ -168,31 +221,38 @@ function Inner({ graph, filtered, selectedId, focusId, onSelect }: NetworkCanvas
       data-node-count={nodes.length}
       className="h-full w-full"
     >
-      <ReactFlow
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={NODE_TYPES}
-        onNodeClick={(_, node) => onSelect(node.id)}
-        onInit={onInit}
-        nodesDraggable={false}
-        nodesConnectable={false}
-        edgesFocusable={false}
-        minZoom={0.05}
-        maxZoom={2.5}
-        ariaLabelConfig={ARIA_LABELS}
-        proOptions={{ hideAttribution: false }}
-      >
-        <Background gap={24} color="#e4e4e7" />
-        <MiniMap
-          pannable
-          zoomable
-          nodeColor={(n) => ((n as PartyFlowNode).data.node.depth === 0 ? "#18181b" : RISK_META[(n as PartyFlowNode).data.node.risk].color)}
-          ariaLabel="Minimapa da rede"
-        />
-        <Panel position="top-right">
-          <Toolbar onFit={() => void fitTo(flow, wrapper.current, nodes, 250)} />
-        </Panel>
-      </ReactFlow>
+      {defaultViewport ? (
+        <ReactFlow
+          defaultViewport={defaultViewport}
+          nodes={nodes}
+          nodeTypes={NODE_TYPES}
+          onNodeClick={(_, node) => onSelect(node.id)}
+          onInit={onInit}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          edgesFocusable={false}
+          minZoom={0.05}
+          maxZoom={2.5}
+          ariaLabelConfig={ARIA_LABELS}
+          proOptions={{ hideAttribution: false }}
+        >
+          <Background gap={24} color="#e4e4e7" />
+          <EdgeLabelRenderer>
+            <EdgeLines lines={lines} labelled={labelled} />
+          </EdgeLabelRenderer>
+          <MiniMap
+            pannable
+            zoomable
+            nodeColor={(n) =>
+              (n as PartyFlowNode).data.node.depth === 0 ? "#18181b" : RISK_META[(n as PartyFlowNode).data.node.risk].color
+            }
+            ariaLabel="Minimapa da rede"
+          />
+          <Panel position="top-right">
+            <Toolbar onFit={() => void fitTo(flow, wrapper.current, nodes, 250)} />
+          </Panel>
+        </ReactFlow>
+      ) : null}
     </div>
   );
 }

@@ -3,8 +3,9 @@
 import dynamic from "next/dynamic";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { bffFetch, isBffError } from "@/lib/query/bff-fetch";
-import type { GraphNode, NetworkGraph } from "@/lib/network/graph";
+import { isBffError } from "@/lib/query/bff-fetch";
+import { networkQuery, type NetworkOwnerKind } from "@/lib/query/network-queries";
+import type { GraphNode } from "@/lib/network/graph";
 import { DEFAULT_FILTERS, filterNetwork, type NetworkFilters } from "@/lib/network/filter";
 import { SKIP_MESSAGES } from "@/lib/network/labels";
 import { download, networkToJson, networkToPng } from "@/lib/network/export";
@@ -26,17 +27,7 @@ const NetworkCanvas = dynamic(() => import("./network-canvas"), {
   loading: () => <Skeleton className="h-full w-full" />,
 });
 
-export type NetworkOwnerKind = "enrichments" | "verifications";
-
-export function networkQuery(kind: NetworkOwnerKind, id: string) {
-  return {
-    queryKey: ["network", kind, id] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => bffFetch<NetworkGraph>(`/bff/${kind}/${encodeURIComponent(id)}/network`, signal),
-    staleTime: 5 * 60_000,
-    retry: (count: number, error: unknown) => (isBffError(error, 409) ? count < 60 : !isBffError(error, 400, 401, 403, 404) && count < 2),
-    retryDelay: (count: number, error: unknown) => (isBffError(error, 409) ? 3000 : Math.min(1000 * 2 ** count, 8000)),
-  };
-}
+export { networkQuery, type NetworkOwnerKind };
 
 type Tab = "grafo" | "lista";
 

@@ -1,28 +1,17 @@
 "use client";
 
 import { memo } from "react";
-import { Handle, Position, type Node, type NodeProps } from "@xyflow/react";
+import type { Node, NodeProps } from "@xyflow/react";
 import { radiusOf, type GraphNode } from "@/lib/network/graph";
 import { RISK_META } from "@/lib/network/labels";
 import { CompanyGlyph, PersonGlyph } from "./party-icons";
 
 // One person (circle) or company (rounded square) of the graph: size from its lawsuit count,
-// colour from its risk, name below. The subject is larger, ringed, in the centre.
+// colour from its risk, name below. The subject is larger, ringed, in the centre. No handles: the
+// edges are drawn by the canvas (one SVG), not by React Flow.
 
 export type PartyNodeData = { node: GraphNode; faded: boolean; selected: boolean; highlighted: boolean };
 export type PartyFlowNode = Node<PartyNodeData, "party">;
-
-const HANDLE_STYLE = {
-  top: "50%",
-  left: "50%",
-  width: 1,
-  height: 1,
-  minWidth: 0,
-  minHeight: 0,
-  opacity: 0,
-  border: 0,
-  transform: "translate(-50%, -50%)",
-} as const;
 
 function PartyNodeView({ data }: NodeProps<PartyFlowNode>) {
   const { node, faded, selected, highlighted } = data;
@@ -40,8 +29,6 @@ function PartyNodeView({ data }: NodeProps<PartyFlowNode>) {
       className="relative"
       title={node.name}
     >
-      <Handle type="target" position={Position.Top} style={HANDLE_STYLE} isConnectable={false} />
-      <Handle type="source" position={Position.Top} style={HANDLE_STYLE} isConnectable={false} />
       <div
         className={`flex size-full items-center justify-center text-white ${node.entity === "company" ? "rounded-[22%]" : "rounded-full"}`}
         style={{

@@ -1,8 +1,9 @@
 // Shapes of the service's HTTP API as the console reads them: the contract's types
 // (lib/contract), under the names the console uses.
-import { V2_STATUSES, type V2Status } from "@/lib/contract/enums";
+// (the plain lists: this module reaches the browser, the zod schemas of enums.ts must not)
+import { V2_STATUSES, type V2Status } from "@/lib/contract/enum-values";
 
-export { FEEDBACK_STATUSES, ROLES, type FeedbackStatus, type Role } from "@/lib/contract/enums";
+export { FEEDBACK_STATUSES, ROLES, type FeedbackStatus, type Role } from "@/lib/contract/enum-values";
 export type { TokenPair } from "@/lib/contract/auth";
 export type {
   VerificationListQuery,

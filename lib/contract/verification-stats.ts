@@ -1,10 +1,9 @@
 // GET /api/v2/verifications/stats (beyond the spec): the workspace's figures for the console's
 // overview. One schema, used by the service's response and by the BFF's client.
 import { z } from "zod";
+import { DECIDED, STATS_DECISIONS, STATS_STATUSES } from "./enum-values";
 
-export const STATS_STATUSES = ["CREATED", "PROCESSING", "CNH_EXTRACT", "ANALYZING", "COMPLETED", "FAILED"] as const;
-export const STATS_DECISIONS = ["NOTSTARTED", "APPROVED", "REPROVED", "STANDBY", "WAIVED"] as const;
-export const DECIDED = ["APPROVED", "REPROVED", "STANDBY", "WAIVED"] as const;
+export { DECIDED, STATS_DECISIONS, STATS_STATUSES };
 
 const counts = <T extends readonly string[]>(keys: T) =>
   z.object(Object.fromEntries(keys.map((k) => [k, z.number().int().min(0)])) as { [K in T[number]]: z.ZodNumber });
