@@ -71,7 +71,7 @@ export function ColumnChart({
               key={column.key}
               data-chart-column={column.key}
               className={cn(
-                "relative flex h-full min-w-0 flex-1 flex-col items-center justify-end",
+                "relative flex h-full flex-1 flex-col justify-end px-[12%]",
                 hovered === index && "bg-zinc-100/80",
                 column.onClick && "cursor-pointer",
               )}
@@ -79,10 +79,7 @@ export function ColumnChart({
               onMouseLeave={() => setHovered((current) => (current === index ? null : current))}
               onClick={column.onClick}
             >
-              <div
-                className="flex w-3/4 flex-col-reverse overflow-hidden rounded-t-[3px]"
-                style={{ height: `${(totals[index] / top) * 100}%` }}
-              >
+              <div className="flex flex-col-reverse overflow-hidden rounded-t-[3px]" style={{ height: `${(totals[index] / top) * 100}%` }}>
                 {column.segments.map((segment) =>
                   segment.value > 0 ? (
                     <div
@@ -114,9 +111,8 @@ export function ColumnChart({
       </div>
       <div className="flex" style={{ marginLeft: AXIS_WIDTH, height: LABEL_HEIGHT }}>
         {columns.map((column, index) => (
-          // centred under its column, overflowing both sides alike when wider
-          <div key={column.key} className="flex min-w-0 flex-1 justify-center pt-1 text-[11px] whitespace-nowrap text-zinc-600">
-            {index % every === 0 ? <span>{column.label}</span> : null}
+          <div key={column.key} className="flex-1 overflow-visible pt-1 text-center text-[11px] whitespace-nowrap text-zinc-600">
+            {index % every === 0 ? column.label : ""}
           </div>
         ))}
       </div>
