@@ -9,7 +9,7 @@ test.describe("as an admin", () => {
     await gotoHydrated(page, "/usage");
     await expect(page.getByRole("link", { name: "Uso" })).toBeVisible();
     await expect(page.getByTestId("usage-chart")).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByTestId("usage-chart").locator("[data-chart-bar]").first()).toBeVisible();
+    await expect(page.locator(".recharts-bar-rectangle").first()).toBeVisible();
     const total = Number((await page.getByTestId("usage-total").textContent())!.replace(/\D/g, ""));
     expect(total).toBeGreaterThan(0);
     await expect(page.getByTestId("usage-row").first()).toBeVisible();

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -9,17 +10,24 @@ import { RefreshIcon } from "@/components/ui/icons";
 import { Section } from "@/components/ui/section";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StateMessage } from "@/components/ui/state-message";
-import { STATS_DECISIONS, STATS_STATUSES } from "@/lib/contract/enum-values";
-import type { VerificationStats } from "@/lib/contract/verification-stats";
+import { STATS_DECISIONS, STATS_STATUSES, type VerificationStats } from "@/lib/contract/verification-stats";
 import { formatInteger, pluralize } from "@/lib/contract/format/number";
 import { listHref } from "@/lib/overview/list-links";
 import { OVERVIEW_RANGES, type OverviewRange } from "@/lib/overview/range";
 import { overviewStatsQuery } from "@/lib/query/overview-queries";
 import { cn } from "@/lib/utils/cn";
 import { statusMeta } from "@/lib/verifications/status";
-import { DailyDecisionsChart } from "./daily-decisions-chart";
 import { DECISION_COLOURS, DECISION_LABELS } from "./decision-colours";
-import { ScoreHistogramChart } from "./score-histogram-chart";
+
+// The charts load after the figures: the numbers (links) paint first.
+const ScoreHistogramChart = dynamic(() => import("./score-histogram-chart"), {
+  ssr: false,
+  loading: () => <Skeleton className="h-[220px]" />,
+});
+const DailyDecisionsChart = dynamic(() => import("./daily-decisions-chart"), {
+  ssr: false,
+  loading: () => <Skeleton className="h-[180px]" />,
+});
 
 const linkClass = "rounded-sm font-semibold text-brand-700 tabular underline-offset-2 hover:underline";
 

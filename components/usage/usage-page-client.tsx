@@ -3,16 +3,16 @@
 import { useSearchParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { bffFetch } from "@/lib/query/bff-fetch";
 import type { UsageReportView } from "@/lib/enrichments/usage";
 import { formatInteger } from "@/lib/contract/format/number";
-import { ColumnChart } from "@/components/charts/column-chart";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StateMessage } from "@/components/ui/state-message";
 
 // /usage: billed actions per day (stacked by action) for the period the admin picks, as a
-// chart and the same numbers as a table.
+// Recharts chart and the same numbers as a table.
 
 const COLORS = ["#4f46e5", "#0d9488", "#d97706", "#be185d", "#2563eb", "#65a30d", "#7c3aed", "#dc2626"];
 
@@ -99,24 +99,29 @@ export function UsagePageClient() {
               {formatInteger(data!.total)} ações faturadas de {shortDay(data!.from)} a {shortDay(data!.to)}
             </h2>
             <div
+              className="h-72"
               role="img"
               aria-label={`Gráfico de barras: ações faturadas por dia, total ${data!.total}. Os números estão na tabela abaixo.`}
             >
-              <ColumnChart
-                height={260}
-                maxLabels={16}
-                legend={data!.actions.map((action, i) => ({ name: action, colour: COLORS[i % COLORS.length] }))}
-                columns={data!.days.map((d) => ({
-                  key: d.day,
-                  label: shortDay(d.day),
-                  title: shortDay(d.day),
-                  segments: data!.actions.map((action, i) => ({
-                    name: action,
-                    value: d.counts[action] ?? 0,
-                    colour: COLORS[i % COLORS.length],
-                  })),
-                }))}
-              />
+              <ResponsiveContainer width="100%" height="100%">
+                <BarChart data={data!.days.map((d) => ({ day: shortDay(d.day), ...d.counts }))}>
+                  <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                  <XAxis dataKey="day" fontSize={11} />
+                  <YAxis allowDecimals={false} fontSize={11} />
+                  <Tooltip />
+                  <Legend wrapperStyle={{ fontSize: 12 }} />
+                  {data!.actions.map((action, i) => (
+                    <Bar
+                      key={action}
+                      dataKey={action}
+                      stackId="usage"
+                      fill={COLORS[i % COLORS.length]}
+                      name={action}
+                      isAnimationActive={false}
+                    />
+                  ))}
+                </BarChart>
+              </ResponsiveContainer>
             </div>
           </section>
           <section aria-labelledby="usage-table-title" className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
