@@ -13,14 +13,15 @@
 //      processes), 16 connections in all, split evenly over one load process per API process;
 //      p50/p99 over the merged latencies of the load processes;
 //   3. mixed: another batch of `items` documents and the same GET load at the same time.
-// During each phase the CPU time of every process is read from /proc: the API and worker
+// With `rounds` > 1 the topologies alternate (A B, B A, ...) and each figure is the median of its
+// rounds. During each phase the CPU time of every process is read from /proc: the API and worker
 // processes, the PostgreSQL backends of the topology's database (pids sampled from
 // pg_stat_activity), the load processes (their own count), and the whole machine (/proc/stat).
 // Every spawned process leads its own process group and the group is killed at the end, on error
 // and on SIGINT/SIGTERM.
 // Usage (DATABASE_URL: a PostgreSQL database whose role may create databases; the bench creates
 // `<name>_a` and `<name>_b` beside it and drops them at the end, LUPA_BENCH_KEEP=1 keeps them):
-//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/lupa_scaleout npm run bench -- scale-out [items=1000] [seconds=10]
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/lupa_scaleout npm run bench -- scale-out [items=1000] [seconds=10] [rounds=1]
 // LUPA_BENCH_PORT: first port of the API processes (the next ones follow); default free ports.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -159,12 +160,12 @@ function machineTicks(): { busy: number; total: number } {
 
 interface CpuReport {
   wall: number;
-  /** CPU seconds per second of wall time (1.0 = one core busy), per group of processes. */
+  /** CPU seconds (user + system) per group of processes over the phase. */
   api: number;
   workers: number;
   postgres: number;
   load: number;
-  /** Busy cores of the whole machine over the phase (everything, other work included). */
+  /** Busy CPU seconds of the whole machine over the phase (everything, other work included). */
   machine: number;
 }
 
@@ -228,11 +229,11 @@ async function measured<T>(
     result: out.result,
     cpu: {
       wall,
-      api: (sum(procs(apis)) - apiStart) / wall,
-      workers: (sum(procs(workers)) - workerStart) / wall,
-      postgres: postgres / wall,
-      load: out.loadCpu / wall,
-      machine: ((machineEnd.busy - machineStart.busy) / (machineEnd.total - machineStart.total)) * cores,
+      api: sum(procs(apis)) - apiStart,
+      workers: sum(procs(workers)) - workerStart,
+      postgres,
+      load: out.loadCpu,
+      machine: ((machineEnd.busy - machineStart.busy) / (machineEnd.total - machineStart.total)) * cores * wall,
     },
   };
 }
@@ -263,6 +264,7 @@ async function loadAll(bases: string[], path: string, seconds: number, authoriza
   const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.floor((latencies.length - 1) * p)] ?? 0;
   return {
+    requests: results.reduce((a, r) => a + r.requests, 0),
     rps: results.reduce((a, r) => a + r.requests / r.seconds, 0),
     errors: results.reduce((a, r) => a + r.errors, 0),
     p50: pct(0.5),
@@ -323,6 +325,7 @@ interface TopologyResult {
   enrichSeconds: number;
   failed: number;
   getRps: number;
+  getRequests: number;
   getErrors: number;
   p50: number;
   p99: number;
@@ -445,6 +448,7 @@ async function topology(
       enrichSeconds: batch.result.seconds,
       failed: batch.result.failed,
       getRps: get.result.rps,
+      getRequests: get.result.requests,
       getErrors: get.result.errors + mixed.result.reads.errors,
       p50: get.result.p50,
       p99: get.result.p99,
@@ -466,7 +470,40 @@ async function topology(
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-export async function benchScaleOut(items: number, seconds: number): Promise<void> {
+/** Median of each figure over the rounds of one topology; CPU summed over the rounds. */
+function combine(runs: TopologyResult[]): TopologyResult {
+  const median = (f: (r: TopologyResult) => number) => {
+    const sorted = runs.map(f).sort((x, y) => x - y);
+    return sorted[Math.floor(sorted.length / 2)]!;
+  };
+  const add = (phase: keyof TopologyResult["cpu"]): CpuReport => ({
+    wall: runs.reduce((a, r) => a + r.cpu[phase].wall, 0),
+    api: runs.reduce((a, r) => a + r.cpu[phase].api, 0),
+    workers: runs.reduce((a, r) => a + r.cpu[phase].workers, 0),
+    postgres: runs.reduce((a, r) => a + r.cpu[phase].postgres, 0),
+    load: runs.reduce((a, r) => a + r.cpu[phase].load, 0),
+    machine: runs.reduce((a, r) => a + r.cpu[phase].machine, 0),
+  });
+  return {
+    ...runs[0]!,
+    enrichPerSecond: median((r) => r.enrichPerSecond),
+    enrichSeconds: runs.reduce((a, r) => a + r.enrichSeconds, 0),
+    failed: runs.reduce((a, r) => a + r.failed, 0),
+    getRps: median((r) => r.getRps),
+    getRequests: runs.reduce((a, r) => a + r.getRequests, 0),
+    getErrors: runs.reduce((a, r) => a + r.getErrors, 0),
+    p50: median((r) => r.p50),
+    p99: median((r) => r.p99),
+    mixedEnrichPerSecond: median((r) => r.mixedEnrichPerSecond),
+    mixedAll: runs.some((r) => r.mixedAll),
+    mixedGetRps: median((r) => r.mixedGetRps),
+    mixedP50: median((r) => r.mixedP50),
+    mixedP99: median((r) => r.mixedP99),
+    cpu: { batch: add("batch"), get: add("get"), mixed: add("mixed") },
+  };
+}
+
+export async function benchScaleOut(items: number, seconds: number, rounds: number): Promise<void> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     console.error(
@@ -480,18 +517,31 @@ export async function benchScaleOut(items: number, seconds: number): Promise<voi
   const first = Number(process.env.LUPA_BENCH_PORT ?? 0);
   const ports = first ? [first, first + 1] : [await freePort(), await freePort()];
   const load1 = loadavg()[0]!;
-  const results: TopologyResult[] = [];
+  const runsA: TopologyResult[] = [];
+  const runsB: TopologyResult[] = [];
+  const runA = async () => runsA.push(await topology("A", 1, 1, adminUrl, redisUrl, ports, items, seconds));
+  const runB = async () => runsB.push(await topology("B", 2, 3, adminUrl, redisUrl, ports, items, seconds));
   try {
-    results.push(await topology("A", 1, 1, adminUrl, redisUrl, ports, items, seconds));
-    results.push(await topology("B", 2, 3, adminUrl, redisUrl, ports, items, seconds));
+    // A B, B A, A B...: a trend in the machine's other work weighs on both topologies alike
+    for (let r = 0; r < rounds; r++) {
+      if (r % 2 === 0) await runA().then(runB);
+      else await runB().then(runA);
+      const last = (runs: TopologyResult[]) => runs[runs.length - 1]!;
+      console.log(
+        `round ${r + 1}: A ${round(last(runsA).enrichPerSecond)} enrichments/s, ${Math.round(last(runsA).getRps)} GET/s; ` +
+          `B ${round(last(runsB).enrichPerSecond)} enrichments/s, ${Math.round(last(runsB).getRps)} GET/s`,
+      );
+    }
   } finally {
     await stopAll();
   }
-  const [a, b] = results as [TopologyResult, TopologyResult];
+  const a = combine(runsA);
+  const b = combine(runsB);
+  const results = [a, b];
   console.log(
     `\nscale-out on PostgreSQL, Redis rate limit, sandbox without latency; ${items} enrichments (prf_person_complete) per batch phase, ` +
       `GET /api/v3/enrichments/{id} for ${seconds} s with ${CONNECTIONS} connections split over one load process per API; ` +
-      `${cpus().length} cores, load average ${round(load1, 2)} at start`,
+      `${rounds} round(s), medians; ${cpus().length} cores, load average ${round(load1, 2)} at start, ${round(loadavg()[0]!, 2)} at the end`,
   );
   const row = (r: TopologyResult) => ({
     "enrichments/s": round(r.enrichPerSecond),
@@ -516,22 +566,41 @@ export async function benchScaleOut(items: number, seconds: number): Promise<voi
       "mixed GET p99 ms": ratio((r) => r.mixedP99),
     },
   });
-  console.log("CPU during each phase, in cores (CPU seconds per second of wall time); machine: every process, other work included");
+  console.log(
+    "CPU during each phase (all rounds), in cores: CPU seconds per second of wall time; machine: every process, other work included",
+  );
   const cpuRows: Record<string, Record<string, number>> = {};
   for (const r of results)
     for (const [phase, c] of Object.entries(r.cpu))
       cpuRows[`${r.name} ${phase}`] = {
         "wall s": round(c.wall, 1),
-        APIs: round(c.api, 2),
-        workers: round(c.workers, 2),
-        "PostgreSQL backends": round(c.postgres, 2),
-        "load processes": round(c.load, 2),
-        "machine busy": round(c.machine, 2),
+        APIs: round(c.api / c.wall, 2),
+        workers: round(c.workers / c.wall, 2),
+        "PostgreSQL backends": round(c.postgres / c.wall, 2),
+        "load processes": round(c.load / c.wall, 2),
+        "bench's processes": round((c.api + c.workers + c.postgres + c.load) / c.wall, 2),
+        "machine busy": round(c.machine / c.wall, 2),
       };
   console.table(cpuRows);
+  // what one unit of work costs, whatever else ran on the machine: the ceiling of a dedicated machine
+  console.log("CPU milliseconds per unit of work (all rounds)");
+  const per: Record<string, Record<string, number>> = {};
+  for (const r of results) {
+    const n = items * rounds;
+    const { batch, get } = r.cpu;
+    per[r.name] = {
+      "enrichment: workers": round((batch.workers / n) * 1000, 2),
+      "enrichment: APIs": round((batch.api / n) * 1000, 2),
+      "enrichment: PostgreSQL": round((batch.postgres / n) * 1000, 2),
+      "GET: APIs": round((get.api / r.getRequests) * 1000, 3),
+      "GET: PostgreSQL": round((get.postgres / r.getRequests) * 1000, 3),
+      "GET: load process": round((get.load / r.getRequests) * 1000, 3),
+    };
+  }
+  console.table(per);
   for (const r of results) {
     if (r.failed) console.log(`${r.name}: ${r.failed} enrichment(s) FAILED in the batch phase`);
     if (r.getErrors) console.log(`${r.name}: ${r.getErrors} GET error(s)`);
-    if (r.mixedAll) console.log(`${r.name}: the mixed batch ended before the GET load did (enrichments/s over the batch's own time)`);
+    if (r.mixedAll) console.log(`${r.name}: a mixed batch ended before the GET load did (enrichments/s over the batch's own time)`);
   }
 }
