@@ -1,6 +1,8 @@
 // Load generator, run as its own process so it does not share the event loop with the server
 // under test: `node bench/load.mjs <url> <seconds> <concurrency> [authorization]`.
-// Prints one JSON line: {requests, seconds, rps, errors, p50, p99} (latencies in ms).
+// Prints one JSON line: {requests, seconds, rps, errors, p50, p99} (latencies in ms); with
+// LUPA_LOAD_DETAIL=1 also `latencies`, every latency sorted (to merge several load processes), and
+// `cpuSeconds`, the user + system CPU time of this load process.
 import http from "node:http";
 
 const [url, seconds = "5", concurrency = "16", authorization] = process.argv.slice(2);
@@ -45,6 +47,12 @@ console.log(
     errors,
     p50: pct(0.5),
     p99: pct(0.99),
+    ...(process.env.LUPA_LOAD_DETAIL === "1"
+      ? {
+          latencies: latencies.map((l) => Math.round(l * 100) / 100),
+          cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+        }
+      : {}),
   }),
 );
 agent.destroy();

@@ -10,6 +10,7 @@
 //   batch [size] [runs] [probeSeconds]        batch of 500 accepted (p50 of 10); interactive p99 idle vs during a batch
 //   dataset-cache [documents] [latencyMs] [concurrency]  provider calls saved by the dataset cache over a day's repeats
 //   list-scale [rows] [runs] [--reuse]          both lists at 1,000,000 rows in one workspace + 100 others (PostgreSQL)
+//   scale-out [items] [seconds] [rounds]        1 API + 1 worker vs 2 APIs + 3 workers: enrichments/s, GET req/s (PostgreSQL, Redis)
 //   graph [runs]                                navigation -> settled lawsuit graph (300+ nodes), JS of the route (running console)
 import { benchV2Get } from "./v2-get";
 import { benchV3Throughput } from "./v3-throughput";
@@ -23,6 +24,7 @@ import { benchGraph } from "./graph";
 import { benchBatch } from "./batch";
 import { benchDatasetCache } from "./dataset-cache";
 import { benchListScale } from "./list-scale";
+import { benchScaleOut } from "./scale-out";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
@@ -37,6 +39,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   graph: (a) => benchGraph(Number(a[0] ?? 5)),
   "dataset-cache": (a) => benchDatasetCache(Number(a[0] ?? 200), Number(a[1] ?? 80), Number(a[2] ?? 4)),
   "list-scale": (a) => benchListScale(a),
+  "scale-out": (a) => benchScaleOut(Number(a[0] ?? 1000), Number(a[1] ?? 10), Number(a[2] ?? 1)),
   batch: (a) => benchBatch(Number(a[0] ?? 500), Number(a[1] ?? 10), Number(a[2] ?? 8)),
 };
 
