@@ -5,20 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { eventually, startService, type TestService } from "../support/harness";
-import { createSandboxProvider, sandboxDocumentFor } from "../../server/datasets/sandbox";
-import type { DatasetProvider, FetchRequest } from "../../server/datasets/types";
+import { countingSandboxProvider } from "../support/counting-provider";
+import { sandboxDocumentFor } from "../../server/datasets/sandbox";
 import { purgeExpired } from "../../server/datasets/cache";
 import { makeCpf } from "../../lib/contract/documents";
 
-const calls: FetchRequest[] = [];
-const real = createSandboxProvider({ latencyMs: 0, slowMs: 3000 });
-const counting: DatasetProvider = {
-  name: real.name,
-  fetch: (request) => {
-    calls.push(request);
-    return real.fetch(request);
-  },
-};
+const { provider: counting, calls } = countingSandboxProvider();
 const callsFor = (document: string) => calls.filter((c) => c.document === document);
 
 let t: TestService;
@@ -192,10 +184,10 @@ describe("dataset cache", () => {
 
 describe("dataset cache off", () => {
   let off: TestService;
-  const offCalls: FetchRequest[] = [];
+  const { provider, calls: offCalls } = countingSandboxProvider();
   beforeAll(async () => {
     off = await startService({
-      provider: { name: "sandbox", fetch: (r) => (offCalls.push(r), real.fetch(r)) },
+      provider,
       env: { LUPA_DATASET_CACHE_TTL: "off" },
     });
   }, 300_000);

@@ -4,19 +4,10 @@
 // sandbox provider (instrumentation around the real thing, not a mock).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, startService, type TestService } from "../support/harness";
+import { countingSandboxProvider } from "../support/counting-provider";
 import { sandboxDocumentFor } from "../../server/datasets/sandbox/behaviours";
-import { createSandboxProvider } from "../../server/datasets/sandbox";
-import type { DatasetProvider, FetchRequest } from "../../server/datasets/types";
 
-const calls: FetchRequest[] = [];
-const real = createSandboxProvider({ latencyMs: 0, slowMs: 3000 });
-const counting: DatasetProvider = {
-  name: real.name,
-  fetch: (request) => {
-    calls.push(request);
-    return real.fetch(request);
-  },
-};
+const { provider: counting, calls } = countingSandboxProvider();
 const lawsuitCalls = () => calls.filter((c) => c.module === "lawsuits").length;
 
 let t: TestService;
