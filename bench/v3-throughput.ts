@@ -12,14 +12,17 @@ import pg from "pg";
 import { makeCpf } from "../lib/contract/documents";
 import { startBenchService } from "./setup";
 
-const BATCH_WORKERS = 4;
-
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.floor((sorted.length - 1) * p)]! * 10) / 10;
 }
 
-async function noopThroughput(executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>, jobs: number) {
+/** `workers`: as many as the batch lane has (config batchWorkers: 4 on PostgreSQL, 1 on PGlite). */
+async function noopThroughput(
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>,
+  jobs: number,
+  workers: number,
+) {
   const boss = new PgBoss({
     schema: "pgboss",
     supervise: false,
@@ -35,7 +38,7 @@ async function noopThroughput(executeSql: (text: string, values?: unknown[]) => 
   const finished = new Promise<void>((r) => (finish = r));
   const started = performance.now();
   // the same worker loop as server/jobs/queue.ts: one job per fetch, a worker that had a job fetches again at once
-  for (let w = 0; w < BATCH_WORKERS; w++) {
+  for (let w = 0; w < workers; w++) {
     const self = { id: "" };
     self.id = await boss.work("bench-noop", { batchSize: 1, pollingIntervalSeconds: 1 }, async (batch) => {
       done += batch.length;
@@ -65,7 +68,7 @@ export async function benchV3Throughput(items: number, noopJobs: number, syncSam
   const { services, base, token } = svc;
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   try {
-    const noop = await noopThroughput(services.database.executeSql, noopJobs);
+    const noop = await noopThroughput(services.database.executeSql, noopJobs, services.config.batchWorkers);
 
     const documents = Array.from({ length: items }, (_, i) => makeCpf(String(300_000_000 + i * 101).padStart(9, "0")));
     const statementsBefore = statements;
@@ -103,7 +106,7 @@ export async function benchV3Throughput(items: number, noopJobs: number, syncSam
       delays.push(answered - Date.parse(e.completedAt));
     }
 
-    console.log(`v3 pipeline on ${services.database.kind}, sandbox without latency, ${BATCH_WORKERS} batch workers`);
+    console.log(`v3 pipeline on ${services.database.kind}, sandbox without latency, ${services.config.batchWorkers} batch workers`);
     console.table({
       "pg-boss no-op jobs (baseline)": { count: noop.jobs, seconds: +noop.seconds.toFixed(2), perSecond: +noop.perSecond.toFixed(1) },
       "enrichments end to end (batch lane)": { count: items, seconds: +seconds.toFixed(2), perSecond: +(items / seconds).toFixed(1) },

@@ -39,6 +39,8 @@ export interface Config {
   recordCacheEntries: number;
   /** How long a batch collection waits at most to start while interactive work runs (0: never). */
   batchYieldMs: number;
+  /** Batch-lane collections at once per worker process (PGlite 1: its one database thread serves interactive work first). */
+  batchWorkers: number;
   /**
    * GET /api/v2/verifications counts `total` exactly up to this many rows; above it `total` is the
    * planner's estimate, never below this + 1 nor below the rows up to the page (docs/decisions.md).
@@ -131,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionCheckMs: int(env.LUPA_SESSION_CHECK_MS, 3000),
     recordCacheEntries: int(env.LUPA_RECORD_CACHE_ENTRIES, 20_000),
     batchYieldMs: int(env.LUPA_BATCH_YIELD_MS, 500),
+    batchWorkers: Math.max(1, int(env.LUPA_BATCH_WORKERS, databaseUrl ? 4 : 1)),
     listExactTotal: Math.max(1, int(env.LUPA_LIST_EXACT_TOTAL, 1000)),
     hashConcurrency: Math.max(1, int(env.LUPA_HASH_CONCURRENCY, 2)),
     hashQueueLimit: int(env.LUPA_HASH_QUEUE, 16),

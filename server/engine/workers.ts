@@ -40,7 +40,7 @@ export async function startWorkers(s: Services, options: WorkerOptions): Promise
       release();
     }
   });
-  await s.queue.work(QUEUES.batch, options.batchConcurrency ?? 4, async (data) => {
+  await s.queue.work(QUEUES.batch, options.batchConcurrency ?? s.config.batchWorkers, async (data) => {
     await s.priority.batchTurn(); // interactive work first (server/engine/lane-gate.ts)
     await run(data);
   });
