@@ -45,6 +45,15 @@ test("axe: enrichment detail, graph and Lista tab", async ({ page }) => {
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test("axe at 420 px: the list and the enrichment detail, whose wide tables scroll sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 420, height: 900 });
+  for (const path of ["/enrichments", `/enrichments/${id}`]) {
+    await gotoHydrated(page, path);
+    await page.waitForLoadState("networkidle");
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});
+
 test.describe("as an admin", () => {
   test.use({ storageState: `${AUTH_DIR}/admin.json` });
   test("axe: /usage with its chart", async ({ page }) => {

@@ -16,7 +16,8 @@ function ListTable({ rows }: { rows: Record<string, unknown>[] }) {
   );
   const cell = (v: unknown) => (isObject(v) ? formatScalar(v.name ?? v.code) : formatScalar(v));
   return (
-    <div className="overflow-x-auto">
+    // scrolls sideways on narrow screens: focusable so a keyboard can scroll it (axe scrollable-region-focusable)
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Tabela (role para o lado)">
       <table className="w-full min-w-[480px] text-left text-xs">
         <thead className="bg-zinc-50 text-zinc-600">
           <tr>
