@@ -54,10 +54,18 @@ async function noopThroughput(
 
 /** Statements sent to PostgreSQL by this process (every pg client, pool clients included). */
 let statements = 0;
+/** With LUPA_BENCH_STATEMENTS=1, each statement's first words, counted, to print what an enrichment sends. */
+const kinds = new Map<string, number>();
 function countStatements(): void {
   const query = pg.Client.prototype.query;
+  const byKind = process.env.LUPA_BENCH_STATEMENTS === "1";
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     statements++;
+    if (byKind) {
+      const first = args[0] as string | { text?: string };
+      const text = (typeof first === "string" ? first : (first?.text ?? "")).replace(/\s+/g, " ").trim().slice(0, 90);
+      kinds.set(text, (kinds.get(text) ?? 0) + 1);
+    }
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
 }
@@ -72,6 +80,7 @@ export async function benchV3Throughput(items: number, noopJobs: number, syncSam
 
     const documents = Array.from({ length: items }, (_, i) => makeCpf(String(300_000_000 + i * 101).padStart(9, "0")));
     const statementsBefore = statements;
+    kinds.clear();
     const started = performance.now();
     const batch = await fetch(`${base}/api/v3/enrichments/batch`, {
       method: "POST",
@@ -92,6 +101,7 @@ export async function benchV3Throughput(items: number, noopJobs: number, syncSam
     const seconds = (performance.now() - started) / 1000;
     const polls = Math.ceil((seconds * 1000) / 50); // this loop's own count queries, left out below
     const perEnrichment = (statements - statementsBefore - polls) / items;
+    const kindsDuringBatch = [...kinds].sort((a, b) => b[1] - a[1]);
 
     const delays: number[] = [];
     for (let i = 0; i < syncSamples; i++) {
@@ -114,6 +124,10 @@ export async function benchV3Throughput(items: number, noopJobs: number, syncSam
     console.log(`ratio enrichments / no-op jobs: ${(items / seconds / noop.perSecond).toFixed(3)}`);
     if (process.env.DATABASE_URL)
       console.log(`statements per enrichment (batch included, all processes' work in this one): ${perEnrichment.toFixed(1)}`);
+    if (kindsDuringBatch.length > 0) {
+      console.log("statements by text during the batch (the bench's polling included), per enrichment:");
+      for (const [text, n] of kindsDuringBatch.slice(0, 25)) console.log(`  ${(n / items).toFixed(2).padStart(6)}  ${text}`);
+    }
     console.log(
       `terminal state to 200 of a waiting POST (ms, ${syncSamples} samples): p50 ${percentile(delays, 0.5)}, p90 ${percentile(delays, 0.9)}, max ${Math.max(...delays)}`,
     );
