@@ -7,9 +7,10 @@
 // client that another had queried the same person, and each client's legal basis for the query
 // (LGPD art. 7) covers its own query only. The cost is fewer hits: a document two clients verify
 // is asked twice.
-import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { datasetCache, moduleRuns } from "../db/schema";
+import type { moduleRuns } from "../db/schema";
+import { moduleRunFromRow } from "../engine/store";
 import { MODULE_NAMES, type ModuleName } from "./types";
 
 type ModuleRun = typeof moduleRuns.$inferSelect;
@@ -88,6 +89,43 @@ export interface CachedAnswer {
 }
 
 /**
+ * SQL: a json array of a collection's modules (`c`: an alias with the collection's id,
+ * workspace_id, document and use_cache), each `{run, found, data, fetched_at}` with the dataset
+ * cache's unexpired answer for its dataset when the module is not yet ok and the collection uses
+ * the cache. `modulesFromJson` reads it. The engine's claim asks for it in its own statement.
+ */
+export function modulesWithCacheSql(c: SQL, now = new Date()): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('run', m, 'found', d.found, 'data', d.data, 'fetched_at', d.fetched_at) order by m.module), '[]')
+    from module_runs m
+    left join dataset_cache d on ${c}.use_cache and m.status <> 'ok' and d.workspace_id = ${c}.workspace_id
+      and d.document = ${c}.document and d.dataset = m.dataset and d.expires_at > ${now.toISOString()}::timestamptz
+    where m.collection_id = ${c}.id)`;
+}
+
+type CacheRow = { run: Record<string, unknown>; found: boolean | null; data: Record<string, unknown> | null; fetched_at: string | null };
+
+/** What modulesWithCacheSql read: the modules, and the answers still within the TTL now in force. */
+export function modulesFromJson(
+  ttl: CacheTtl,
+  json: unknown,
+  now = new Date(),
+): { modules: ModuleRun[]; cached: Map<string, CachedAnswer> } {
+  const rows = json as CacheRow[];
+  const cached = new Map<string, CachedAnswer>();
+  const modules = rows.map((row) => {
+    const run = moduleRunFromRow(row.run);
+    if (row.found !== null && row.fetched_at !== null) {
+      const fetchedAt = new Date(row.fetched_at);
+      // the TTL now in force, not the one when it was kept (it may have been shortened since)
+      if (now.getTime() - fetchedAt.getTime() < ttlOf(ttl, run.dataset))
+        cached.set(run.dataset, { dataset: run.dataset, found: row.found, data: row.data, fetchedAt });
+    }
+    return run;
+  });
+  return { modules, cached };
+}
+
+/**
  * A collection's modules and, for those not yet ok, the fresh answers the dataset cache keeps for
  * their datasets (none when `useCache` is false): one statement.
  */
@@ -97,31 +135,11 @@ export async function loadModulesWithCache(
   c: { id: string; workspaceId: string; document: string; useCache: boolean },
   now = new Date(),
 ): Promise<{ modules: ModuleRun[]; cached: Map<string, CachedAnswer> }> {
-  const rows = await db
-    .select({ run: moduleRuns, found: datasetCache.found, data: datasetCache.data, fetchedAt: datasetCache.fetchedAt })
-    .from(moduleRuns)
-    .leftJoin(
-      datasetCache,
-      and(
-        sql`${c.useCache}`,
-        ne(moduleRuns.status, "ok"),
-        eq(datasetCache.workspaceId, c.workspaceId),
-        eq(datasetCache.document, c.document),
-        eq(datasetCache.dataset, moduleRuns.dataset),
-        gt(datasetCache.expiresAt, now),
-      ),
-    )
-    .where(eq(moduleRuns.collectionId, c.id))
-    .orderBy(moduleRuns.module);
-  const cached = new Map<string, CachedAnswer>();
-  for (const row of rows) {
-    const { dataset } = row.run;
-    if (row.found === null || row.fetchedAt === null) continue;
-    // the TTL now in force, not the one when it was kept (it may have been shortened since)
-    if (now.getTime() - row.fetchedAt.getTime() >= ttlOf(ttl, dataset)) continue;
-    cached.set(dataset, { dataset, found: row.found, data: row.data, fetchedAt: row.fetchedAt });
-  }
-  return { modules: rows.map((r) => r.run), cached };
+  const result = await db.execute(sql`
+    select ${modulesWithCacheSql(sql`c`, now)} as modules_json
+    from (select ${c.id}::text as id, ${c.workspaceId}::uuid as workspace_id, ${c.document}::text as document, ${c.useCache}::boolean as use_cache) c`);
+  const [row] = (result as unknown as { rows: { modules_json: unknown }[] }).rows;
+  return modulesFromJson(ttl, row?.modules_json ?? [], now);
 }
 
 /** Deletes expired answers, at most `limit` at a time (the sweeper calls it). */

@@ -9,7 +9,7 @@ import { collectModule, type ModuleResult } from "./collect-module";
 import { hooksFor } from "./owners";
 import { answerWriter, claim, loadModules, releaseLease, renewLease, resetFailedModules, updateLiveCollection } from "./store";
 import { afterFailedRound, complete, fail } from "./transitions";
-import { loadModulesWithCache } from "../datasets/cache";
+import { loadModulesWithCache, modulesFromJson, modulesWithCacheSql } from "../datasets/cache";
 import type { Collection, OwnerStep, Owners } from "./types";
 
 export const WORKER_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -21,8 +21,13 @@ export function runningCollections(): string[] {
 }
 
 export async function runCollection(s: Services, owners: Owners, id: string): Promise<void> {
-  const claimed = await claim(s.db, id, WORKER_ID, s.config.schedules.leaseMs, ownersStartingAtClaim(owners));
-  if (!claimed) return;
+  // the claim reads the modules and their cached answers too, when nothing comes before collecting
+  const now0 = new Date();
+  const taken = await claim(s.db, id, WORKER_ID, s.config.schedules.leaseMs, ownersStartingAtClaim(owners), (c) =>
+    modulesWithCacheSql(c, now0),
+  );
+  if (!taken) return;
+  const claimed = taken.collection;
   running.add(id);
   const heartbeat = setInterval(
     () => {
@@ -45,7 +50,8 @@ export async function runCollection(s: Services, owners: Owners, id: string): Pr
     if (claimed.deadlineAt) deadlineTimer = setTimeout(() => stop.abort(), claimed.deadlineAt.getTime() - now);
     const c = await begin(s, owners, claimed);
     if (!c) return;
-    ended = await collect(s, owners, c, stop.signal);
+    const read = c === claimed && taken.modules ? modulesFromJson(s.config.datasetCacheTtl, taken.modules, now0) : undefined;
+    ended = await collect(s, owners, c, stop.signal, read);
   } finally {
     clearTimeout(deadlineTimer);
     clearInterval(heartbeat);
@@ -78,9 +84,16 @@ async function begin(s: Services, owners: Owners, c: Collection): Promise<Collec
 }
 
 /** Returns true when the collection is terminal at the end (the terminal transition cleared the lease). */
-async function collect(s: Services, owners: Owners, c: Collection, signal: AbortSignal): Promise<boolean> {
+async function collect(
+  s: Services,
+  owners: Owners,
+  c: Collection,
+  signal: AbortSignal,
+  read?: Awaited<ReturnType<typeof loadModulesWithCache>>,
+): Promise<boolean> {
   // the modules, and the dataset cache's fresh answers for those left (unless force), in one read
-  const { modules, cached } = await loadModulesWithCache(s.db, s.config.datasetCacheTtl, c);
+  // (already done by the claim when the collection went straight to collecting)
+  const { modules, cached } = read ?? (await loadModulesWithCache(s.db, s.config.datasetCacheTtl, c));
   const steps = hooksFor(owners, c.owner).steps ?? {};
   const profile = modules.find((m) => m.module === "profile");
   if (profile && profile.status !== "ok") {

@@ -1,9 +1,10 @@
 // SQL of the collection engine. Every write that changes a collection's state checks that the
 // collection is not terminal: a terminal status never changes (spec 3.3).
-import { and, eq, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { rowMapper, rowsOf } from "../db/rows";
 import { collections, moduleRuns } from "../db/schema";
-import type { Collection, ModuleRun, NewCollection } from "./types";
+import type { Collection, ModuleRun, NewCollection, Outcome } from "./types";
 
 const LIVE = ["CREATED", "FETCHING"];
 const isLive = inArray(collections.status, LIVE);
@@ -15,6 +16,9 @@ const leaseFree = or(isNull(collections.leaseUntil), lt(collections.leaseUntil, 
  * building alone cost more than the database's work): the rows go as one JSON parameter that
  * `jsonb_to_recordset` unpacks on the server.
  */
+export const collectionFromRow = rowMapper<Collection>(collections);
+export const moduleRunFromRow = rowMapper<ModuleRun>(moduleRuns);
+
 export async function insertCollections(tx: Tx, list: NewCollection[], now = new Date()): Promise<void> {
   if (list.length === 0) return;
   const at = now.toISOString();
@@ -82,7 +86,10 @@ export async function loadModules(db: Db | Tx, id: string): Promise<ModuleRun[]>
 /**
  * Takes the collection for this worker for leaseMs, or returns null (terminal, or someone else's).
  * A CREATED collection of an owner in `startOwners` (owners with nothing to do at FETCHING) moves
- * to FETCHING in the same statement: claim and state in one round trip.
+ * to FETCHING in the same statement: claim and state in one round trip. With `modules`, a
+ * collection that needs nothing more before collecting (FETCHING, not waiting for a recovery
+ * round) comes back with its modules and the dataset cache's answers for them, read in the same
+ * statement (the SQL that `modules` builds from the claimed row's alias, `c`).
  */
 export async function claim(
   db: Db,
@@ -90,27 +97,31 @@ export async function claim(
   worker: string,
   leaseMs: number,
   startOwners: readonly string[] = [],
-): Promise<Collection | null> {
+  modules?: (alias: SQL) => SQL,
+): Promise<{ collection: Collection; modules: unknown } | null> {
   const starts =
     startOwners.length > 0
-      ? sql`(${collections.status} = 'CREATED' and ${collections.owner} in (${sql.join(
+      ? sql`(status = 'CREATED' and owner in (${sql.join(
           startOwners.map((o) => sql`${o}`),
           sql`, `,
         )}))`
       : sql`false`;
-  const [row] = await db
-    .update(collections)
-    .set({
-      leaseOwner: worker,
-      leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
-      status: sql`case when ${starts} then 'FETCHING' else ${collections.status} end`,
-      startedAt: sql`case when ${starts} then now() else ${collections.startedAt} end`,
-      wakeAt: sql`case when ${starts} then null else ${collections.wakeAt} end`,
-      updatedAt: sql`case when ${starts} then now() else ${collections.updatedAt} end`,
-    })
-    .where(and(eq(collections.id, id), isLive, leaseFree))
-    .returning();
-  return row ?? null;
+  const result = await db.execute(sql`
+    with c as (
+      update collections set
+        lease_owner = ${worker},
+        lease_until = now() + ${leaseMs} * interval '1 millisecond',
+        status = case when ${starts} then 'FETCHING' else status end,
+        started_at = case when ${starts} then now() else started_at end,
+        wake_at = case when ${starts} then null else wake_at end,
+        updated_at = case when ${starts} then now() else updated_at end
+      where id = ${id} and status in ('CREATED', 'FETCHING') and (lease_until is null or lease_until < now())
+      returning *
+    )
+    select c.*, ${modules ? sql`case when c.status = 'FETCHING' and c.next_retry_at is null then ${modules(sql`c`)} end` : sql`null`} as modules_json
+    from c`);
+  const [row] = rowsOf(result);
+  return row ? { collection: collectionFromRow(row), modules: row.modules_json ?? null } : null;
 }
 
 export async function renewLease(db: Db, id: string, worker: string, leaseMs: number): Promise<void> {
@@ -272,8 +283,55 @@ export async function dropModulesExcept(tx: Tx, id: string, keep: string): Promi
   await tx.delete(moduleRuns).where(and(eq(moduleRuns.collectionId, id), ne(moduleRuns.module, keep)));
 }
 
-export async function notifyTerminal(tx: Tx, id: string): Promise<void> {
-  await tx.execute(sql`select pg_notify('lupa_terminal', ${id})`);
+function modulesOf(ownersWithoutData: readonly string[]): SQL {
+  const bare =
+    ownersWithoutData.length > 0
+      ? sql`u.owner in (${sql.join(
+          ownersWithoutData.map((o) => sql`${o}`),
+          sql`, `,
+        )})`
+      : sql`false`;
+  return sql`(select coalesce(jsonb_agg(case when ${bare} then to_jsonb(m) - 'data' else to_jsonb(m) end order by m.module), '[]')
+    from module_runs m where m.collection_id = u.id)`;
+}
+
+/**
+ * Makes a live collection terminal, clears its lease and sends the NOTIFY that wakes waiting
+ * requests (delivered at commit), in one statement that locks the row (it serialises with the
+ * creation request); with `withModules`, the same statement also reads the collection's modules
+ * (without their data for the owners in `ownersWithoutData`: data null). Null: already terminal,
+ * and a terminal status never changes.
+ */
+export async function endLiveCollection(
+  tx: Tx,
+  id: string,
+  end: { status: "COMPLETED"; outcome: Outcome } | { status: "FAILED"; failureReason: string },
+  now: Date,
+  withModules: boolean,
+  ownersWithoutData: readonly string[] = [],
+): Promise<{ collection: Collection; modules: ModuleRun[] | null } | null> {
+  const at = now.toISOString();
+  const outcome = end.status === "COMPLETED" ? end.outcome : null;
+  const reason = end.status === "FAILED" ? end.failureReason : null;
+  const result = await tx.execute(sql`
+    with u as (
+      update collections set
+        status = ${end.status},
+        outcome = coalesce(${outcome}::text, outcome),
+        failure_reason = coalesce(${reason}::text, failure_reason),
+        completed_at = ${at}::timestamptz,
+        next_retry_at = null, wake_at = null, lease_owner = null, lease_until = null,
+        updated_at = ${at}::timestamptz
+      where id = ${id} and status in ('CREATED', 'FETCHING')
+      returning *
+    )
+    select u.*, pg_notify('lupa_terminal', u.id)::text as notified,
+      ${withModules ? modulesOf(ownersWithoutData) : sql`null`} as modules_json
+    from u`);
+  const [row] = rowsOf(result);
+  if (!row) return null;
+  const modules = row.modules_json as Record<string, unknown>[] | null;
+  return { collection: collectionFromRow(row), modules: modules ? modules.map(moduleRunFromRow) : null };
 }
 
 /** Live collections whose deadline passed and that no worker holds. */

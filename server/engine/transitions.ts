@@ -4,33 +4,29 @@
 import type { Services } from "../context";
 import type { Tx } from "../db/client";
 import { hooksFor } from "./owners";
-import { dropModulesExcept, failOpenModules, loadModules, notifyTerminal, updateLiveCollection } from "./store";
+import { dropModulesExcept, endLiveCollection, failOpenModules, loadModules, updateLiveCollection } from "./store";
 import type { Collection, Outcome, Owners } from "./types";
 
-async function terminal(
-  s: Services,
-  owners: Owners,
-  id: string,
-  apply: () => Partial<Collection>,
-  before?: (tx: Tx) => Promise<void>,
-): Promise<Collection | null> {
+type End = Parameters<typeof endLiveCollection>[2];
+
+function ownersWithoutData(owners: Owners): string[] {
+  return Object.entries(owners)
+    .filter(([, hooks]) => hooks.terminalModuleData === false)
+    .map(([owner]) => owner);
+}
+
+async function terminal(s: Services, owners: Owners, id: string, end: End, before?: (tx: Tx) => Promise<void>): Promise<Collection | null> {
   const done = await s.db.transaction(async (tx) => {
-    // the update locks the live row (it serialises with the creation request) and makes it
-    // terminal in one statement; null: already terminal, and a terminal status never changes
-    const now = new Date();
-    const updated = await updateLiveCollection(tx, id, {
-      ...apply(),
-      completedAt: now,
-      nextRetryAt: null,
-      wakeAt: null,
-      leaseOwner: null,
-      leaseUntil: null,
-    });
-    if (!updated) return null;
+    // one statement locks the live row (it serialises with the creation request), makes it
+    // terminal, clears the lease and sends the NOTIFY (delivered at commit); it also reads the
+    // modules, unless `before` changes them first. Null: already terminal, and a terminal status
+    // never changes.
+    const ended = await endLiveCollection(tx, id, end, new Date(), !before, ownersWithoutData(owners));
+    if (!ended) return null;
     if (before) await before(tx);
-    const fromTerminal = await hooksFor(owners, updated.owner).onTerminal(tx, updated, await loadModules(tx, id));
-    await notifyTerminal(tx, id);
-    return { updated, fromTerminal };
+    const modules = ended.modules ?? (await loadModules(tx, id));
+    const fromTerminal = await hooksFor(owners, ended.collection.owner).onTerminal(tx, ended.collection, modules);
+    return { updated: ended.collection, fromTerminal };
   });
   // only after the commit, with what the hook returned inside the transaction
   if (done) await hooksFor(owners, done.updated.owner).afterTerminal?.(s, done.updated, done.fromTerminal);
@@ -42,20 +38,14 @@ export function complete(s: Services, owners: Owners, id: string, outcome: Outco
     s,
     owners,
     id,
-    () => ({ status: "COMPLETED", outcome }),
+    { status: "COMPLETED", outcome },
     // subject not found: only the profile module ran, the rest of the plan is dropped
     outcome === "subject_not_found" ? (tx) => dropModulesExcept(tx, id, "profile") : undefined,
   );
 }
 
 export function fail(s: Services, owners: Owners, id: string, reason: string): Promise<Collection | null> {
-  return terminal(
-    s,
-    owners,
-    id,
-    () => ({ status: "FAILED", failureReason: reason }),
-    (tx) => failOpenModules(tx, id),
-  );
+  return terminal(s, owners, id, { status: "FAILED", failureReason: reason }, (tx) => failOpenModules(tx, id));
 }
 
 /**

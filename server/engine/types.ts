@@ -49,6 +49,11 @@ export interface OwnerHooks<AfterCommit = void> {
   onFetching?(tx: Tx, collection: Collection): Promise<void>;
   /** In the transaction that makes the collection terminal (billing, dossier, callback). */
   onTerminal(tx: Tx, collection: Collection, modules: ModuleRun[]): Promise<AfterCommit>;
+  /**
+   * false: onTerminal reads the modules' states only, and their `data` is null (the terminal
+   * statement does not send every module's data back to a hook that does not read it).
+   */
+  terminalModuleData?: boolean;
   /** After that transaction committed (send jobs, e.g. a callback delivery). */
   afterTerminal?(services: Services, collection: Collection, fromTerminal: AfterCommit): Promise<void>;
   /**

@@ -62,15 +62,25 @@ export class JobQueue {
     await this.wake(queue, items.length);
   }
 
-  /** Registers `concurrency` workers for the queue and listens for wake-ups from other processes. */
-  async work(queue: QueueName, concurrency: number, handler: JobHandler): Promise<void> {
+  /**
+   * Registers `concurrency` workers for the queue and listens for wake-ups from other processes.
+   * `batchSize`: jobs a worker fetches at once and runs one after the other; pg-boss completes them
+   * together when the last one ends (one fetch and one completion for them all, instead of one
+   * each). A job fetched but not run when its process dies is not lost: the sweeper sends its
+   * collection again (findLostWork), and pg-boss retries it once its active time expires.
+   */
+  async work(queue: QueueName, concurrency: number, handler: JobHandler, batchSize = 1): Promise<void> {
     const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
       const self = { id: "" };
-      const id = await this.boss.work<Record<string, unknown>>(queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
+      const id = await this.boss.work<Record<string, unknown>>(queue, { batchSize, pollingIntervalSeconds: 1 }, async (jobs) => {
         this.idle.delete(self.id);
         try {
-          for (const job of jobs) await handler(job.data);
+          // a job that throws does not keep the others of its fetch from running; pg-boss then
+          // retries them all (a run is idempotent: a finished collection is not claimed again)
+          let failure: unknown = null;
+          for (const job of jobs) await handler(job.data).catch((error: unknown) => void (failure ??= error));
+          if (failure) throw failure;
         } finally {
           this.idle.add(self.id);
           // pg-boss sleeps its polling interval after every fetch; a worker that just had work

@@ -3,9 +3,7 @@
 // waiting (callback_armed). After commit: the delivery's job, for the delivery id the terminal
 // transaction returned (the engine hands it over only once that transaction committed; when it
 // rolls back there is nothing to send, and nothing kept aside).
-import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { enrichments, profiles } from "../../db/schema";
 import type { Collection, ModuleRun, OwnerHooks } from "../../engine/types";
 import type { Services } from "../../context";
 import { recordBilling } from "../billing/record";
@@ -13,20 +11,9 @@ import { armTerminalCallback, sendDeliveryJob } from "../callbacks/enqueue";
 
 /** The id of the callback delivery written in the terminal transaction, or null. */
 async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<string | null> {
-  // the enrichment and its profile's billing fields in one statement
-  const [e] = await tx
-    .select({
-      callback: enrichments.callback,
-      callbackArmed: enrichments.callbackArmed,
-      billingAction: profiles.billingAction,
-      profileModules: profiles.modules,
-    })
-    .from(enrichments)
-    .leftJoin(profiles, eq(profiles.id, enrichments.profileId))
-    .where(and(eq(enrichments.workspaceId, c.workspaceId), eq(enrichments.id, c.id)));
-  if (!e) return null;
-  await recordBilling(tx, c, e.profileModules ? { billingAction: e.billingAction, modules: e.profileModules } : null, modules);
-  if (!e.callbackArmed || !e.callback) return null;
+  // the enrichment, its profile's billing fields and the billing entries: one statement
+  const billed = await recordBilling(tx, c, modules);
+  if (!billed?.callbackDue) return null;
   return armTerminalCallback(tx, c.id, c.workspaceId);
 }
 
@@ -40,4 +27,5 @@ async function afterTerminal(s: Services, c: Collection, deliveryId: string | nu
   }
 }
 
-export const enrichmentHooks: OwnerHooks<string | null> = { onTerminal, afterTerminal };
+// billing reads the modules' states, and the callback's body is read by armTerminalCallback itself
+export const enrichmentHooks: OwnerHooks<string | null> = { onTerminal, afterTerminal, terminalModuleData: false };
