@@ -4,7 +4,8 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { collections, enrichments } from "../../db/schema";
-import { loadModules } from "../../engine/store";
+import { collectionFromRow, moduleRunFromRow } from "../../engine/store";
+import { rowMapper, rowsOf } from "../../db/rows";
 import type { Collection } from "../../engine/types";
 import type { CursorPosition } from "../cursor";
 import { isEnrichmentId } from "./ids";
@@ -24,10 +25,24 @@ export async function loadEnrichment(
   return row ?? null;
 }
 
+const enrichmentFromRow = rowMapper<EnrichmentRow>(enrichments);
+
+/** The enrichment, its collection and its modules: one statement, no query builder (the hot read). */
 export async function loadView(db: Db | Tx, workspaceId: string, id: string): Promise<EnrichmentView | null> {
-  const row = await loadEnrichment(db, workspaceId, id);
+  if (!isEnrichmentId(id)) return null;
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select to_jsonb(e) as e, to_jsonb(c) as c,
+        (select coalesce(jsonb_agg(m order by m.module), '[]') from module_runs m where m.collection_id = c.id) as m
+      from enrichments e join collections c on c.id = e.id and c.workspace_id = e.workspace_id
+      where e.workspace_id = ${workspaceId} and e.id = ${id}`),
+  );
   if (!row) return null;
-  return { ...row, modules: await loadModules(db, id) };
+  return {
+    enrichment: enrichmentFromRow(row.e as Record<string, unknown>),
+    collection: collectionFromRow(row.c as Record<string, unknown>),
+    modules: (row.m as Record<string, unknown>[]).map(moduleRunFromRow),
+  };
 }
 
 export interface ListFilters {
