@@ -51,7 +51,7 @@ export async function collectModule(
   options: CollectOptions = {},
 ): Promise<ModuleResult> {
   const { fetch, cached } = options;
-  const save = options.save ?? answerWriter(s.db, c);
+  const save = options.save ?? answerWriter(s.db, c).save;
   const delays = s.config.schedules.moduleRetryMs;
   const maxAttempts = delays.length + 1;
   if (m.status === "failed") {

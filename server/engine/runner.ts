@@ -7,7 +7,16 @@ import { randomUUID } from "node:crypto";
 import type { Services } from "../context";
 import { collectModule, type ModuleResult } from "./collect-module";
 import { hooksFor } from "./owners";
-import { answerWriter, claim, loadModules, releaseLease, renewLease, resetFailedModules, updateLiveCollection } from "./store";
+import {
+  answerWriter,
+  claim,
+  type AnswerWriter,
+  loadModules,
+  releaseLease,
+  renewLease,
+  resetFailedModules,
+  updateLiveCollection,
+} from "./store";
 import { afterFailedRound, complete, fail } from "./transitions";
 import { loadModulesWithCache, modulesFromJson, modulesWithCacheSql } from "../datasets/cache";
 import type { Collection, OwnerStep, Owners } from "./types";
@@ -105,13 +114,15 @@ async function collect(
     if (result.kind !== "ok") return settle(s, owners, c, [result], signal);
   }
   const rest = modules.filter((m) => m.module !== "profile" && m.status !== "ok" && !steps[m.module]);
-  // the wave's answers that arrive together are written together (answerWriter)
-  const save = answerWriter(s.db, c);
+  // the wave's answers that arrive together are written together (answerWriter); when no local
+  // step follows, the answers that complete the wave go with the terminal state instead
+  const stepsFollow = modules.some((m) => Object.hasOwn(steps, m.module) && m.status !== "ok");
+  const writer = answerWriter(s.db, c, stepsFollow ? 0 : rest.length);
   const results: ModuleResult[] = await Promise.all(
-    rest.map((m) => collectModule(s, c, m, signal, { cached: cached.get(m.dataset), save })),
+    rest.map((m) => collectModule(s, c, m, signal, { cached: cached.get(m.dataset), save: writer.save })),
   );
   if (!results.some((r) => r.kind !== "ok" && r.kind !== "not_found")) results.push(...(await runSteps(s, c, steps, signal)));
-  return settle(s, owners, c, results, signal);
+  return settle(s, owners, c, results, signal, writer);
 }
 
 /** The owner's local steps planned for this collection, after its dataset modules, one at a time. */
@@ -137,8 +148,24 @@ async function runSteps(s: Services, c: Collection, steps: Record<string, OwnerS
   return results;
 }
 
-/** Returns true when it made the collection terminal. */
-async function settle(s: Services, owners: Owners, c: Collection, results: ModuleResult[], signal: AbortSignal): Promise<boolean> {
+/**
+ * Returns true when it made the collection terminal. `writer`: the wave's answer writer; answers
+ * it held back go with a COMPLETED state, and are written first on any other way out.
+ */
+async function settle(
+  s: Services,
+  owners: Owners,
+  c: Collection,
+  results: ModuleResult[],
+  signal: AbortSignal,
+  writer?: AnswerWriter,
+): Promise<boolean> {
+  const done = !signal.aborted && results.every((r) => r.kind === "ok" || r.kind === "not_found");
+  if (done) {
+    await complete(s, owners, c.id, "ok", writer?.held());
+    return true;
+  }
+  await writer?.flush();
   if (signal.aborted) {
     await fail(s, owners, c.id, "deadline_exceeded");
     return true;
@@ -152,7 +179,5 @@ async function settle(s: Services, owners: Owners, c: Collection, results: Modul
     await afterFailedRound(s, owners, c);
     return false;
   }
-  if (results.some((r) => r.kind === "stopped")) return false; // terminal meanwhile, or stopping
-  await complete(s, owners, c.id, "ok");
-  return true;
+  return false; // a module stopped: terminal meanwhile, or this worker is stopping
 }

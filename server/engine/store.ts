@@ -180,7 +180,58 @@ export interface ModuleAnswer {
   keepUntil?: Date;
 }
 
-type Answered = { module: string; dataset: string; answer: ModuleAnswer };
+export type Answered = { module: string; dataset: string; answer: ModuleAnswer };
+
+/**
+ * CTEs `input`, `saved` and `keep`: writes the module answers of collection `id` (each module
+ * `ok`, with its data) and their copies in the dataset cache, only when `target` (a relation with
+ * the collection's id, workspace_id and document) holds its row: it does only while the
+ * collection may still change.
+ */
+function answersCtes(id: string, list: Answered[], target: SQL): SQL {
+  const rows = list.map(({ module, dataset, answer: a }) => ({
+    module,
+    dataset,
+    attempts: a.attempts,
+    data: a.data,
+    found: a.found,
+    at: a.at.toISOString(),
+    cached_at: a.cachedAt ? a.cachedAt.toISOString() : null,
+    keep_until: a.keepUntil ? a.keepUntil.toISOString() : null,
+  }));
+  return sql`input as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as t(module text, dataset text, attempts int, data jsonb, found boolean, at timestamptz, cached_at timestamptz, keep_until timestamptz)
+    ), saved as (
+      update module_runs m set status = 'ok', attempts = i.attempts, data = i.data, next_attempt_at = null, last_error = null,
+        completed_at = i.at, cached_at = i.cached_at, updated_at = i.at
+      from input i, ${target} target
+      where m.collection_id = target.id and m.collection_id = ${id} and m.module = i.module
+      returning m.module
+    ), keep as (
+      insert into dataset_cache (workspace_id, document, dataset, found, data, fetched_at, expires_at)
+      select target.workspace_id, target.document, i.dataset, i.found, case when i.found then i.data end, i.at, i.keep_until
+      from input i join saved on saved.module = i.module cross join ${target} target
+      where i.keep_until is not null
+      on conflict (workspace_id, document, dataset) do update set
+        found = excluded.found, data = excluded.data, fetched_at = excluded.fetched_at, expires_at = excluded.expires_at
+    )`;
+}
+
+/** A module as `answersCtes` leaves it (the terminal statement reads the modules before its writes). */
+function answered(run: ModuleRun, a: ModuleAnswer): ModuleRun {
+  return {
+    ...run,
+    status: "ok",
+    attempts: a.attempts,
+    data: a.data,
+    nextAttemptAt: null,
+    lastError: null,
+    completedAt: a.at,
+    cachedAt: a.cachedAt ?? null,
+    updatedAt: a.at,
+  };
+}
 
 /**
  * Module answers of one collection, and their copies in the dataset cache, in one statement.
@@ -192,51 +243,45 @@ export async function saveModuleAnswers(
   c: Pick<Collection, "id" | "workspaceId" | "document">,
   list: Answered[],
 ): Promise<Set<string>> {
-  const rows = list.map(({ module, dataset, answer: a }) => ({
-    module,
-    dataset,
-    attempts: a.attempts,
-    data: a.data,
-    found: a.found,
-    at: a.at.toISOString(),
-    cached_at: a.cachedAt ? a.cachedAt.toISOString() : null,
-    keep_until: a.keepUntil ? a.keepUntil.toISOString() : null,
-  }));
-  const result = await db.execute(sql`
-    with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as t(module text, dataset text, attempts int, data jsonb, found boolean, at timestamptz, cached_at timestamptz, keep_until timestamptz)
-    ), saved as (
-      update module_runs m set status = 'ok', attempts = i.attempts, data = i.data, next_attempt_at = null, last_error = null,
-        completed_at = i.at, cached_at = i.cached_at, updated_at = i.at
-      from input i
-      where m.collection_id = ${c.id} and m.module = i.module
-        and exists (select 1 from collections where id = ${c.id} and status in ('CREATED', 'FETCHING'))
-      returning m.module
-    ), keep as (
-      insert into dataset_cache (workspace_id, document, dataset, found, data, fetched_at, expires_at)
-      select ${c.workspaceId}::uuid, ${c.document}, i.dataset, i.found, case when i.found then i.data end, i.at, i.keep_until
-      from input i join saved on saved.module = i.module
-      where i.keep_until is not null
-      on conflict (workspace_id, document, dataset) do update set
-        found = excluded.found, data = excluded.data, fetched_at = excluded.fetched_at, expires_at = excluded.expires_at
-    )
-    select module from saved`);
-  return new Set((result as unknown as { rows: { module: string }[] }).rows.map((r) => r.module));
+  const live = sql`(select id, workspace_id, document from collections where id = ${c.id} and status in ('CREATED', 'FETCHING'))`;
+  const result = await db.execute(sql`with ${answersCtes(c.id, list, live)} select module from saved`);
+  return new Set(rowsOf(result).map((r) => r.module as string));
 }
 
 export type SaveAnswer = (m: Pick<ModuleRun, "module" | "dataset">, answer: ModuleAnswer) => Promise<boolean>;
+
+export interface AnswerWriter {
+  save: SaveAnswer;
+  /** The answers held back (see `holdLast`): to be written by the terminal statement, or by `flush`. */
+  held(): Answered[];
+  /** Writes what was held back (when the collection does not end now). */
+  flush(): Promise<void>;
+}
 
 /**
  * A collection's module answers that arrive in the same turn of the event loop (a wave of modules
  * asked together, or answered by the cache) go in one statement; one arriving later goes alone, as
  * soon as it arrives. Each caller learns whether its module was written.
+ *
+ * `holdLast`: the number of modules of the wave when nothing follows it (no local step). The
+ * answers that complete the wave with every module answered are not written at once but held for
+ * the terminal statement, which writes them with the terminal state (one statement less per
+ * collection); their callers are told they were written. The runner settles the wave at once:
+ * it ends the collection with them, or writes them first (`flush`) when it does not end it.
  */
-export function answerWriter(db: Db | Tx, c: Pick<Collection, "id" | "workspaceId" | "document">): SaveAnswer {
+export function answerWriter(db: Db | Tx, c: Pick<Collection, "id" | "workspaceId" | "document">, holdLast = 0): AnswerWriter {
   let pending: { item: Answered; resolve: (ok: boolean) => void; reject: (e: unknown) => void }[] = [];
-  const flush = async () => {
+  let answeredCount = 0;
+  let heldBack: Answered[] = [];
+  const flushPending = async () => {
     const batch = pending;
     pending = [];
+    answeredCount += batch.length;
+    if (holdLast > 0 && answeredCount === holdLast) {
+      heldBack = batch.map((p) => p.item);
+      for (const p of batch) p.resolve(true);
+      return;
+    }
     try {
       const saved = await saveModuleAnswers(
         db,
@@ -248,11 +293,19 @@ export function answerWriter(db: Db | Tx, c: Pick<Collection, "id" | "workspaceI
       for (const p of batch) p.reject(error);
     }
   };
-  return (m, answer) =>
-    new Promise<boolean>((resolve, reject) => {
-      if (pending.length === 0) setImmediate(flush);
-      pending.push({ item: { module: m.module, dataset: m.dataset, answer }, resolve, reject });
-    });
+  return {
+    save: (m, answer) =>
+      new Promise<boolean>((resolve, reject) => {
+        if (pending.length === 0) setImmediate(flushPending);
+        pending.push({ item: { module: m.module, dataset: m.dataset, answer }, resolve, reject });
+      }),
+    held: () => heldBack,
+    flush: async () => {
+      const list = heldBack;
+      heldBack = [];
+      if (list.length > 0) await saveModuleAnswers(db, c, list);
+    },
+  };
 }
 
 export async function updateLiveCollection(tx: Db | Tx, id: string, set: Partial<Collection>): Promise<Collection | null> {
@@ -309,6 +362,7 @@ export async function endLiveCollection(
   now: Date,
   withModules: boolean,
   ownersWithoutData: readonly string[] = [],
+  answers: Answered[] = [],
 ): Promise<{ collection: Collection; modules: ModuleRun[] | null } | null> {
   const at = now.toISOString();
   const outcome = end.status === "COMPLETED" ? end.outcome : null;
@@ -324,14 +378,24 @@ export async function endLiveCollection(
         updated_at = ${at}::timestamptz
       where id = ${id} and status in ('CREATED', 'FETCHING')
       returning *
-    )
+    )${answers.length > 0 ? sql`, ${answersCtes(id, answers, sql`u`)}` : sql``}
     select u.*, pg_notify('lupa_terminal', u.id)::text as notified,
       ${withModules ? modulesOf(ownersWithoutData) : sql`null`} as modules_json
     from u`);
   const [row] = rowsOf(result);
   if (!row) return null;
-  const modules = row.modules_json as Record<string, unknown>[] | null;
-  return { collection: collectionFromRow(row), modules: modules ? modules.map(moduleRunFromRow) : null };
+  const json = row.modules_json as Record<string, unknown>[] | null;
+  // the statement's reads see the modules as they were before its writes: the answers it wrote
+  // are applied here
+  const byModule = new Map(answers.map((a) => [a.module, a.answer]));
+  const modules = json
+    ? json.map((m) => {
+        const run = moduleRunFromRow(m);
+        const answer = byModule.get(run.module);
+        return answer ? answered(run, answer) : run;
+      })
+    : null;
+  return { collection: collectionFromRow(row), modules };
 }
 
 /** Live collections whose deadline passed and that no worker holds. */

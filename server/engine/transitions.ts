@@ -4,7 +4,7 @@
 import type { Services } from "../context";
 import type { Tx } from "../db/client";
 import { hooksFor } from "./owners";
-import { dropModulesExcept, endLiveCollection, failOpenModules, loadModules, updateLiveCollection } from "./store";
+import { dropModulesExcept, endLiveCollection, failOpenModules, loadModules, updateLiveCollection, type Answered } from "./store";
 import type { Collection, Outcome, Owners } from "./types";
 
 type End = Parameters<typeof endLiveCollection>[2];
@@ -15,13 +15,20 @@ function ownersWithoutData(owners: Owners): string[] {
     .map(([owner]) => owner);
 }
 
-async function terminal(s: Services, owners: Owners, id: string, end: End, before?: (tx: Tx) => Promise<void>): Promise<Collection | null> {
+async function terminal(
+  s: Services,
+  owners: Owners,
+  id: string,
+  end: End,
+  before?: (tx: Tx) => Promise<void>,
+  answers: Answered[] = [],
+): Promise<Collection | null> {
   const done = await s.db.transaction(async (tx) => {
     // one statement locks the live row (it serialises with the creation request), makes it
     // terminal, clears the lease and sends the NOTIFY (delivered at commit); it also reads the
-    // modules, unless `before` changes them first. Null: already terminal, and a terminal status
-    // never changes.
-    const ended = await endLiveCollection(tx, id, end, new Date(), !before, ownersWithoutData(owners));
+    // modules, unless `before` changes them first; it writes the last module answers held back
+    // for it (answerWriter). Null: already terminal, and a terminal status never changes.
+    const ended = await endLiveCollection(tx, id, end, new Date(), !before, ownersWithoutData(owners), answers);
     if (!ended) return null;
     if (before) await before(tx);
     const modules = ended.modules ?? (await loadModules(tx, id));
@@ -33,15 +40,12 @@ async function terminal(s: Services, owners: Owners, id: string, end: End, befor
   return done?.updated ?? null;
 }
 
-export function complete(s: Services, owners: Owners, id: string, outcome: Outcome): Promise<Collection | null> {
-  return terminal(
-    s,
-    owners,
-    id,
-    { status: "COMPLETED", outcome },
-    // subject not found: only the profile module ran, the rest of the plan is dropped
-    outcome === "subject_not_found" ? (tx) => dropModulesExcept(tx, id, "profile") : undefined,
-  );
+/** `answers`: module answers not yet written, written by the terminal statement (outcome ok only). */
+export function complete(s: Services, owners: Owners, id: string, outcome: Outcome, answers: Answered[] = []): Promise<Collection | null> {
+  if (outcome === "subject_not_found")
+    // only the profile module ran, the rest of the plan is dropped
+    return terminal(s, owners, id, { status: "COMPLETED", outcome }, (tx) => dropModulesExcept(tx, id, "profile"));
+  return terminal(s, owners, id, { status: "COMPLETED", outcome }, undefined, answers);
 }
 
 export function fail(s: Services, owners: Owners, id: string, reason: string): Promise<Collection | null> {

@@ -22,7 +22,7 @@ export interface WorkerOptions {
 
 /**
  * Jobs a batch-lane worker fetches at once (run one after the other): a batch's jobs wait in a deep
- * queue, and one fetch and one completion for five jobs instead of one each cut about 1.7 of an
+ * queue, and one fetch and one completion for ten jobs instead of one each cut about 2 of an
  * enrichment's statements (docs/benchmarks.md, v3-throughput). The interactive lane fetches one job
  * at a time, so a job never waits behind another in the same worker.
  */

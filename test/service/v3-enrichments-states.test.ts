@@ -48,6 +48,12 @@ describe("COMPLETED", () => {
     expect(res.json()).toMatchObject({ status: "COMPLETED", outcome: "ok", recoveryRound: 0, entity: "company" });
     for (const m of Object.values(res.json().modules) as { status: string }[]) expect(m.status).toBe("ok");
     expect(await billed(t, res.json().id)).toEqual([ACTIONS.financeAdvanced, ACTIONS.enrichmentCompany].sort());
+    // the last wave's answers went with the terminal state: each module's data is stored
+    const data = await t.services.database.query("select module, data is not null as has_data from module_runs where collection_id = $1", [
+      res.json().id,
+    ]);
+    expect(data.rows.length).toBeGreaterThan(1);
+    for (const row of data.rows) expect(row).toMatchObject({ has_data: true });
   });
 
   it("ok without add-ons bills the profile action only", async () => {
@@ -97,6 +103,9 @@ describe("FAILED", () => {
     expect(e).toMatchObject({ status: "FAILED", outcome: null, failureReason: "retry_exhausted", recoveryRound: 3 });
     expect(e.modules.finance.status).toBe("failed");
     expect(e.modules.profile.status).toBe("ok");
+    // the wave's modules that answered are written although the wave did not complete (the
+    // answers that complete a wave wait for the terminal statement only when every module answered)
+    expect(e.modules.related.status).toBe("ok");
     expect(e.completedAt).toEqual(expect.any(String));
     expect(await billed(t, e.id)).toEqual([]);
   });
