@@ -60,11 +60,16 @@ export async function startWorkers(s: Services, options: WorkerOptions): Promise
   const stopExtra = options.extra ? await options.extra(s, options.callbackConcurrency ?? 4) : async () => {};
 
   let sweeping = false;
+  let purgedAt = 0;
   const timer = setInterval(async () => {
     if (sweeping) return;
     sweeping = true;
     try {
-      await sweep(s, owners);
+      // expired dataset cache answers are never read (the read checks expires_at): deleting them
+      // once a minute is enough, where the rest of the sweep runs every few seconds
+      const purge = Date.now() - purgedAt >= CACHE_PURGE_INTERVAL_MS;
+      await sweep(s, owners, { purge });
+      if (purge) purgedAt = Date.now();
     } catch (err) {
       s.log.warn({ err }, "sweep failed");
     } finally {
@@ -77,7 +82,10 @@ export async function startWorkers(s: Services, options: WorkerOptions): Promise
   };
 }
 
-export async function sweep(s: Services, owners: Owners): Promise<void> {
+/** How often a worker process deletes the dataset cache's expired answers. */
+export const CACHE_PURGE_INTERVAL_MS = 60_000;
+
+export async function sweep(s: Services, owners: Owners, options: { purge: boolean } = { purge: true }): Promise<void> {
   for (const id of await findExpired(s.db, 100)) await fail(s, owners, id, "deadline_exceeded");
   const requeueAfterMs = Math.max(s.config.schedules.leaseMs * 2, 60_000);
   for (const { id, lane } of await findLostWork(s.db, requeueAfterMs, 100)) {
@@ -85,7 +93,7 @@ export async function sweep(s: Services, owners: Owners): Promise<void> {
     await s.queue.send(queueOf(lane), { id });
   }
   await finishStaleAnalyses(s);
-  await purgeExpired(s.db); // the dataset cache's expired answers
+  if (options.purge) await purgeExpired(s.db); // the dataset cache's expired answers
 }
 
 /** Sends the first job of a collection that was just created (after its transaction committed). */
