@@ -1,6 +1,6 @@
 // `npm run bench -- <name> [args]`: runs one benchmark and prints its figures.
 //   v2-get [seconds] [concurrency] [rounds]     GET v2 verification and v3 enrichment by id vs bare node:http and a hand-written peer
-//   v3-throughput [items] [noopJobs] [samples]  enrichments/s vs pg-boss no-op jobs/s; wake-up delay
+//   v3-throughput [items] [noopJobs] [samples] [rounds]  enrichments/s vs pg-boss no-op jobs/s (median round); wake-up delay
 //   pages [webUrl] [decisions]                  console pages: JS per route, LCP, decision to next case
 //   v2-stats [rows] [runs]                      GET /api/v2/verifications/stats over 100,000 verifications
 //   v2-list [rows] [runs]                       GET /api/v2/verifications with search and feedbackStatus over 100,000
@@ -32,7 +32,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   pages: (a) => benchPages(a[0] ?? "http://127.0.0.1:3000", Number(a[1] ?? 5)),
   "v2-stats": (a) => benchV2Stats(Number(a[0] ?? 100_000), Number(a[1] ?? 5)),
   "v2-list": (a) => benchV2List(Number(a[0] ?? 100_000), Number(a[1] ?? 30)),
-  "v3-throughput": (a) => benchV3Throughput(Number(a[0] ?? 300), Number(a[1] ?? 2000), Number(a[2] ?? 30)),
+  "v3-throughput": (a) => benchV3Throughput(Number(a[0] ?? 300), Number(a[1] ?? 2000), Number(a[2] ?? 30), Number(a[3] ?? 3)),
   pdf: (a) => benchPdf(Number(a[0] ?? 100)),
   sustained: (a) => benchSustained(Number(a[0] ?? 60), Number(a[1] ?? 50)),
   vision: (a) => benchVision(Number(a[0] ?? 5)),
