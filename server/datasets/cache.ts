@@ -9,6 +9,7 @@
 // is asked twice.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { runPrepared } from "../db/rows";
 import type { moduleRuns } from "../db/schema";
 import { moduleRunFromRow } from "../engine/store";
 import { MODULE_NAMES, type ModuleName } from "./types";
@@ -135,10 +136,12 @@ export async function loadModulesWithCache(
   c: { id: string; workspaceId: string; document: string; useCache: boolean },
   now = new Date(),
 ): Promise<{ modules: ModuleRun[]; cached: Map<string, CachedAnswer> }> {
-  const result = await db.execute(sql`
+  const [row] = await runPrepared(
+    db,
+    sql`
     select ${modulesWithCacheSql(sql`c`, now)} as modules_json
-    from (select ${c.id}::text as id, ${c.workspaceId}::uuid as workspace_id, ${c.document}::text as document, ${c.useCache}::boolean as use_cache) c`);
-  const [row] = (result as unknown as { rows: { modules_json: unknown }[] }).rows;
+    from (select ${c.id}::text as id, ${c.workspaceId}::uuid as workspace_id, ${c.document}::text as document, ${c.useCache}::boolean as use_cache) c`,
+  );
   return modulesFromJson(ttl, row?.modules_json ?? [], now);
 }
 

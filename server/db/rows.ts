@@ -2,8 +2,10 @@
 // (timestamps to Date, jsonb parsed). Hot statements (the engine's claim and terminal update, the
 // v3 read) skip drizzle's query builder, which cost 18% of a worker's CPU in the v3-throughput
 // profile, but not its types.
-import { getTableColumns } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { getTableColumns, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import type { Db, Tx } from "./client";
 
 /** A row by column name (the driver's values, or `to_jsonb` of the table's row) → the typed record. */
 export function rowMapper<T>(table: PgTable): (row: Record<string, unknown>) => T {
@@ -21,4 +23,28 @@ export function rowMapper<T>(table: PgTable): (row: Record<string, unknown>) => 
 /** The rows of a drizzle `execute` result (node-postgres and PGlite both answer `{rows}`). */
 export function rowsOf(result: unknown): Record<string, unknown>[] {
   return (result as { rows: Record<string, unknown>[] }).rows;
+}
+
+const names = new Map<string, string>();
+
+/**
+ * Runs a statement of fixed text as a named prepared statement (node-postgres prepares it once per
+ * connection; PostgreSQL then skips parsing and planning it again). Only for the hot statements
+ * whose text never varies with the values (the values are parameters): each distinct text stays
+ * prepared on every connection that ran it. On PGlite the name is ignored.
+ */
+export async function runPrepared(db: Db | Tx, query: SQL): Promise<Record<string, unknown>[]> {
+  const { session, dialect } = db as unknown as {
+    session: {
+      prepareQuery(q: { sql: string; params: unknown[] }, f: undefined, name: string, a: boolean): { execute(): Promise<unknown> };
+    };
+    dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+  };
+  const built = dialect.sqlToQuery(query);
+  let name = names.get(built.sql);
+  if (!name) {
+    name = `lupa_${createHash("sha1").update(built.sql).digest("hex").slice(0, 24)}`;
+    if (names.size < 1000) names.set(built.sql, name);
+  }
+  return rowsOf(await session.prepareQuery(built, undefined, name, false).execute());
 }

@@ -2,7 +2,7 @@
 // collection is not terminal: a terminal status never changes (spec 3.3).
 import { and, eq, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { rowMapper, rowsOf } from "../db/rows";
+import { rowMapper, runPrepared } from "../db/rows";
 import { collections, moduleRuns } from "../db/schema";
 import type { Collection, ModuleRun, NewCollection, Outcome } from "./types";
 
@@ -106,7 +106,9 @@ export async function claim(
           sql`, `,
         )}))`
       : sql`false`;
-  const result = await db.execute(sql`
+  const rows = await runPrepared(
+    db,
+    sql`
     with c as (
       update collections set
         lease_owner = ${worker},
@@ -119,8 +121,9 @@ export async function claim(
       returning *
     )
     select c.*, ${modules ? sql`case when c.status = 'FETCHING' and c.next_retry_at is null then ${modules(sql`c`)} end` : sql`null`} as modules_json
-    from c`);
-  const [row] = rowsOf(result);
+    from c`,
+  );
+  const [row] = rows;
   return row ? { collection: collectionFromRow(row), modules: row.modules_json ?? null } : null;
 }
 
@@ -244,8 +247,8 @@ export async function saveModuleAnswers(
   list: Answered[],
 ): Promise<Set<string>> {
   const live = sql`(select id, workspace_id, document from collections where id = ${c.id} and status in ('CREATED', 'FETCHING'))`;
-  const result = await db.execute(sql`with ${answersCtes(c.id, list, live)} select module from saved`);
-  return new Set(rowsOf(result).map((r) => r.module as string));
+  const rows = await runPrepared(db, sql`with ${answersCtes(c.id, list, live)} select module from saved`);
+  return new Set(rows.map((r) => r.module as string));
 }
 
 export type SaveAnswer = (m: Pick<ModuleRun, "module" | "dataset">, answer: ModuleAnswer) => Promise<boolean>;
@@ -367,7 +370,9 @@ export async function endLiveCollection(
   const at = now.toISOString();
   const outcome = end.status === "COMPLETED" ? end.outcome : null;
   const reason = end.status === "FAILED" ? end.failureReason : null;
-  const result = await tx.execute(sql`
+  const rows = await runPrepared(
+    tx,
+    sql`
     with u as (
       update collections set
         status = ${end.status},
@@ -381,8 +386,9 @@ export async function endLiveCollection(
     )${answers.length > 0 ? sql`, ${answersCtes(id, answers, sql`u`)}` : sql``}
     select u.*, pg_notify('lupa_terminal', u.id)::text as notified,
       ${withModules ? modulesOf(ownersWithoutData) : sql`null`} as modules_json
-    from u`);
-  const [row] = rowsOf(result);
+    from u`,
+  );
+  const [row] = rows;
   if (!row) return null;
   const json = row.modules_json as Record<string, unknown>[] | null;
   // the statement's reads see the modules as they were before its writes: the answers it wrote

@@ -7,6 +7,7 @@
 // contract was checked against the same actions at creation.
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
+import { runPrepared } from "../../db/rows";
 import type { Collection, ModuleRun } from "../../engine/types";
 
 /**
@@ -23,7 +24,9 @@ export async function recordBilling(
   // add-on modules bill only on a COMPLETED ok enrichment, each when it completed (ok)
   const addons = completed && c.outcome === "ok" ? modules.filter((m) => m.addon && m.status === "ok").map((m) => m.module) : [];
   const at = (c.completedAt ?? new Date()).toISOString();
-  const result = await tx.execute(sql`
+  const rows = await runPrepared(
+    tx,
+    sql`
     with e as (
       select e.callback is not null and e.callback_armed as callback_due, p.billing_action, p.modules as profile_modules
       from enrichments e left join profiles p on p.id = e.profile_id
@@ -38,7 +41,8 @@ export async function recordBilling(
       select gen_random_uuid(), ${c.workspaceId}::uuid, ${c.id}, action, ${at}::timestamptz from actions
       on conflict do nothing
     )
-    select callback_due from e`);
-  const [row] = (result as unknown as { rows: { callback_due: boolean | null }[] }).rows;
+    select callback_due from e`,
+  );
+  const [row] = rows;
   return row ? { callbackDue: row.callback_due === true } : null;
 }

@@ -5,7 +5,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { collections, enrichments } from "../../db/schema";
 import { collectionFromRow, moduleRunFromRow } from "../../engine/store";
-import { rowMapper, rowsOf } from "../../db/rows";
+import { rowMapper, runPrepared } from "../../db/rows";
 import type { Collection } from "../../engine/types";
 import type { CursorPosition } from "../cursor";
 import { isEnrichmentId } from "./ids";
@@ -30,12 +30,13 @@ const enrichmentFromRow = rowMapper<EnrichmentRow>(enrichments);
 /** The enrichment, its collection and its modules: one statement, no query builder (the hot read). */
 export async function loadView(db: Db | Tx, workspaceId: string, id: string): Promise<EnrichmentView | null> {
   if (!isEnrichmentId(id)) return null;
-  const [row] = rowsOf(
-    await db.execute(sql`
+  const [row] = await runPrepared(
+    db,
+    sql`
       select to_jsonb(e) as e, to_jsonb(c) as c,
         (select coalesce(jsonb_agg(m order by m.module), '[]') from module_runs m where m.collection_id = c.id) as m
       from enrichments e join collections c on c.id = e.id and c.workspace_id = e.workspace_id
-      where e.workspace_id = ${workspaceId} and e.id = ${id}`),
+      where e.workspace_id = ${workspaceId} and e.id = ${id}`,
   );
   if (!row) return null;
   return {
