@@ -24,3 +24,15 @@ test("a company's case page fits 420 px, with its AI summary", async ({ page, ap
   }
   await expectNoSeriousA11yViolations(page, "case page at 420 px");
 });
+
+// The lists' tables scroll inside their own box; the screen-reader-only text in their cells (absolutely
+// positioned) used to escape that box and widen the page by up to 250 px at 420 px.
+test("the verification, enrichment and restrictive lists fit 420 px", async ({ page }) => {
+  for (const path of ["/verifications", "/enrichments", "/restrictive-list"]) {
+    await gotoHydrated(page, path);
+    await page.waitForLoadState("networkidle");
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    expect(widths.inner).toBe(420);
+    expect(widths.scroll, path).toBeLessThanOrEqual(widths.inner);
+  }
+});

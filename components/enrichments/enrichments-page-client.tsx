@@ -137,7 +137,12 @@ function Filters({ filters, profiles }: { filters: EnrichmentFilters; profiles: 
 
 function Table({ page }: { page: EnrichmentPage }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0} role="region" aria-label="Enriquecimentos">
+    <div
+      className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white"
+      tabIndex={0}
+      role="region"
+      aria-label="Enriquecimentos"
+    >
       <table data-testid="enrichments-table" className="w-full min-w-[880px] text-left text-sm">
         <caption className="sr-only">Enriquecimentos</caption>
         <thead className="border-b border-zinc-200 bg-zinc-50 text-xs text-zinc-600">

@@ -10,14 +10,15 @@ import { moduleLabel } from "@/lib/enrichments/labels";
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const scalar = (v: unknown) => !isObject(v) && !Array.isArray(v);
 
-function ListTable({ rows }: { rows: Record<string, unknown>[] }) {
+function ListTable({ rows, label }: { rows: Record<string, unknown>[]; label: string }) {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((c) =>
     rows.some((r) => scalar(r[c]) || (isObject(r[c]) && ("name" in (r[c] as object) || "code" in (r[c] as object)))),
   );
   const cell = (v: unknown) => (isObject(v) ? formatScalar(v.name ?? v.code) : formatScalar(v));
   return (
-    // scrolls sideways on narrow screens: focusable so a keyboard can scroll it (axe scrollable-region-focusable)
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Tabela (role para o lado)">
+    // scrolls sideways on narrow screens: focusable so a keyboard can scroll it (axe
+    // scrollable-region-focusable), named after its field so each region has its own name
+    <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={`Tabela: ${label}`}>
       <table className="w-full min-w-[480px] text-left text-xs">
         <thead className="bg-zinc-50 text-zinc-600">
           <tr>
@@ -45,10 +46,10 @@ function ListTable({ rows }: { rows: Record<string, unknown>[] }) {
   );
 }
 
-function Value({ value, depth }: { value: unknown; depth: number }): ReactNode {
+function Value({ value, depth, label }: { value: unknown; depth: number; label: string }): ReactNode {
   if (Array.isArray(value)) {
     if (value.length === 0) return <span className="text-zinc-500">Nenhum</span>;
-    if (value.every(isObject)) return <ListTable rows={value as Record<string, unknown>[]} />;
+    if (value.every(isObject)) return <ListTable rows={value as Record<string, unknown>[]} label={label} />;
     return <span>{value.map(formatScalar).join(", ")}</span>;
   }
   if (isObject(value)) return <Fields data={value} depth={depth + 1} />;
@@ -74,7 +75,7 @@ function Fields({ data, depth }: { data: Record<string, unknown>; depth: number 
       {nested.map(([k, v]) => (
         <div key={k} className={depth > 0 ? "border-l-2 border-zinc-100 pl-3" : ""}>
           <p className="mb-1 text-xs font-semibold text-zinc-700">{fieldLabel(k)}</p>
-          <Value value={v} depth={depth} />
+          <Value value={v} depth={depth} label={fieldLabel(k)} />
         </div>
       ))}
     </div>
@@ -113,7 +114,7 @@ export function ModuleData({ name, data }: { name: string; data: Record<string, 
           </pre>
         ) : (
           <div className="space-y-4">
-            {isObject(block) ? <Fields data={block} depth={0} /> : <Value value={block} depth={0} />}
+            {isObject(block) ? <Fields data={block} depth={0} /> : <Value value={block} depth={0} label={moduleLabel(name)} />}
             {rules.length ? (
               <div>
                 <p className="mb-1 text-xs font-semibold text-zinc-700">Regras</p>

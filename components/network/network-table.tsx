@@ -23,7 +23,7 @@ export function NetworkTable({
     );
   }
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table data-testid="network-table" className="w-full min-w-[760px] text-left text-sm">
         <caption className="sr-only">Vínculos da rede de processos, {nodes.length} linhas</caption>
         <thead className="border-b border-zinc-200 bg-zinc-50 text-xs text-zinc-600">

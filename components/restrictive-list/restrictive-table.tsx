@@ -54,7 +54,7 @@ export function RestrictiveTable({
   onRemove?: (entry: RestrictiveEntry) => void;
 }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table data-testid="restrictive-table" className={cn("w-full border-collapse text-sm transition-opacity", dimmed && "opacity-60")}>
         <caption className="sr-only">Documentos na lista restritiva do workspace</caption>
         <thead className="border-b border-zinc-200 bg-zinc-50/80">

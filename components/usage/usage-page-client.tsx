@@ -124,7 +124,7 @@ export function UsagePageClient() {
               </ResponsiveContainer>
             </div>
           </section>
-          <section aria-labelledby="usage-table-title" className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+          <section aria-labelledby="usage-table-title" className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white">
             <h2 id="usage-table-title" className="px-4 pt-3 text-sm font-semibold text-zinc-900">
               Por dia e por ação
             </h2>

@@ -50,7 +50,12 @@ export function CompanyProfileSection({ profile }: { profile: CompanyProfileView
           <p className="text-sm text-zinc-500">Nenhum sócio informado.</p>
         ) : (
           // focusable, so the table can be scrolled from the keyboard when it is wider than a phone
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Quadro societário (role para ver todas as colunas)">
+          <div
+            className="relative overflow-x-auto"
+            tabIndex={0}
+            role="region"
+            aria-label="Quadro societário (role para ver todas as colunas)"
+          >
             <table className="w-full text-sm">
               <thead>
                 <tr className="border-b border-zinc-100 text-left text-xs text-zinc-500">

@@ -58,7 +58,7 @@ export function VerificationsTable({ items, dimmed }: { items: VerificationSumma
   }, [items, active, router]);
 
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table data-testid="verifications-table" className={cn("w-full border-collapse text-sm transition-opacity", dimmed && "opacity-60")}>
         <caption className="sr-only">Verificações. Use J e K para navegar e Enter para abrir.</caption>
         <thead className="border-b border-zinc-200 bg-zinc-50/80">

@@ -32,7 +32,7 @@ export function FinanceAdvancedSection({ data }: { data: FinanceAdvancedView }) 
         <p className="mt-4 text-sm text-zinc-600">Nenhum protesto ou negativação registrado.</p>
       ) : (
         <div
-          className="mt-4 overflow-x-auto"
+          className="relative mt-4 overflow-x-auto"
           tabIndex={0}
           role="region"
           aria-label="Protestos e negativações (role para ver todas as colunas)"

@@ -22,7 +22,7 @@ export function FinanceSection({ finance }: { finance: FinanceView }) {
       {finance.tables.map((table) => (
         <div
           key={table.key}
-          className="mt-5 overflow-x-auto"
+          className="relative mt-5 overflow-x-auto"
           tabIndex={0}
           role="region"
           aria-label={`${table.label} (role para ver todas as colunas)`}
