@@ -31,9 +31,9 @@ export function runningCollections(): string[] {
 
 export async function runCollection(s: Services, owners: Owners, id: string): Promise<void> {
   // the claim reads the modules and their cached answers too, when nothing comes before collecting
-  const now0 = new Date();
+  const claimedAt = new Date();
   const taken = await claim(s.db, id, WORKER_ID, s.config.schedules.leaseMs, ownersStartingAtClaim(owners), (c) =>
-    modulesWithCacheSql(c, now0),
+    modulesWithCacheSql(c, claimedAt),
   );
   if (!taken) return;
   const claimed = taken.collection;
@@ -59,7 +59,7 @@ export async function runCollection(s: Services, owners: Owners, id: string): Pr
     if (claimed.deadlineAt) deadlineTimer = setTimeout(() => stop.abort(), claimed.deadlineAt.getTime() - now);
     const c = await begin(s, owners, claimed);
     if (!c) return;
-    const read = c === claimed && taken.modules ? modulesFromJson(s.config.datasetCacheTtl, taken.modules, now0) : undefined;
+    const read = c === claimed && taken.modules ? modulesFromJson(s.config.datasetCacheTtl, taken.modules, claimedAt) : undefined;
     ended = await collect(s, owners, c, stop.signal, read);
   } finally {
     clearTimeout(deadlineTimer);

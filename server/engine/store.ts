@@ -10,15 +10,16 @@ const LIVE = ["CREATED", "FETCHING"];
 const isLive = inArray(collections.status, LIVE);
 const leaseFree = or(isNull(collections.leaseUntil), lt(collections.leaseUntil, sql`now()`));
 
+/** Rows of the hot statements below (plain SQL) as the tables' typed records. */
+export const collectionFromRow = rowMapper<Collection>(collections);
+export const moduleRunFromRow = rowMapper<ModuleRun>(moduleRuns);
+
 /**
  * Many collections in two statements, whatever their number (a batch of 500 was 1,000 statements,
  * one collection and one set of module runs at a time; then 500 rows per multi-row insert, whose
  * building alone cost more than the database's work): the rows go as one JSON parameter that
  * `jsonb_to_recordset` unpacks on the server.
  */
-export const collectionFromRow = rowMapper<Collection>(collections);
-export const moduleRunFromRow = rowMapper<ModuleRun>(moduleRuns);
-
 export async function insertCollections(tx: Tx, list: NewCollection[], now = new Date()): Promise<void> {
   if (list.length === 0) return;
   const at = now.toISOString();
