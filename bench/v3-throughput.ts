@@ -7,9 +7,12 @@
 //  3. the delay from an enrichment's terminal state (its completedAt) to the 200 answer of a
 //     POST /api/v3/enrichments waiting for it (woken by LISTEN/NOTIFY, never by polling).
 // Usage: npm run bench -- v3-throughput [items=300] [noopJobs=2000] [syncSamples=30] [rounds=3]
+import { mkdirSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import PgBoss from "pg-boss";
 import pg from "pg";
 import { makeCpf } from "../lib/contract/documents";
+import { TERMINAL_CHANNEL } from "../server/engine/events";
 import { startBenchService } from "./setup";
 
 function percentile(values: number[], p: number): number {
@@ -72,9 +75,31 @@ function countStatements(): void {
 
 export async function benchV3Throughput(items: number, noopJobs: number, syncSamples: number, rounds: number): Promise<void> {
   if (process.env.DATABASE_URL) countStatements();
+  // LUPA_BENCH_PROFILE=<dir>: a CPU profile of each round's batch phase only (not the setup or the baseline)
+  const profiler = process.env.LUPA_BENCH_PROFILE ? new Session() : null;
+  if (profiler) {
+    mkdirSync(process.env.LUPA_BENCH_PROFILE!, { recursive: true });
+    profiler.connect();
+    await profiler.post("Profiler.enable");
+  }
   const svc = await startBenchService();
   const { services, base, token } = svc;
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  // the end of a batch is seen from the engine's terminal events (the NOTIFY every terminal
+  // statement sends), as the no-op baseline counts its jobs in memory: no polling statements
+  // compete with the pipeline (on PGlite they ran on its only connection)
+  const ended = new Set<string>();
+  let waiting: { pending: Set<string>; done: () => void } | null = null;
+  const stopListening = await services.database.listen(TERMINAL_CHANNEL, (id) => {
+    ended.add(id);
+    if (waiting?.pending.delete(id) && waiting.pending.size === 0) waiting.done();
+  });
+  const allEnded = (ids: string[]) =>
+    new Promise<void>((resolve) => {
+      const pending = new Set(ids.filter((i) => !ended.has(i)));
+      if (pending.size === 0) resolve();
+      else waiting = { pending, done: resolve };
+    });
   try {
     // rounds of (no-op jobs, then a batch of new documents), interleaved: the machine's noise moves
     // both figures of a round together, and the median round is reported
@@ -89,6 +114,7 @@ export async function benchV3Throughput(items: number, noopJobs: number, syncSam
       const documents = Array.from({ length: items }, (_, i) => makeCpf(String(300_000_000 + (round * items + i) * 101).padStart(9, "0")));
       const statementsBefore = statements;
       kinds.clear();
+      if (profiler) await profiler.post("Profiler.start");
       const started = performance.now();
       const batch = await fetch(`${base}/api/v3/enrichments/batch`, {
         method: "POST",
@@ -98,17 +124,18 @@ export async function benchV3Throughput(items: number, noopJobs: number, syncSam
       const body = await batch.json();
       if (body.created !== items) throw new Error(`batch created ${body.created} of ${items}`);
       const ids: string[] = body.items.map((i: { id: string }) => i.id);
-      for (;;) {
-        const { rows } = await services.database.query(
-          "select count(*)::int as n from collections where id = any($1) and status in ('COMPLETED','FAILED')",
-          [ids],
-        );
-        if (Number(rows[0]!.n) === items) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await allEnded(ids);
       const seconds = (performance.now() - started) / 1000;
-      const polls = Math.ceil((seconds * 1000) / 50); // this loop's own count queries, left out below
-      const perEnrichment = (statements - statementsBefore - polls) / items;
+      if (profiler) {
+        const { profile } = await profiler.post("Profiler.stop");
+        writeFileSync(`${process.env.LUPA_BENCH_PROFILE}/round-${round + 1}.cpuprofile`, JSON.stringify(profile));
+      }
+      const perEnrichment = (statements - statementsBefore) / items;
+      const { rows } = await services.database.query(
+        "select count(*)::int as n from collections where id = any($1) and status in ('COMPLETED','FAILED')",
+        [ids],
+      );
+      if (Number(rows[0]!.n) !== items) throw new Error(`${rows[0]!.n} of ${items} terminal after their events`);
       kindsDuringBatch = [...kinds].sort((a, b) => b[1] - a[1]);
       results.push({ noop, seconds, perEnrichment, ratio: items / seconds / noop.perSecond });
     }
@@ -150,6 +177,7 @@ export async function benchV3Throughput(items: number, noopJobs: number, syncSam
       `terminal state to 200 of a waiting POST (ms, ${syncSamples} samples): p50 ${percentile(delays, 0.5)}, p90 ${percentile(delays, 0.9)}, max ${Math.max(...delays)}`,
     );
   } finally {
+    await stopListening();
     await svc.close();
   }
 }

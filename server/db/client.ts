@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema";
 import { lockDataDir } from "./lock";
+import { enablePreparedStatements } from "./pglite-prepared";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -65,6 +66,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     }
   }
   yieldBeforeQueries(client);
+  enablePreparedStatements(client, eventLoopTurn);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: "pglite",
@@ -101,8 +103,10 @@ async function openPglite(options: OpenOptions): Promise<Database> {
  * reached its client after 11 s). Each query first yields to the event loop (setImmediate runs
  * after pending I/O), so requests keep being served while work goes on.
  */
+const eventLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function yieldBeforeQueries(client: PGlite): void {
-  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const turn = eventLoopTurn;
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   client.query = (async (...args: Parameters<PGlite["query"]>) => {

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { getTableColumns, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "./client";
+import { preparedRunnerOf } from "./pglite-prepared";
 
 /** A row by column name (the driver's values, or `to_jsonb` of the table's row) → the typed record. */
 export function rowMapper<T>(table: PgTable): (row: Record<string, unknown>) => T {
@@ -29,13 +30,14 @@ const names = new Map<string, string>();
 
 /**
  * Runs a statement of fixed text as a named prepared statement (node-postgres prepares it once per
- * connection; PostgreSQL then skips parsing and planning it again). Only for the hot statements
- * whose text never varies with the values (the values are parameters): each distinct text stays
- * prepared on every connection that ran it. On PGlite the name is ignored.
+ * connection, pglite-prepared.ts once per database; PostgreSQL then skips parsing and planning it
+ * again). Only for the hot statements whose text never varies with the values (the values are
+ * parameters): each distinct text stays prepared on every connection that ran it.
  */
 export async function runPrepared(db: Db | Tx, query: SQL): Promise<Record<string, unknown>[]> {
   const { session, dialect } = db as unknown as {
     session: {
+      client?: unknown;
       prepareQuery(q: { sql: string; params: unknown[] }, f: undefined, name: string, a: boolean): { execute(): Promise<unknown> };
     };
     dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
@@ -46,5 +48,7 @@ export async function runPrepared(db: Db | Tx, query: SQL): Promise<Record<strin
     name = `lupa_${createHash("sha1").update(built.sql).digest("hex").slice(0, 24)}`;
     if (names.size < 1000) names.set(built.sql, name);
   }
+  const pglite = preparedRunnerOf(session.client);
+  if (pglite) return pglite(name, built.sql, built.params);
   return rowsOf(await session.prepareQuery(built, undefined, name, false).execute());
 }

@@ -150,6 +150,12 @@ export const collections = pgTable(
     enqueuedAt: ts("enqueued_at"),
     /** false: v2 `verifications.force`, every module asks its provider (the dataset cache is not read). */
     useCache: boolean("use_cache").notNull().default(true),
+    /**
+     * v3: the creation request stopped waiting (202) and the enrichment has a callback, so its
+     * terminal state writes a callback delivery. Kept on this row (0008) so the terminal statement
+     * reads it under the row's lock; false lets that terminal be one statement.
+     */
+    callbackArmed: boolean("callback_armed").notNull().default(false),
     startedAt: ts("started_at"),
     completedAt: ts("completed_at"),
     createdAt: createdAt(),
@@ -287,8 +293,6 @@ export const enrichments = pgTable(
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull(),
     deadline: text("deadline"),
     callback: jsonb("callback").$type<{ url: string; headers: Record<string, string> }>(),
-    /** Set when the creation request stopped waiting (202): the terminal state then sends the callback. */
-    callbackArmed: boolean("callback_armed").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

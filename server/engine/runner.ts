@@ -162,7 +162,7 @@ async function settle(
 ): Promise<boolean> {
   const done = !signal.aborted && results.every((r) => r.kind === "ok" || r.kind === "not_found");
   if (done) {
-    await complete(s, owners, c.id, "ok", writer?.held());
+    await complete(s, owners, c.id, "ok", writer?.held(), c);
     return true;
   }
   await writer?.flush();

@@ -32,13 +32,17 @@ export async function insertCollections(tx: Tx, list: NewCollection[], now = new
     lane: c.lane,
     deadline_at: c.deadlineAt ? c.deadlineAt.toISOString() : null,
     use_cache: c.useCache ?? true,
+    callback_armed: c.callbackArmed ?? false,
   }));
   // enqueued_at stays null until the first job is sent (markDispatched), as in insertCollection
   await tx.execute(sql`
-    insert into collections (id, workspace_id, owner, entity, document, lane, status, deadline_at, use_cache, wake_at, enqueued_at, created_at, updated_at)
-    select id, workspace_id, owner, entity, document, lane, 'CREATED', deadline_at, use_cache, ${at}::timestamptz, null, ${at}::timestamptz, ${at}::timestamptz
+    insert into collections (id, workspace_id, owner, entity, document, lane, status, deadline_at, use_cache, callback_armed,
+      wake_at, enqueued_at, created_at, updated_at)
+    select id, workspace_id, owner, entity, document, lane, 'CREATED', deadline_at, use_cache, callback_armed,
+      ${at}::timestamptz, null, ${at}::timestamptz, ${at}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as t(id text, workspace_id uuid, owner text, entity text, document text, lane text, deadline_at timestamptz, use_cache boolean)`);
+      as t(id text, workspace_id uuid, owner text, entity text, document text, lane text, deadline_at timestamptz, use_cache boolean,
+        callback_armed boolean)`);
   const runs = list.flatMap((c) => c.modules.map((m) => ({ collection_id: c.id, module: m.module, dataset: m.dataset, addon: m.addon })));
   await tx.execute(sql`
     insert into module_runs (collection_id, module, dataset, addon, status)
@@ -59,6 +63,7 @@ export async function insertCollection(tx: Tx, c: NewCollection, now = new Date(
     status: "CREATED",
     deadlineAt: c.deadlineAt,
     useCache: c.useCache ?? true,
+    callbackArmed: c.callbackArmed ?? false,
     wakeAt: now,
     enqueuedAt: null,
     createdAt: now,
@@ -352,27 +357,47 @@ function modulesOf(ownersWithoutData: readonly string[]): SQL {
     from module_runs m where m.collection_id = u.id)`;
 }
 
+export type TerminalEnd = { status: "COMPLETED"; outcome: Outcome } | { status: "FAILED"; failureReason: string };
+
 /**
  * Makes a live collection terminal, clears its lease and sends the NOTIFY that wakes waiting
  * requests (delivered at commit), in one statement that locks the row (it serialises with the
- * creation request); with `withModules`, the same statement also reads the collection's modules
- * (without their data for the owners in `ownersWithoutData`: data null). Null: already terminal,
- * and a terminal status never changes.
+ * creation request). Null: already terminal (a terminal status never changes), or, with
+ * `ownerCtes`, armed for a callback. Options:
+ * - `withModules`: the same statement also reads the collection's modules (without their data for
+ *   the owners in `ownersWithoutData`: data null);
+ * - `answers`: module answers held back for it (answerWriter), written by the same statement;
+ * - `ownerCtes`: the owner's terminal writes (OwnerHooks.terminalCtes), run by the same statement,
+ *   which then changes nothing when the row is callback_armed (that terminal needs the owner's
+ *   transaction; the row's latest version decides, read under its lock).
  */
 export async function endLiveCollection(
-  tx: Tx,
+  db: Db | Tx,
   id: string,
-  end: { status: "COMPLETED"; outcome: Outcome } | { status: "FAILED"; failureReason: string },
+  end: TerminalEnd,
   now: Date,
-  withModules: boolean,
-  ownersWithoutData: readonly string[] = [],
-  answers: Answered[] = [],
+  options: {
+    withModules: boolean;
+    ownersWithoutData?: readonly string[];
+    answers?: Answered[];
+    ownerCtes?: (ended: SQL, okModules: SQL) => SQL;
+  },
 ): Promise<{ collection: Collection; modules: ModuleRun[] | null } | null> {
+  const { withModules, ownersWithoutData = [], answers = [], ownerCtes } = options;
   const at = now.toISOString();
   const outcome = end.status === "COMPLETED" ? end.outcome : null;
   const reason = end.status === "FAILED" ? end.failureReason : null;
+  const ctes: SQL[] = [];
+  if (answers.length > 0) ctes.push(answersCtes(id, answers, sql`u`));
+  if (ownerCtes) {
+    // the modules ok once this statement's answers are written (its reads see the rows as they
+    // were before its writes)
+    const okModules = sql`(select m.module, m.addon from module_runs m where m.collection_id = ${id}
+      and (m.status = 'ok'${answers.length > 0 ? sql` or m.module in (select module from saved)` : sql``}))`;
+    ctes.push(ownerCtes(sql`u`, okModules));
+  }
   const rows = await runPrepared(
-    tx,
+    db,
     sql`
     with u as (
       update collections set
@@ -382,9 +407,9 @@ export async function endLiveCollection(
         completed_at = ${at}::timestamptz,
         next_retry_at = null, wake_at = null, lease_owner = null, lease_until = null,
         updated_at = ${at}::timestamptz
-      where id = ${id} and status in ('CREATED', 'FETCHING')
+      where id = ${id} and status in ('CREATED', 'FETCHING')${ownerCtes ? sql` and not callback_armed` : sql``}
       returning *
-    )${answers.length > 0 ? sql`, ${answersCtes(id, answers, sql`u`)}` : sql``}
+    )${ctes.length > 0 ? sql`, ${sql.join(ctes, sql`, `)}` : sql``}
     select u.*, pg_notify('lupa_terminal', u.id)::text as notified,
       ${withModules ? modulesOf(ownersWithoutData) : sql`null`} as modules_json
     from u`,

@@ -1,13 +1,21 @@
 // The terminal transitions and the wait for a new round. Each runs in one transaction with the
 // owner's hook (billing, dossier, callback) and the NOTIFY that wakes waiting requests, so a
-// terminal state, its bill and its event are written together or not at all.
+// terminal state, its bill and its event are written together or not at all. The common end of an
+// owner that writes it in SQL (v3: billing, no callback armed) is one statement instead: the same
+// writes as CTEs of the terminal update (OwnerHooks.terminalCtes).
 import type { Services } from "../context";
 import type { Tx } from "../db/client";
 import { hooksFor } from "./owners";
-import { dropModulesExcept, endLiveCollection, failOpenModules, loadModules, updateLiveCollection, type Answered } from "./store";
+import {
+  dropModulesExcept,
+  endLiveCollection,
+  failOpenModules,
+  loadModules,
+  updateLiveCollection,
+  type Answered,
+  type TerminalEnd,
+} from "./store";
 import type { Collection, Outcome, Owners } from "./types";
-
-type End = Parameters<typeof endLiveCollection>[2];
 
 function ownersWithoutData(owners: Owners): string[] {
   return Object.entries(owners)
@@ -19,7 +27,7 @@ async function terminal(
   s: Services,
   owners: Owners,
   id: string,
-  end: End,
+  end: TerminalEnd,
   before?: (tx: Tx) => Promise<void>,
   answers: Answered[] = [],
 ): Promise<Collection | null> {
@@ -28,7 +36,11 @@ async function terminal(
     // terminal, clears the lease and sends the NOTIFY (delivered at commit); it also reads the
     // modules, unless `before` changes them first; it writes the last module answers held back
     // for it (answerWriter). Null: already terminal, and a terminal status never changes.
-    const ended = await endLiveCollection(tx, id, end, new Date(), !before, ownersWithoutData(owners), answers);
+    const ended = await endLiveCollection(tx, id, end, new Date(), {
+      withModules: !before,
+      ownersWithoutData: ownersWithoutData(owners),
+      answers,
+    });
     if (!ended) return null;
     if (before) await before(tx);
     const modules = ended.modules ?? (await loadModules(tx, id));
@@ -40,11 +52,33 @@ async function terminal(
   return done?.updated ?? null;
 }
 
-/** `answers`: module answers not yet written, written by the terminal statement (outcome ok only). */
-export function complete(s: Services, owners: Owners, id: string, outcome: Outcome, answers: Answered[] = []): Promise<Collection | null> {
+/**
+ * `answers`: module answers not yet written, written by the terminal statement (outcome ok only).
+ * `known`: the collection as the caller read it (the claim). With it, an owner that gives
+ * terminalCtes completes in one statement when the row is not callback_armed; when it is (the
+ * statement changes nothing then), or without `known`, the terminal transaction runs.
+ */
+export async function complete(
+  s: Services,
+  owners: Owners,
+  id: string,
+  outcome: Outcome,
+  answers: Answered[] = [],
+  known?: Pick<Collection, "owner" | "callbackArmed">,
+): Promise<Collection | null> {
   if (outcome === "subject_not_found")
     // only the profile module ran, the rest of the plan is dropped
     return terminal(s, owners, id, { status: "COMPLETED", outcome }, (tx) => dropModulesExcept(tx, id, "profile"));
+  const ownerCtes = known && !known.callbackArmed ? hooksFor(owners, known.owner).terminalCtes : undefined;
+  if (ownerCtes) {
+    const ended = await endLiveCollection(s.db, id, { status: "COMPLETED", outcome }, new Date(), {
+      withModules: false,
+      answers,
+      ownerCtes,
+    });
+    if (ended) return ended.collection;
+    // already terminal, or armed since the claim: the transaction decides (null when terminal)
+  }
   return terminal(s, owners, id, { status: "COMPLETED", outcome }, undefined, answers);
 }
 

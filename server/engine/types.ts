@@ -2,6 +2,7 @@
 // state, automatic retries inside a round and recovery rounds after a failed round (spec 3.3, 3.4).
 import type { collections, moduleRuns } from "../db/schema";
 import type { Tx } from "../db/client";
+import type { SQL } from "drizzle-orm";
 import type { Services } from "../context";
 import type { Entity, FetchResult, ModuleName } from "../datasets/types";
 import { MODULE_STATES, V3_STATUSES, type Lane, type ModuleState, type Outcome, type V3Status } from "../../lib/contract/enums";
@@ -37,6 +38,8 @@ export interface NewCollection {
   modules: PlannedModule[];
   /** false: skip the dataset cache (v2 `verifications.force`); default true. */
   useCache?: boolean;
+  /** v3: the terminal state writes a callback delivery (a batch item with a callback); default false. */
+  callbackArmed?: boolean;
 }
 
 /**
@@ -54,6 +57,17 @@ export interface OwnerHooks<AfterCommit = void> {
    * statement does not send every module's data back to a hook that does not read it).
    */
   terminalModuleData?: boolean;
+  /**
+   * The owner's terminal writes as CTEs of the engine's terminal statement (names not starting
+   * with `u`, `input`, `saved` or `keep`), for a collection that completes ok with every module
+   * answered and no callback armed: that terminal is then one statement with no transaction around
+   * it, and onTerminal and afterTerminal are not called for it. `ended`: the relation of the
+   * collection row just made terminal (its columns); `okModules`: a relation (module, addon) of
+   * its modules ok once the statement's own answers are written. Every other terminal (a callback
+   * armed, a failure, subject_not_found, a caller that does not know the row) runs onTerminal in
+   * the terminal transaction, so the two must write the same.
+   */
+  terminalCtes?(ended: SQL, okModules: SQL): SQL;
   /** After that transaction committed (send jobs, e.g. a callback delivery). */
   afterTerminal?(services: Services, collection: Collection, fromTerminal: AfterCommit): Promise<void>;
   /**

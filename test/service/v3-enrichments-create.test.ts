@@ -39,7 +39,7 @@ const terminal = (svc: TestService, id: string) =>
 const billed = async (svc: TestService, id: string) =>
   (await svc.services.db.select().from(billingEntries).where(eq(billingEntries.enrichmentId, id))).map((b) => b.action).sort();
 const armed = async (svc: TestService, id: string) =>
-  (await svc.services.db.select({ armed: enrichments.callbackArmed }).from(enrichments).where(eq(enrichments.id, id)))[0]!.armed;
+  (await svc.services.db.select({ armed: collections.callbackArmed }).from(collections).where(eq(collections.id, id)))[0]!.armed;
 
 function expectError(res: { statusCode: number; json(): unknown; body: string }, status: number, code: string) {
   expect(res.statusCode).toBe(status);
@@ -433,7 +433,7 @@ describe("Idempotency-Key", () => {
     const first = await post(slow, body, { "Idempotency-Key": "running-1" });
     expect(first.statusCode).toBe(202);
     const id = first.json().id;
-    await slow.services.db.update(enrichments).set({ callbackArmed: false }).where(eq(enrichments.id, id));
+    await slow.services.db.update(collections).set({ callbackArmed: false }).where(eq(collections.id, id));
     const again = await post(slow, body, { "Idempotency-Key": "running-1" });
     expect(again.statusCode).toBe(202);
     expect(again.json()).toEqual({ id, status: expect.stringMatching(/^(CREATED|FETCHING)$/) });

@@ -146,8 +146,6 @@ export async function createBatch(s: Services, who: TokenClaims, req: BatchReque
       metadata,
       deadline: req.deadline?.normalized ?? null,
       callback: req.callback,
-      // no synchronous wait in a batch: every item that has a callback sends it when it ends
-      callbackArmed: req.callback !== null,
       createdAt: now,
     });
     results.push({ index, id, document: item.document as string }); // a string: normalizeDocument accepted it
@@ -192,10 +190,10 @@ export async function createBatch(s: Services, who: TokenClaims, req: BatchReque
         const perRow = rows.map((r) => ({ id: r.id, entity: r.entity, document: r.document, metadata: r.metadata }));
         await tx.execute(sql`
           insert into enrichments (id, workspace_id, user_id, profile_id, profile_name, profile_kind, entity, document, lane,
-            batch_id, metadata, deadline, callback, callback_armed, created_at)
+            batch_id, metadata, deadline, callback, created_at)
           select id, ${workspaceId}::uuid, ${who.userId}::uuid, ${profile.id}, ${profile.name}, ${profile.kind}, entity, document, 'batch',
             ${batchId}, metadata, ${req.deadline?.normalized ?? null}, ${req.callback ? JSON.stringify(req.callback) : null}::jsonb,
-            ${req.callback !== null}, ${now.toISOString()}::timestamptz
+            ${now.toISOString()}::timestamptz
           from jsonb_to_recordset(${JSON.stringify(perRow)}::jsonb) as t(id text, entity text, document text, metadata jsonb)`);
       }
       await insertCollections(
@@ -209,6 +207,8 @@ export async function createBatch(s: Services, who: TokenClaims, req: BatchReque
           lane: "batch",
           deadlineAt,
           modules: plan.modules,
+          // no synchronous wait in a batch: every item that has a callback sends it when it ends
+          callbackArmed: req.callback !== null,
         })),
         now,
       );

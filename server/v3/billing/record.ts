@@ -1,47 +1,56 @@
-// Billing of a v3 enrichment (spec 3.3), written in the engine's terminal transaction:
+// Billing of a v3 enrichment (spec 3.3), written with its terminal state:
 //   COMPLETED ok                -> the profile's action + one per completed (ok) add-on module;
 //   COMPLETED subject_not_found -> the profile's action only;
 //   FAILED                      -> nothing.
 // The unique (enrichment_id, action) index with ON CONFLICT DO NOTHING makes it exactly once.
 // Decision: actions are read from the profile row at terminal time (by id, active or not); the
 // contract was checked against the same actions at creation.
-import { sql } from "drizzle-orm";
+//
+// One SQL for both ways an enrichment ends: as CTEs of the engine's terminal statement (the common
+// end, OwnerHooks.terminalCtes) or as a statement of the terminal transaction (recordBilling).
+import { sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { runPrepared } from "../../db/rows";
-import type { Collection, ModuleRun } from "../../engine/types";
 
 /**
- * Reads the enrichment and its profile (by id, active or not; none when it is gone) and writes the
- * billing entries those rules give, in one statement. Returns null when the enrichment is not
- * found, else whether its callback is due (it has one and the creation request stopped waiting).
+ * CTEs `bill_e`, `bill_actions` and `billed`: the billing entries of the enrichment whose
+ * collection row is in `ended` (a relation with the collections columns; one row, or none), from
+ * its profile (by id, active or not; none when it is gone) and the add-on modules ok in
+ * `okModules` (a relation of `module`, `addon`). `bill_e.callback_due`: the enrichment has a
+ * callback and it is armed.
  */
-export async function recordBilling(
-  tx: Tx,
-  c: Pick<Collection, "id" | "workspaceId" | "status" | "outcome" | "completedAt">,
-  modules: Pick<ModuleRun, "module" | "addon" | "status">[],
-): Promise<{ callbackDue: boolean } | null> {
-  const completed = c.status === "COMPLETED";
-  // add-on modules bill only on a COMPLETED ok enrichment, each when it completed (ok)
-  const addons = completed && c.outcome === "ok" ? modules.filter((m) => m.addon && m.status === "ok").map((m) => m.module) : [];
-  const at = (c.completedAt ?? new Date()).toISOString();
-  const rows = await runPrepared(
-    tx,
-    sql`
-    with e as (
-      select e.callback is not null and e.callback_armed as callback_due, p.billing_action, p.modules as profile_modules
-      from enrichments e left join profiles p on p.id = e.profile_id
-      where e.workspace_id = ${c.workspaceId} and e.id = ${c.id}
-    ), actions as (
-      select billing_action as action from e where ${completed} and billing_action is not null
+export function billingCtes(ended: SQL, okModules: SQL): SQL {
+  return sql`bill_e as (
+      select x.id, x.workspace_id, x.status, x.outcome, x.completed_at, x.callback_armed and e.callback is not null as callback_due,
+        p.billing_action, p.modules as profile_modules
+      from ${ended} x join enrichments e on e.id = x.id and e.workspace_id = x.workspace_id
+        left join profiles p on p.id = e.profile_id
+    ), bill_actions as (
+      select billing_action as action from bill_e where status = 'COMPLETED' and billing_action is not null
       union
-      select profile_modules -> a.module ->> 'billingAction' from e, jsonb_array_elements_text(${JSON.stringify(addons)}::jsonb) as a(module)
-      where billing_action is not null and profile_modules -> a.module ->> 'billingAction' is not null
+      select profile_modules -> a.module ->> 'billingAction' from bill_e, ${okModules} a
+      where status = 'COMPLETED' and outcome = 'ok' and a.addon and billing_action is not null
+        and profile_modules -> a.module ->> 'billingAction' is not null
     ), billed as (
       insert into billing_entries (id, workspace_id, enrichment_id, action, created_at)
-      select gen_random_uuid(), ${c.workspaceId}::uuid, ${c.id}, action, ${at}::timestamptz from actions
+      select gen_random_uuid(), b.workspace_id, b.id, a.action, coalesce(b.completed_at, now()) from bill_e b, bill_actions a
       on conflict do nothing
-    )
-    select callback_due from e`,
+    )`;
+}
+
+/**
+ * In the terminal transaction, after the collection row was made terminal: writes the billing
+ * entries of the enrichment `id`, in one statement. Returns null when the enrichment is not
+ * found, else whether its callback is due (it has one and the creation request stopped waiting).
+ */
+export async function recordBilling(tx: Tx, id: string): Promise<{ callbackDue: boolean } | null> {
+  const rows = await runPrepared(
+    tx,
+    sql`with ${billingCtes(
+      sql`(select * from collections where id = ${id})`,
+      sql`(select module, addon from module_runs where collection_id = ${id} and status = 'ok')`,
+    )}
+    select callback_due from bill_e`,
   );
   const [row] = rows;
   return row ? { callbackDue: row.callback_due === true } : null;

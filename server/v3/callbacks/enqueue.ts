@@ -1,6 +1,6 @@
 // Arming and sending v3 callbacks (spec 6). The engine's terminal transaction calls
 // armTerminalCallback (through the enrichment hooks): when the enrichment has a callback and the
-// creation request stopped waiting (callback_armed), a callback_deliveries row is written in that
+// creation request stopped waiting (collections.callback_armed), a callback_deliveries row is written in that
 // same transaction, so a terminal status and its callback exist together or not at all. After the
 // commit, sendDeliveryJob queues the first attempt; a lost job is re-sent by the sweep (worker.ts).
 import { randomBytes } from "node:crypto";
@@ -26,7 +26,7 @@ export async function armTerminalCallback(tx: Tx, enrichmentId: string, workspac
   const loaded = await loadView(tx, workspaceId, enrichmentId);
   if (!loaded) return null;
   const { enrichment, collection, modules } = loaded;
-  if (!enrichment.callback || !enrichment.callbackArmed) return null;
+  if (!enrichment.callback || !collection.callbackArmed) return null;
   if (collection.status !== "COMPLETED" && collection.status !== "FAILED") return null;
   // a terminal status happens once; this guard only makes a repeated call harmless
   const [existing] = await tx

@@ -2,12 +2,12 @@
 // enrichment, its collection and its Idempotency-Key row in ONE transaction, the job, and the
 // synchronous wait for a terminal status (woken by the engine's NOTIFY, never by polling).
 //
-// Callback arming closes a race with the engine: the engine makes a collection terminal in a
-// transaction that locks the collection row and, in it, reads enrichments.callback_armed to
-// decide whether to deliver a callback. Arming runs in a transaction that locks the same row
-// first: either the engine committed before (the arm sees a terminal status and the request
-// answers 200 instead of 202) or it commits after (it sees the arm and sends the callback).
-import { and, eq } from "drizzle-orm";
+// Callback arming closes a race with the engine: the engine's terminal statement locks the
+// collection row and reads collections.callback_armed from it (the row's latest version) to
+// decide whether to deliver a callback. Arming sets that flag on the same row, locked first:
+// either the engine committed before (the arm sees a terminal status and the request answers 200
+// instead of 202) or it commits after (it sees the arm and sends the callback).
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import type { Services } from "../../context";
 import type { Db } from "../../db/client";
@@ -130,7 +130,6 @@ async function insertEnrichment(
       metadata: input.metadata,
       deadline: input.deadline?.normalized ?? null,
       callback: input.callback,
-      callbackArmed: false,
       createdAt: now,
     });
     await insertCollection(
@@ -158,8 +157,9 @@ async function replay(s: Services, workspaceId: string, row: IdempotencyRow, inp
 
 /**
  * Arms the callback of a live enrichment (and replaces it when `callback` is given), with the
- * collection row locked. Returns that row: live means armed; terminal means nothing was armed
- * (the engine's terminal transaction committed first). null when unknown.
+ * collection row locked: collections.callback_armed, when the enrichment has a callback. Returns
+ * that row: live means armed (or nothing to arm); terminal means nothing was armed (the engine's
+ * terminal statement committed first). null when unknown.
  */
 export async function armCallback(
   db: Db,
@@ -175,11 +175,21 @@ export async function armCallback(
       .for("update");
     if (!c) return null;
     if (isTerminal(c)) return c;
-    await tx
-      .update(enrichments)
-      .set({ callbackArmed: true, ...(callback ? { callback } : {}) })
-      .where(and(eq(enrichments.id, id), eq(enrichments.workspaceId, workspaceId)));
-    return c;
+    if (callback) {
+      await tx
+        .update(enrichments)
+        .set({ callback })
+        .where(and(eq(enrichments.id, id), eq(enrichments.workspaceId, workspaceId)));
+    }
+    const hasCallback = callback
+      ? sql`true`
+      : sql`exists (select 1 from ${enrichments} where ${enrichments.id} = ${id} and ${enrichments.workspaceId} = ${workspaceId} and ${enrichments.callback} is not null)`;
+    const [armed] = await tx
+      .update(collections)
+      .set({ callbackArmed: hasCallback })
+      .where(eq(collections.id, id))
+      .returning();
+    return armed ?? c;
   });
 }
 

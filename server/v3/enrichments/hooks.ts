@@ -1,18 +1,19 @@
 // What the engine's milestones mean for a v3 enrichment. In the terminal transaction (collection
 // row locked): the billing entries, and the callback delivery when the creation request stopped
-// waiting (callback_armed). After commit: the delivery's job, for the delivery id the terminal
+// waiting (collections.callback_armed); without a callback armed, the billing entries as CTEs of
+// the terminal statement. After commit: the delivery's job, for the delivery id the terminal
 // transaction returned (the engine hands it over only once that transaction committed; when it
 // rolls back there is nothing to send, and nothing kept aside).
 import type { Tx } from "../../db/client";
-import type { Collection, ModuleRun, OwnerHooks } from "../../engine/types";
+import type { Collection, OwnerHooks } from "../../engine/types";
 import type { Services } from "../../context";
-import { recordBilling } from "../billing/record";
+import { billingCtes, recordBilling } from "../billing/record";
 import { armTerminalCallback, sendDeliveryJob } from "../callbacks/enqueue";
 
 /** The id of the callback delivery written in the terminal transaction, or null. */
-async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<string | null> {
+async function onTerminal(tx: Tx, c: Collection): Promise<string | null> {
   // the enrichment, its profile's billing fields and the billing entries: one statement
-  const billed = await recordBilling(tx, c, modules);
+  const billed = await recordBilling(tx, c.id);
   if (!billed?.callbackDue) return null;
   return armTerminalCallback(tx, c.id, c.workspaceId);
 }
@@ -27,5 +28,12 @@ async function afterTerminal(s: Services, c: Collection, deliveryId: string | nu
   }
 }
 
-// billing reads the modules' states, and the callback's body is read by armTerminalCallback itself
-export const enrichmentHooks: OwnerHooks<string | null> = { onTerminal, afterTerminal, terminalModuleData: false };
+// billing reads the modules' states from the database, and the callback's body is read by
+// armTerminalCallback itself. The common end (completed, no callback armed) is the billing alone,
+// written by the engine's terminal statement.
+export const enrichmentHooks: OwnerHooks<string | null> = {
+  onTerminal,
+  afterTerminal,
+  terminalModuleData: false,
+  terminalCtes: billingCtes,
+};
