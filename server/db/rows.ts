@@ -3,7 +3,7 @@
 // v3 read) skip drizzle's query builder, which cost 18% of a worker's CPU in the v3-throughput
 // profile, but not its types.
 import { createHash } from "node:crypto";
-import { getTableColumns, type SQL } from "drizzle-orm";
+import { DrizzleQueryError, getTableColumns, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "./client";
 import { preparedRunnerOf } from "./pglite-prepared";
@@ -49,6 +49,13 @@ export async function runPrepared(db: Db | Tx, query: SQL): Promise<Record<strin
     if (names.size < 1000) names.set(built.sql, name);
   }
   const pglite = preparedRunnerOf(session.client);
-  if (pglite) return pglite(name, built.sql, built.params);
+  if (pglite) {
+    try {
+      return await pglite(name, built.sql, built.params);
+    } catch (error) {
+      // as drizzle's drivers throw it: the database's error as the cause
+      throw new DrizzleQueryError(built.sql, built.params, error as Error);
+    }
+  }
   return rowsOf(await session.prepareQuery(built, undefined, name, false).execute());
 }
