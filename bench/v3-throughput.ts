@@ -170,7 +170,7 @@ export async function benchV3Throughput(items: number, noopJobs: number, syncSam
       `ratio enrichments / no-op jobs, median round: ${median.ratio.toFixed(3)} (${(items / median.seconds).toFixed(1)} enrichments/s against ${median.noop.perSecond.toFixed(1)} no-op jobs/s)`,
     );
     if (kindsDuringBatch.length > 0) {
-      console.log("statements by text during the last round's batch (the bench's polling included), per enrichment:");
+      console.log("statements by text during the last round's batch, per enrichment:");
       for (const [text, n] of kindsDuringBatch.slice(0, 25)) console.log(`  ${(n / items).toFixed(2).padStart(6)}  ${text}`);
     }
     console.log(

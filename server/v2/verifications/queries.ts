@@ -1,16 +1,17 @@
 // Reads of v2 verifications, always scoped by workspace.
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { rowMapper, runPrepared } from "../../db/rows";
 import { verifications } from "../../db/schema";
 import type { ListVerificationsQuery } from "./schemas";
 import type { VerificationRow } from "./serialize";
 
-export async function getVerification(db: Db, workspaceId: string, id: string): Promise<VerificationRow | null> {
-  const [row] = await db
-    .select()
-    .from(verifications)
-    .where(and(eq(verifications.workspaceId, workspaceId), eq(verifications.id, id)));
-  return row ?? null;
+const verificationFromRow = rowMapper<VerificationRow>(verifications);
+
+/** One verification of the workspace (the hot read: a prepared statement, server/db/rows.ts). `id` is a UUID. */
+export async function getVerification(db: Db | Tx, workspaceId: string, id: string): Promise<VerificationRow | null> {
+  const [row] = await runPrepared(db, sql`select * from verifications where workspace_id = ${workspaceId} and id = ${id}`);
+  return row ? verificationFromRow(row) : null;
 }
 
 function escapeLike(text: string): string {
