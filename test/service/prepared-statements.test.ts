@@ -33,7 +33,7 @@ const insert = (id: string, n: number, extra: { doc?: unknown; tags?: string[]; 
 
 describe("runPrepared", () => {
   it("answers what drizzle's execute answers for the same statement, every type", async () => {
-    const tags = ['plain', 'with "quotes"', "back\\slash", "comma,brace}"];
+    const tags = ["plain", 'with "quotes"', "back\\slash", "comma,brace}"];
     const [written] = await runPrepared(database.db, insert("a", 2, { doc: { nested: [1, "dois"] }, tags, note: "ação" }));
     const read = sql`select *, n * 2 as twice from prep_items where id = ${"a"} and n >= ${1} and ok = ${true}`;
     const prepared = await runPrepared(database.db, read);

@@ -184,11 +184,7 @@ export async function armCallback(
     const hasCallback = callback
       ? sql`true`
       : sql`exists (select 1 from ${enrichments} where ${enrichments.id} = ${id} and ${enrichments.workspaceId} = ${workspaceId} and ${enrichments.callback} is not null)`;
-    const [armed] = await tx
-      .update(collections)
-      .set({ callbackArmed: hasCallback })
-      .where(eq(collections.id, id))
-      .returning();
+    const [armed] = await tx.update(collections).set({ callbackArmed: hasCallback }).where(eq(collections.id, id)).returning();
     return armed ?? c;
   });
 }
