@@ -191,15 +191,19 @@ export async function networkOf(s: Services, loaded: NetworkSource): Promise<Net
   if (reason === "not_ready") return { status: "not_ready" };
   if (reason) return { status: "skipped", reason };
   const { enrichment } = loaded;
-  const existing = await loadStoredNetwork(s, enrichment.workspaceId, enrichment.id);
-  if (existing) return { status: "ok", nodes: existing };
+  // the request in flight is taken before any await: a request that read "not stored" while
+  // another was computing could otherwise find that computation finished and removed, and
+  // compute the network (and call the provider for every node) a second time
   const key = `${enrichment.workspaceId}:${enrichment.id}`;
-  let running = inFlight.get(key);
-  if (!running) {
-    running = computeNetwork(s, loaded).finally(() => inFlight.delete(key));
-    inFlight.set(key, running);
-  }
-  return running;
+  const running = inFlight.get(key);
+  if (running) return running;
+  const reading = (async (): Promise<Network> => {
+    const existing = await loadStoredNetwork(s, enrichment.workspaceId, enrichment.id);
+    if (existing) return { status: "ok", nodes: existing };
+    return computeNetwork(s, loaded);
+  })().finally(() => inFlight.delete(key));
+  inFlight.set(key, reading);
+  return reading;
 }
 
 async function computeNetwork(s: Services, loaded: NetworkSource): Promise<Network> {
