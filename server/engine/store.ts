@@ -345,16 +345,17 @@ export async function dropModulesExcept(tx: Tx, id: string, keep: string): Promi
   await tx.delete(moduleRuns).where(and(eq(moduleRuns.collectionId, id), ne(moduleRuns.module, keep)));
 }
 
-function modulesOf(ownersWithoutData: readonly string[]): SQL {
-  const bare =
-    ownersWithoutData.length > 0
+/** The collection's modules as JSON, or null for the owners in `ownersWithout` (they read none). */
+function modulesOf(ownersWithout: readonly string[]): SQL {
+  const none =
+    ownersWithout.length > 0
       ? sql`u.owner in (${sql.join(
-          ownersWithoutData.map((o) => sql`${o}`),
+          ownersWithout.map((o) => sql`${o}`),
           sql`, `,
         )})`
       : sql`false`;
-  return sql`(select coalesce(jsonb_agg(case when ${bare} then to_jsonb(m) - 'data' else to_jsonb(m) end order by m.module), '[]')
-    from module_runs m where m.collection_id = u.id)`;
+  return sql`case when ${none} then null else (select coalesce(jsonb_agg(to_jsonb(m) order by m.module), '[]')
+    from module_runs m where m.collection_id = u.id) end`;
 }
 
 export type TerminalEnd = { status: "COMPLETED"; outcome: Outcome } | { status: "FAILED"; failureReason: string };
@@ -364,8 +365,8 @@ export type TerminalEnd = { status: "COMPLETED"; outcome: Outcome } | { status: 
  * requests (delivered at commit), in one statement that locks the row (it serialises with the
  * creation request). Null: already terminal (a terminal status never changes), or, with
  * `ownerCtes`, armed for a callback. Options:
- * - `withModules`: the same statement also reads the collection's modules (without their data for
- *   the owners in `ownersWithoutData`: data null);
+ * - `withModules`: the same statement also reads the collection's modules (not for the owners in
+ *   `ownersWithoutModules`: modules null);
  * - `answers`: module answers held back for it (answerWriter), written by the same statement;
  * - `ownerCtes`: the owner's terminal writes (OwnerHooks.terminalCtes), run by the same statement,
  *   which then changes nothing when the row is callback_armed (that terminal needs the owner's
@@ -378,12 +379,12 @@ export async function endLiveCollection(
   now: Date,
   options: {
     withModules: boolean;
-    ownersWithoutData?: readonly string[];
+    ownersWithoutModules?: readonly string[];
     answers?: Answered[];
     ownerCtes?: (ended: SQL, okModules: SQL) => SQL;
   },
 ): Promise<{ collection: Collection; modules: ModuleRun[] | null } | null> {
-  const { withModules, ownersWithoutData = [], answers = [], ownerCtes } = options;
+  const { withModules, ownersWithoutModules = [], answers = [], ownerCtes } = options;
   const at = now.toISOString();
   const outcome = end.status === "COMPLETED" ? end.outcome : null;
   const reason = end.status === "FAILED" ? end.failureReason : null;
@@ -411,7 +412,7 @@ export async function endLiveCollection(
       returning *
     )${ctes.length > 0 ? sql`, ${sql.join(ctes, sql`, `)}` : sql``}
     select u.*, pg_notify('lupa_terminal', u.id)::text as notified,
-      ${withModules ? modulesOf(ownersWithoutData) : sql`null`} as modules_json
+      ${withModules ? modulesOf(ownersWithoutModules) : sql`null`} as modules_json
     from u`,
   );
   const [row] = rows;

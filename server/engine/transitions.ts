@@ -17,9 +17,9 @@ import {
 } from "./store";
 import type { Collection, Outcome, Owners } from "./types";
 
-function ownersWithoutData(owners: Owners): string[] {
+function ownersWithoutModules(owners: Owners): string[] {
   return Object.entries(owners)
-    .filter(([, hooks]) => hooks.terminalModuleData === false)
+    .filter(([, hooks]) => hooks.terminalModules === false)
     .map(([owner]) => owner);
 }
 
@@ -34,17 +34,19 @@ async function terminal(
   const done = await s.db.transaction(async (tx) => {
     // one statement locks the live row (it serialises with the creation request), makes it
     // terminal, clears the lease and sends the NOTIFY (delivered at commit); it also reads the
-    // modules, unless `before` changes them first; it writes the last module answers held back
-    // for it (answerWriter). Null: already terminal, and a terminal status never changes.
+    // modules for an owner that reads them, unless `before` changes them first; it writes the last
+    // module answers held back for it (answerWriter). Null: already terminal, and a terminal
+    // status never changes.
     const ended = await endLiveCollection(tx, id, end, new Date(), {
       withModules: !before,
-      ownersWithoutData: ownersWithoutData(owners),
+      ownersWithoutModules: ownersWithoutModules(owners),
       answers,
     });
     if (!ended) return null;
     if (before) await before(tx);
-    const modules = ended.modules ?? (await loadModules(tx, id));
-    const fromTerminal = await hooksFor(owners, ended.collection.owner).onTerminal(tx, ended.collection, modules);
+    const hooks = hooksFor(owners, ended.collection.owner);
+    const modules = hooks.terminalModules === false ? [] : (ended.modules ?? (await loadModules(tx, id)));
+    const fromTerminal = await hooks.onTerminal(tx, ended.collection, modules);
     return { updated: ended.collection, fromTerminal };
   });
   // only after the commit, with what the hook returned inside the transaction

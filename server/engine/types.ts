@@ -53,10 +53,10 @@ export interface OwnerHooks<AfterCommit = void> {
   /** In the transaction that makes the collection terminal (billing, dossier, callback). */
   onTerminal(tx: Tx, collection: Collection, modules: ModuleRun[]): Promise<AfterCommit>;
   /**
-   * false: onTerminal reads the modules' states only, and their `data` is null (the terminal
-   * statement does not send every module's data back to a hook that does not read it).
+   * false: onTerminal does not read the modules (it receives none), so the terminal statement does
+   * not read them for it (v3: billing reads the states it needs in its own SQL).
    */
-  terminalModuleData?: boolean;
+  terminalModules?: boolean;
   /**
    * The owner's terminal writes as CTEs of the engine's terminal statement (names not starting
    * with `u`, `input`, `saved` or `keep`), for a collection that completes ok with every module

@@ -28,12 +28,12 @@ async function afterTerminal(s: Services, c: Collection, deliveryId: string | nu
   }
 }
 
-// billing reads the modules' states from the database, and the callback's body is read by
-// armTerminalCallback itself. The common end (completed, no callback armed) is the billing alone,
-// written by the engine's terminal statement.
+// billing reads the modules' states in its own SQL, and the callback's body is read by
+// armTerminalCallback itself: the engine reads no modules for it. The common end (completed, no
+// callback armed) is the billing alone, written by the engine's terminal statement.
 export const enrichmentHooks: OwnerHooks<string | null> = {
   onTerminal,
   afterTerminal,
-  terminalModuleData: false,
+  terminalModules: false,
   terminalCtes: billingCtes,
 };
