@@ -45,6 +45,36 @@ test("axe: enrichment detail, graph and Lista tab", async ({ page }) => {
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+/** The moderate rules a screen reader user meets first: one h1, headings in order, regions named apart. */
+async function structureViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withRules(["page-has-heading-one", "heading-order", "landmark-unique"]).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("structure: the company's tables are named apart, the graph page's headings follow its h1, /usage refused has its h1", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  // two modules of a company both hold "Sócios": each table is named after its module
+  await gotoHydrated(page, `/enrichments/${id}`);
+  await expect(page.getByTestId("enrichment-detail")).toBeVisible();
+  expect(await structureViolations(page)).toEqual([]);
+  await gotoHydrated(page, `/enrichments/${id}/network`);
+  await expect(page.getByTestId("network-legend")).toBeVisible({ timeout: 45_000 });
+  expect(await structureViolations(page)).toEqual([]);
+  await page.getByRole("tab", { name: "Lista" }).click();
+  await page
+    .getByRole("button", { name: /Ver processos/ })
+    .first()
+    .click();
+  await expect(page.locator("#node-panel-title")).toBeVisible();
+  expect(await structureViolations(page)).toEqual([]);
+  await gotoHydrated(page, "/usage");
+  await expect(page.getByTestId("usage-refused")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Uso" })).toBeVisible();
+  expect(await structureViolations(page)).toEqual([]);
+});
+
 test("axe at 420 px: the list and the enrichment detail, whose wide tables scroll sideways", async ({ page }) => {
   await page.setViewportSize({ width: 420, height: 900 });
   for (const path of ["/enrichments", `/enrichments/${id}`]) {

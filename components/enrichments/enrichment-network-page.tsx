@@ -23,7 +23,13 @@ export function EnrichmentNetworkPage({ id }: { id: string }) {
           {subject ? `${subject.name} · ${subject.document}` : "Vínculos do documento e seus processos"}
         </p>
       </div>
-      <NetworkView kind="enrichments" id={id} title={subject ? `Rede de processos – ${subject.name}` : "Rede de processos"} height="72vh" />
+      <NetworkView
+        kind="enrichments"
+        id={id}
+        title={subject ? `Rede de processos – ${subject.name}` : "Rede de processos"}
+        height="72vh"
+        headingLevel={2}
+      />
     </div>
   );
 }

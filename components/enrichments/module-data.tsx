@@ -17,7 +17,8 @@ function ListTable({ rows, label }: { rows: Record<string, unknown>[]; label: st
   const cell = (v: unknown) => (isObject(v) ? formatScalar(v.name ?? v.code) : formatScalar(v));
   return (
     // scrolls sideways on narrow screens: focusable so a keyboard can scroll it (axe
-    // scrollable-region-focusable), named after its field so each region has its own name
+    // scrollable-region-focusable), named after its module and field path so each region has its
+    // own name (two modules may both hold "Sócios": axe landmark-unique)
     <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={`Tabela: ${label}`}>
       <table className="w-full min-w-[480px] text-left text-xs">
         <thead className="bg-zinc-50 text-zinc-600">
@@ -52,11 +53,12 @@ function Value({ value, depth, label }: { value: unknown; depth: number; label: 
     if (value.every(isObject)) return <ListTable rows={value as Record<string, unknown>[]} label={label} />;
     return <span>{value.map(formatScalar).join(", ")}</span>;
   }
-  if (isObject(value)) return <Fields data={value} depth={depth + 1} />;
+  if (isObject(value)) return <Fields data={value} depth={depth + 1} path={label} />;
   return <span>{formatScalar(value)}</span>;
 }
 
-function Fields({ data, depth }: { data: Record<string, unknown>; depth: number }) {
+/** `path`: where these fields are, for the names of their tables ("Cadastro › Sócios"). */
+function Fields({ data, depth, path }: { data: Record<string, unknown>; depth: number; path: string }) {
   const entries = Object.entries(data);
   const simple = entries.filter(([, v]) => scalar(v));
   const nested = entries.filter(([, v]) => !scalar(v));
@@ -75,7 +77,7 @@ function Fields({ data, depth }: { data: Record<string, unknown>; depth: number 
       {nested.map(([k, v]) => (
         <div key={k} className={depth > 0 ? "border-l-2 border-zinc-100 pl-3" : ""}>
           <p className="mb-1 text-xs font-semibold text-zinc-700">{fieldLabel(k)}</p>
-          <Value value={v} depth={depth} label={fieldLabel(k)} />
+          <Value value={v} depth={depth} label={`${path} › ${fieldLabel(k)}`} />
         </div>
       ))}
     </div>
@@ -114,7 +116,11 @@ export function ModuleData({ name, data }: { name: string; data: Record<string, 
           </pre>
         ) : (
           <div className="space-y-4">
-            {isObject(block) ? <Fields data={block} depth={0} /> : <Value value={block} depth={0} label={moduleLabel(name)} />}
+            {isObject(block) ? (
+              <Fields data={block} depth={0} path={moduleLabel(name)} />
+            ) : (
+              <Value value={block} depth={0} label={moduleLabel(name)} />
+            )}
             {rules.length ? (
               <div>
                 <p className="mb-1 text-xs font-semibold text-zinc-700">Regras</p>

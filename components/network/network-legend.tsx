@@ -5,12 +5,13 @@ import { CompanyGlyph, PersonGlyph } from "./party-icons";
 
 // Every colour, shape, size and line of the graph, explained.
 
-export function NetworkLegend() {
+export function NetworkLegend({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <section aria-labelledby="network-legend-title" data-testid="network-legend" className="space-y-3 text-xs text-zinc-700">
-      <h3 id="network-legend-title" className="text-xs font-semibold text-zinc-900">
+      <Heading id="network-legend-title" className="text-xs font-semibold text-zinc-900">
         Legenda
-      </h3>
+      </Heading>
       <div>
         <p className="mb-1 font-medium text-zinc-600">Cor: risco</p>
         <ul className="space-y-1">

@@ -31,7 +31,23 @@ export { networkQuery, type NetworkOwnerKind };
 
 type Tab = "grafo" | "lista";
 
-export function NetworkView({ kind, id, title, height = "70vh" }: { kind: NetworkOwnerKind; id: string; title: string; height?: string }) {
+/**
+ * `headingLevel`: the level of the legend's and the node panel's headings, one below the heading
+ * the view sits under (3 in a case's section, 2 on a page of its own).
+ */
+export function NetworkView({
+  kind,
+  id,
+  title,
+  height = "70vh",
+  headingLevel = 3,
+}: {
+  kind: NetworkOwnerKind;
+  id: string;
+  title: string;
+  height?: string;
+  headingLevel?: 2 | 3;
+}) {
   const query = useQuery(networkQuery(kind, id));
   const [filters, setFilters] = useState<NetworkFilters>(DEFAULT_FILTERS);
   const [tab, setTab] = useState<Tab>("grafo");
@@ -154,12 +170,12 @@ export function NetworkView({ kind, id, title, height = "70vh" }: { kind: Networ
         <div className="space-y-3 lg:max-h-[75vh]" style={{ minHeight: 0 }}>
           {selected ? (
             <div style={{ height: tab === "grafo" ? height : undefined }} className="min-h-80">
-              <NodePanel node={selected} basePath={basePath} onClose={() => setSelectedId(null)} />
+              <NodePanel node={selected} basePath={basePath} onClose={() => setSelectedId(null)} headingLevel={headingLevel} />
             </div>
           ) : (
             <div className="rounded-lg border border-zinc-200 bg-white p-4">
               <p className="mb-3 text-sm text-zinc-600">Clique em um nó (ou em “Ver processos” na lista) para ver seus processos.</p>
-              <NetworkLegend />
+              <NetworkLegend headingLevel={headingLevel} />
             </div>
           )}
         </div>

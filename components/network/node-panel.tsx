@@ -72,8 +72,21 @@ function Lawsuits({ basePath, node }: { basePath: string; node: GraphNode }) {
   );
 }
 
-export function NodePanel({ node, basePath, onClose }: { node: GraphNode; basePath: string; onClose: () => void }) {
+export function NodePanel({
+  node,
+  basePath,
+  onClose,
+  headingLevel = 3,
+}: {
+  node: GraphNode;
+  basePath: string;
+  onClose: () => void;
+  /** The level of the node's name; its parts are one below. */
+  headingLevel?: 2 | 3;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const Title = headingLevel === 2 ? "h2" : "h3";
+  const Part = headingLevel === 2 ? "h3" : "h4";
   useEffect(() => heading.current?.focus(), [node.id]);
   const subject = node.depth === 0;
   return (
@@ -84,9 +97,9 @@ export function NodePanel({ node, basePath, onClose }: { node: GraphNode; basePa
     >
       <header className="flex items-start justify-between gap-2 border-b border-zinc-100 px-4 py-3">
         <div className="min-w-0">
-          <h3 id="node-panel-title" ref={heading} tabIndex={-1} className="text-sm font-semibold break-words text-zinc-900 outline-none">
+          <Title id="node-panel-title" ref={heading} tabIndex={-1} className="text-sm font-semibold break-words text-zinc-900 outline-none">
             {node.name}
-          </h3>
+          </Title>
           <p className="text-xs text-zinc-600">
             {ENTITY_LABELS[node.entity]} · {node.document}
             {subject ? " · titular" : ` · ${node.depth}º nível`}
@@ -125,7 +138,7 @@ export function NodePanel({ node, basePath, onClose }: { node: GraphNode; basePa
               ) : null}
             </div>
             <div>
-              <h4 className="mb-1 text-xs font-semibold text-zinc-900">Vínculos</h4>
+              <Part className="mb-1 text-xs font-semibold text-zinc-900">Vínculos</Part>
               <ul className="text-sm text-zinc-700">
                 {node.relations.map((r, i) => (
                   <li key={i}>
@@ -137,7 +150,7 @@ export function NodePanel({ node, basePath, onClose }: { node: GraphNode; basePa
             </div>
             {node.counters ? (
               <div>
-                <h4 className="mb-1 text-xs font-semibold text-zinc-900">Contadores</h4>
+                <Part className="mb-1 text-xs font-semibold text-zinc-900">Contadores</Part>
                 <dl className="grid grid-cols-3 gap-1.5">
                   <Counter label="Processos" value={formatInteger(node.counters.total)} />
                   <Counter label="Como réu" value={node.counters.asDefendant === null ? "—" : formatInteger(node.counters.asDefendant)} />
@@ -153,7 +166,7 @@ export function NodePanel({ node, basePath, onClose }: { node: GraphNode; basePa
             ) : null}
             {node.indicators.length > 0 ? (
               <div>
-                <h4 className="mb-1 text-xs font-semibold text-zinc-900">Indicadores</h4>
+                <Part className="mb-1 text-xs font-semibold text-zinc-900">Indicadores</Part>
                 <ul className="space-y-0.5 text-sm">
                   {node.indicators.map((i) => (
                     <li key={i.key} className="flex justify-between gap-2">
@@ -168,7 +181,7 @@ export function NodePanel({ node, basePath, onClose }: { node: GraphNode; basePa
               </div>
             ) : null}
             <div>
-              <h4 className="mb-1 text-xs font-semibold text-zinc-900">Processos</h4>
+              <Part className="mb-1 text-xs font-semibold text-zinc-900">Processos</Part>
               <Lawsuits basePath={basePath} node={node} />
             </div>
           </>

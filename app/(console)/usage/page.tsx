@@ -13,13 +13,16 @@ export default async function UsagePage() {
   const session = await getServerSession(authOptions);
   if (session?.user?.role !== "admin") {
     return (
-      <div className="rounded-lg border border-zinc-200 bg-white">
-        <StateMessage
-          kind="error"
-          testId="usage-refused"
-          title="Acesso restrito a administradores"
-          description="O uso faturado do workspace é visível só para administradores. Peça acesso a um administrador."
-        />
+      <div className="space-y-4">
+        <h1 className="text-xl font-semibold text-zinc-900">Uso</h1>
+        <div className="rounded-lg border border-zinc-200 bg-white">
+          <StateMessage
+            kind="error"
+            testId="usage-refused"
+            title="Acesso restrito a administradores"
+            description="O uso faturado do workspace é visível só para administradores. Peça acesso a um administrador."
+          />
+        </div>
       </div>
     );
   }
