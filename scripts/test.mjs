@@ -12,6 +12,9 @@ rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+// The names of failed tests (and of console tests that passed only on retry), repeated at the end:
+// CI keeps only the tail of the output.
+const failedNames = [];
 
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title} ===`);
@@ -36,6 +39,13 @@ function countVitest(title, file, status) {
     totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     if (report.numFailedTests > 0 || report.numFailedTestSuites > 0 || status !== 0) problems.push(title);
     if (report.numFailedTestSuites > 0 && report.numFailedTests === 0) totals.failed += report.numFailedTestSuites;
+    for (const suite of report.testResults ?? []) {
+      const path = suite.name.replace(`${process.cwd()}/`, "");
+      const failed = (suite.assertionResults ?? []).filter((test) => test.status === "failed");
+      for (const test of failed) failedNames.push(`${title}: ${path} › ${test.fullName}`);
+      if (suite.status === "failed" && failed.length === 0)
+        failedNames.push(`${title}: ${path} (${(suite.message ?? "failed to run").split("\n")[0]})`);
+    }
   } catch {
     totals.failed += 1;
     problems.push(`${title} (no report)`);
@@ -44,12 +54,25 @@ function countVitest(title, file, status) {
 
 function countPlaywright(title, file, status) {
   try {
-    const { stats } = JSON.parse(readFileSync(file, "utf8"));
+    const report = JSON.parse(readFileSync(file, "utf8"));
+    const { stats } = report;
     totals.passed += stats.expected + (stats.flaky ?? 0);
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
     if (stats.unexpected > 0 || status !== 0) problems.push(title);
     if (status !== 0 && stats.unexpected === 0) totals.failed += 1;
+    const walk = (suite, titles) => {
+      // a file's suite is titled with its path; describe() blocks with their titles
+      const here = suite.title && !/\.(ts|js)$/.test(suite.title) ? [...titles, suite.title] : titles;
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? [])
+          if (test.status === "unexpected" || test.status === "flaky")
+            failedNames.push(
+              `${title}: ${spec.file} › ${[...here, spec.title].join(" › ")}${test.status === "flaky" ? " (passed on retry)" : ""}`,
+            );
+      for (const child of suite.suites ?? []) walk(child, here);
+    };
+    for (const suite of report.suites ?? []) walk(suite, []);
   } catch {
     totals.failed += 1;
     problems.push(`${title} (no report)`);
@@ -109,6 +132,7 @@ if (!only || only === "e2e") {
   countPlaywright("console tests", e2eReport, status);
 }
 
+if (failedNames.length) console.log(`\nFailed tests:\n${failedNames.map((name) => `  ✗ ${name}`).join("\n")}`);
 if (problems.length) console.log(`\nFailed: ${problems.join(", ")}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
 process.exit(totals.failed > 0 || problems.length > 0 ? 1 : 0);
