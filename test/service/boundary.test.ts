@@ -12,7 +12,7 @@ import { MAX_METADATA_BYTES, MAX_METADATA_DEPTH, MAX_METADATA_KEYS } from "../..
 
 let t: TestService;
 beforeAll(async () => {
-  t = await startService({ workers: false, env: { LUPA_RATE_LIMIT_PER_SECOND: "100000", LUPA_SYNC_WAIT_MS: "50" } });
+  t = await startService({ workers: false, env: { LUPA_SYNC_WAIT_MS: "50" } });
 });
 afterAll(async () => {
   await t?.close();

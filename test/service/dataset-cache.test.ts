@@ -15,7 +15,7 @@ const callsFor = (document: string) => calls.filter((c) => c.document === docume
 
 let t: TestService;
 beforeAll(async () => {
-  t = await startService({ provider: counting, env: { LUPA_RATE_LIMIT_PER_SECOND: "100000" } });
+  t = await startService({ provider: counting });
 }, 300_000);
 afterAll(async () => {
   await t?.close();

@@ -24,7 +24,7 @@ let verificationId = "";
 beforeAll(async () => {
   // no workers (nothing runs in the background), a short synchronous wait (a valid creation
   // answers 202 quickly), no rate limit in the way
-  t = await startService({ workers: false, env: { LUPA_SYNC_WAIT_MS: "100", LUPA_RATE_LIMIT_PER_SECOND: "1000000" } });
+  t = await startService({ workers: false, env: { LUPA_SYNC_WAIT_MS: "100" } });
   const e = await t.request({
     method: "POST",
     url: "/api/v3/enrichments",

@@ -12,7 +12,7 @@ const lawsuitCalls = () => calls.filter((c) => c.module === "lawsuits").length;
 
 let t: TestService;
 beforeAll(async () => {
-  t = await startService({ provider: counting, env: { LUPA_RATE_LIMIT_PER_SECOND: "100000" } });
+  t = await startService({ provider: counting });
 }, 300_000);
 afterAll(async () => {
   await t?.close();

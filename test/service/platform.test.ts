@@ -5,7 +5,7 @@ import { startService, type TestService } from "../support/harness";
 
 let t: TestService;
 beforeAll(async () => {
-  t = await startService({ workers: false });
+  t = await startService({ workers: false, env: { LUPA_RATE_LIMIT_PER_SECOND: "50" } });
 });
 afterAll(async () => {
   await t?.close();

@@ -8,7 +8,7 @@ import { makeCpf } from "../../lib/contract/documents";
 
 let t: TestService;
 beforeAll(async () => {
-  t = await startService({ env: { LUPA_RATE_LIMIT_PER_SECOND: "100000", LUPA_SANDBOX_SLOW_MS: "3000" } });
+  t = await startService({ env: { LUPA_SANDBOX_SLOW_MS: "3000" } });
 });
 afterAll(async () => {
   await t?.close();

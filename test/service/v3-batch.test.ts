@@ -11,7 +11,7 @@ import { enrichments, profiles } from "../../server/db/schema";
 
 let t: TestService;
 beforeAll(async () => {
-  t = await startService({ env: { LUPA_RATE_LIMIT_PER_SECOND: "100000" } });
+  t = await startService();
   await t.services.db.insert(profiles).values([
     {
       id: `prf_broken_${t.workspace.id.slice(0, 8)}`,

@@ -31,7 +31,6 @@ function startEnv(syncWaitMs: string): Record<string, string> {
     LUPA_CALLBACK_ALLOW_LIST: "127.0.0.1",
     LUPA_CALLBACK_CA_FILE: path.join(dir, "ca.pem"),
     LUPA_SYNC_WAIT_MS: syncWaitMs,
-    LUPA_RATE_LIMIT_PER_SECOND: "100000",
   };
 }
 

@@ -11,7 +11,7 @@ import { lawsuitNetworks, profiles } from "../../server/db/schema";
 let t: TestService;
 const suffix = () => t.workspace.id.slice(0, 8);
 beforeAll(async () => {
-  t = await startService({ env: { LUPA_RATE_LIMIT_PER_SECOND: "100000" } });
+  t = await startService();
   await t.services.db.insert(profiles).values([
     {
       id: `prf_nolaw_${suffix()}`,

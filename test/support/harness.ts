@@ -68,6 +68,10 @@ const FAST_ENV: Record<string, string> = {
   LUPA_SANDBOX_SLOW_MS: "3000",
   LUPA_CALLBACK_RETRY_MS: "100,200,300",
   LUPA_LOG_LEVEL: "silent",
+  // The v3 rate limit (50 a second per workspace by default) would make a test's outcome depend on
+  // how fast the machine runs its requests; test/service/platform.test.ts sets the default back
+  // and tests the limit itself.
+  LUPA_RATE_LIMIT_PER_SECOND: "1000000",
 };
 
 let counter = 0;
