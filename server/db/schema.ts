@@ -228,6 +228,8 @@ export const verifications = pgTable(
     nationalId: text("national_id").notNull(),
     entity: text("entity").notNull(),
     name: text("name"),
+    /** lower(name), kept by PostgreSQL (migration 0009): what the list's `search` matches with LIKE. */
+    searchName: text("search_name").generatedAlwaysAs(sql`lower("name")`),
     status: text("status").notNull(),
     config: jsonb("config").$type<Record<string, unknown>>().notNull(),
     input: jsonb("input").$type<{ attribute: string; value: string }[]>(),
@@ -242,8 +244,9 @@ export const verifications = pgTable(
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
+    // 0009: the SQL adds INCLUDE (search_name, national_id), for a search within a decision
     index("verifications_ws_feedback_idx").on(t.workspaceId, t.feedbackStatus, t.createdAt),
-    // 0001_v2_review also adds trigram (pg_trgm) indexes on name and national_id for the list's search
+    // 0001_v2_review adds trigram (pg_trgm) indexes for the list's search on national_id and (0009) search_name
     // 0006: a status filter reads its rows newest first
     index("verifications_ws_status_created_idx").on(t.workspaceId, t.status, t.createdAt),
     index("verifications_ws_national_idx").on(t.workspaceId, t.nationalId),

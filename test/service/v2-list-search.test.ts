@@ -1,0 +1,147 @@
+// GET /api/v2/verifications `search` (spec 3.1: a partial, case-insensitive match on the name or
+// the CPF/CNPJ) finds exactly the rows that `name ILIKE '%text%' OR national_id ILIKE '%digits%'`
+// finds, although it matches the stored lower-cased name with LIKE (migration 0009). Names with
+// accents in both cases, LIKE's own characters (%, _, \) and alphanumeric CNPJs; searches drawn
+// from the names themselves with their case changed, and random text.
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startService, type TestService, type TestWorkspace } from "../support/harness";
+
+const NAMES = [
+  "JOSÉ DA SILVA",
+  "José da Silva Júnior",
+  "Conceição Aparecida Cavalcanti",
+  "CONCEIÇÃO APARECIDA",
+  "Ângela Lúcia Gonçalves",
+  "ÂNGELA Ü. Müller",
+  "Antônio D'Ávila",
+  "João-Pedro Araújo",
+  "Empresa 100% Brasil Ltda",
+  "Comércio_de Peças S/A",
+  "Barra\\Invertida ME",
+  "Ítalo Ñandu Çedilha",
+  "maria das graças",
+  "MARIA DAS GRAÇAS",
+  "Øystein Æsir",
+  "ﬁnal ligature",
+];
+const DOCUMENTS = ["12345678909", "11222333000181", "12ABC34501DE35", "00000000191", "AB1CD2EF000130"];
+
+let t: TestService;
+let ws: TestWorkspace;
+let other: TestWorkspace;
+
+beforeAll(async () => {
+  t = await startService({ workers: false });
+  ws = await t.createWorkspace();
+  other = await t.createWorkspace();
+  for (const workspace of [ws, other])
+    await t.services.database.query(
+      `insert into verifications (id, workspace_id, user_id, profile_id, national_id, entity, name, status, config, created_at, updated_at)
+       select gen_random_uuid(), $1, gen_random_uuid(), 'prf_kyc_person', d.value, 'person', n.value,
+              'COMPLETED', '{"source":"API"}'::jsonb, now() - (n.i * 10 + d.i) * interval '1 second', now()
+       from unnest($2::text[]) with ordinality as n(value, i), unnest($3::text[]) with ordinality as d(value, i)`,
+      [workspace.id, NAMES, DOCUMENTS],
+    );
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The oracle: ILIKE on the name and on the national ID, as spec 3.1 describes the search. */
+async function expected(search: string): Promise<string[]> {
+  const digits = search.replace(/[.\-/\s]/g, "");
+  const { rows } = await t.services.database.query(
+    `select id from verifications where workspace_id = $1 and (name ilike $2 or ($3 <> '' and national_id ilike $4))
+     order by created_at desc, id desc`,
+    [ws.id, `%${escapeLike(search)}%`, digits, `%${escapeLike(digits)}%`],
+  );
+  return rows.map((r) => (r as { id: string }).id);
+}
+
+/** Every page of the list (25 a page, the most the list gives). */
+async function found(search: string): Promise<{ ids: string[]; total: number }> {
+  const ids: string[] = [];
+  let total = 0;
+  for (let page = 1; ; page++) {
+    const res = await t.request({
+      method: "GET",
+      url: `/api/v2/verifications?limit=25&page=${page}&search=${encodeURIComponent(search)}`,
+      token: ws.tokens.viewer,
+    });
+    expect(res.statusCode, search).toBe(200);
+    const body = res.json() as { verifications: { id: string }[]; total: number };
+    if (page === 1) total = body.total;
+    ids.push(...body.verifications.map((v) => v.id));
+    if (body.verifications.length < 25) return { ids, total };
+  }
+}
+
+const changeCase = (text: string, flips: boolean[]) =>
+  [...text].map((c, i) => (flips[i % flips.length] ? c.toUpperCase() : c.toLowerCase())).join("");
+
+describe("v2 list search", () => {
+  it("finds accented names in either case, LIKE's own characters literally, and document parts", async () => {
+    const cases: [string, number][] = [
+      ["josé", 2 * DOCUMENTS.length],
+      ["JOSÉ", 2 * DOCUMENTS.length],
+      ["conceição", 2 * DOCUMENTS.length],
+      ["CONCEIÇÃO APARECIDA", 2 * DOCUMENTS.length],
+      ["gonçalves", DOCUMENTS.length],
+      ["100%", DOCUMENTS.length],
+      ["comércio_de", DOCUMENTS.length],
+      ["o_de", DOCUMENTS.length],
+      ["a_d", 0], // "a d" in "maria das" if _ were a wildcard
+      ["a\\i", DOCUMENTS.length],
+      ["d'ávila", DOCUMENTS.length],
+      ["12ABC345", NAMES.length],
+      ["12abc345", NAMES.length],
+      ["11.222.333/0001", NAMES.length],
+      ["11.222.333/0001-81", NAMES.length],
+      ["12abc34501de35", NAMES.length],
+      ["12ABC34501DE355", 0],
+      ["josé da silva júnior", DOCUMENTS.length],
+      ["josé da silvestre", 0], // shares "josé da" with two names: the whole text decides
+      ["maria das graças", 2 * DOCUMENTS.length],
+      ["maria das dores", 0],
+      ["é da s", 2 * DOCUMENTS.length],
+      ["%", DOCUMENTS.length],
+      ["_", DOCUMENTS.length],
+    ];
+    for (const [search, count] of cases) {
+      const { ids, total } = await found(search);
+      expect(ids, search).toEqual(await expected(search));
+      expect(total, search).toBe(count);
+    }
+  });
+
+  it("matches exactly what ILIKE matches, for any text (property)", async () => {
+    const fromNames = fc
+      .tuple(fc.constantFrom(...NAMES, ...DOCUMENTS), fc.nat(), fc.nat(), fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }))
+      .map(([text, a, b, flips]) => {
+        const start = a % text.length;
+        const end = start + 1 + (b % (text.length - start));
+        return changeCase(text.slice(start, end), flips);
+      });
+    const random = fc.string({ unit: fc.constantFrom(..."aAeÉéçÇãÃõüÜ %_\\'-./0123456789ABCabcñÑøØﬁ"), minLength: 1, maxLength: 6 });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fromNames, random), async (search) => {
+        const { ids, total } = await found(search);
+        const want = await expected(search);
+        expect(ids, search).toEqual(want);
+        expect(total, search).toBe(want.length);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("never reaches another workspace's rows", async () => {
+    const { ids } = await found("silva");
+    const { rows } = await t.services.database.query(`select id from verifications where workspace_id = $1`, [other.id]);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(ids).not.toContain((row as { id: string }).id);
+    expect(ids).toHaveLength(2 * DOCUMENTS.length);
+  });
+});
