@@ -247,7 +247,7 @@ export const verifications = pgTable(
     // 0009: the SQL adds INCLUDE (search_name, national_id), for a search within a decision
     index("verifications_ws_feedback_idx").on(t.workspaceId, t.feedbackStatus, t.createdAt),
     // 0001_v2_review adds trigram (pg_trgm) indexes for the list's search on national_id and (0009) search_name
-    // 0006: a status filter reads its rows newest first
+    // 0006: a status filter reads its rows newest first; 0009: the SQL adds INCLUDE (score, search_name, national_id)
     index("verifications_ws_status_created_idx").on(t.workspaceId, t.status, t.createdAt),
     index("verifications_ws_national_idx").on(t.workspaceId, t.nationalId),
     // 0004: covering index of the overview's counts; the SQL adds INCLUDE (status, score), which drizzle cannot express
