@@ -297,6 +297,7 @@ export async function benchListScale(args: string[]): Promise<void> {
       ["search=aparecida cavalcanti", "&search=aparecida%20cavalcanti"],
       [`search=${docPart} (document part)`, `&search=${docPart}`],
       ["search=xyzw (nothing)", "&search=xyzw"],
+      ["search=a silva xyz (common words, rare rest)", "&search=a%20silva%20xyz"],
       ["feedbackStatus=APPROVED", "&feedbackStatus=APPROVED"],
       ["feedbackStatus=NOTSTARTED", "&feedbackStatus=NOTSTARTED"],
       ["incomplete=true", "&incomplete=true"],

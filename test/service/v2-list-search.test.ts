@@ -5,6 +5,7 @@
 // from the names themselves with their case changed, and random text.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchBoundary } from "../../server/v2/verifications/queries";
 import { startService, type TestService, type TestWorkspace } from "../support/harness";
 
 const NAMES = [
@@ -143,5 +144,31 @@ describe("v2 list search", () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(ids).not.toContain((row as { id: string }).id);
     expect(ids).toHaveLength(2 * DOCUMENTS.length);
+  });
+});
+
+describe("v2 list search of a phrase by its first word boundary", () => {
+  it("looks a rare boundary up alone and a common one with the whole text, with the same matches", async () => {
+    const crowd = await t.createWorkspace();
+    // 8,000 "Maria da Silva …": the boundary "aria da" is in every row of this workspace
+    await t.services.database.query(
+      `insert into verifications (id, workspace_id, user_id, profile_id, national_id, entity, name, status, config, created_at, updated_at)
+       select gen_random_uuid(), $1, gen_random_uuid(), 'prf_kyc_person', lpad(i::text, 11, '0'), 'person',
+              'Maria da Silva ' || i, 'COMPLETED', '{"source":"API"}'::jsonb, now() - i * interval '1 second', now()
+       from generate_series(1, 8000) as i`,
+      [crowd.id],
+    );
+    await t.services.database.query("analyze verifications");
+    const { db } = t.services;
+    expect(await searchBoundary(db, crowd.id, "maria da silva 7999")).toBeNull();
+    expect(await searchBoundary(db, ws.id, "conceição aparecida")).toBe("ição apa");
+    expect(await searchBoundary(db, ws.id, "silva")).toBeNull();
+    const res = await t.request({
+      method: "GET",
+      url: `/api/v2/verifications?limit=25&search=${encodeURIComponent("MARIA DA SILVA 7999")}`,
+      token: crowd.tokens.viewer,
+    });
+    expect(res.json().verifications.map((v: { name: string }) => v.name)).toEqual(["Maria da Silva 7999"]);
+    expect(res.json().total).toBe(1);
   });
 });

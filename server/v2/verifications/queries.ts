@@ -27,16 +27,11 @@ function escapeLike(text: string): string {
  *   (lib/contract/documents.ts): the upper-cased digits need no case folding, and digits longer
  *   than that or with other characters (anything but ASCII letters and digits) cannot match, so
  *   they ask nothing.
- * - A text of several words looks the trigram index up with only the two ends of its first word
- *   boundary ("cida cav" for "aparecida cavalcanti") and checks the whole text with strpos on the
- *   rows found. The index intersects the posting list of every trigram it is given; a phrase's
- *   words are found together by the trigrams across their boundary, and each further trigram
- *   only adds work (bench list-scale: 26 ms for the whole phrase, 15 ms for the boundary, the
- *   same 833 rows). The boundary is part of the text, so the matches are the same.
+ * - A text of several words may look the trigram index up with only its first word boundary
+ *   (`boundary`, below) and check the whole text with strpos on the rows found.
  */
-function searchFilter(text: string): SQL {
+function searchFilter(text: string, boundary: string | null): SQL {
   const digits = text.replace(/[.\-/\s]/g, "");
-  const boundary = /\S{1,4} \S{1,3}/.exec(text)?.[0];
   const name = boundary
     ? and(
         like(verifications.searchName, sql`lower(${`%${escapeLike(boundary)}%`})`),
@@ -47,11 +42,38 @@ function searchFilter(text: string): SQL {
   return document ? or(name, like(verifications.nationalId, `%${digits.toUpperCase()}%`))! : name;
 }
 
-function filters(workspaceId: string, q: ListVerificationsQuery, now: Date): SQL[] {
+/** The planner's estimate of rows under which a word boundary is looked up alone (searchBoundary). */
+export const BOUNDARY_MAX_ROWS = 5000;
+
+/**
+ * The first word boundary of a text of several words (up to 4 characters before a space and 3
+ * after: "cida cav" for "aparecida cavalcanti"), when the planner expects few rows to hold it.
+ * The trigram index intersects the posting list of every trigram it is given: in the bench's
+ * data every trigram of "aparecida cavalcanti" is common, and the boundary's 6 find the same 1,633
+ * candidates in 10 ms instead of the phrase's 20 in 32 ms. A common boundary with a rare rest
+ * ("a silva xyz"; "maria da silva <a rare surname>" on real names) would read every row holding
+ * the boundary instead (324 ms against 1.3 ms), so the boundary is used only when the estimate
+ * (one EXPLAIN, from the column's statistics) is at most BOUNDARY_MAX_ROWS. The matches are the
+ * same either way (strpos checks the whole text). docs/benchmarks.md, list-scale.
+ */
+export async function searchBoundary(db: Db, workspaceId: string, text: string): Promise<string | null> {
+  const boundary = /\S{1,4} \S{1,3}/.exec(text)?.[0];
+  if (!boundary || boundary.length === text.length) return null;
+  const estimate = await estimateRows(
+    db,
+    sql`select 1 from ${verifications} where ${and(
+      eq(verifications.workspaceId, workspaceId),
+      like(verifications.searchName, sql`lower(${`%${escapeLike(boundary)}%`})`),
+    )}`,
+  );
+  return estimate <= BOUNDARY_MAX_ROWS ? boundary : null;
+}
+
+function filters(workspaceId: string, q: ListVerificationsQuery, now: Date, boundary: string | null): SQL[] {
   const where: SQL[] = [eq(verifications.workspaceId, workspaceId)];
   if (q.status) where.push(eq(verifications.status, q.status));
   if (q.nationalId) where.push(eq(verifications.nationalId, q.nationalId.replace(/[.\-/\s]/g, "").toUpperCase()));
-  if (q.search) where.push(searchFilter(q.search));
+  if (q.search) where.push(searchFilter(q.search, boundary));
   if (q.scoreGte !== undefined) where.push(gte(verifications.score, q.scoreGte));
   if (q.scoreLte !== undefined) where.push(lte(verifications.score, q.scoreLte));
   if (q.from) where.push(gte(verifications.createdAt, q.from));
@@ -75,7 +97,8 @@ function filters(workspaceId: string, q: ListVerificationsQuery, now: Date): SQL
  * all at every page; the estimate costs one EXPLAIN (docs/decisions.md, "v2 verifications").
  */
 export async function listVerifications(db: Db, workspaceId: string, q: ListVerificationsQuery, exactTotal: number, now = new Date()) {
-  const where = and(...filters(workspaceId, q, now));
+  const boundary = q.search ? await searchBoundary(db, workspaceId, q.search) : null;
+  const where = and(...filters(workspaceId, q, now, boundary));
   const offset = (q.page - 1) * q.limit;
   // The count stops at exactTotal + 1 rows and follows the page's order, so the planner can read
   // it through the same index as the page: a Seq Scan under a LIMIT looks cheap when the workspace
