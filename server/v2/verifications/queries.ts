@@ -43,7 +43,7 @@ function searchFilter(text: string, boundary: string | null): SQL {
 }
 
 /** The planner's estimate of rows under which a word boundary is looked up alone (searchBoundary). */
-export const BOUNDARY_MAX_ROWS = 5000;
+const BOUNDARY_MAX_ROWS = 5000;
 
 /**
  * The first word boundary of a text of several words (up to 4 characters before a space and 3
