@@ -1,3 +1,4 @@
+import { FIELD_LABELS } from "@/lib/contract/field-labels";
 import { bool, list, num, obj, str, type Bag } from "./read";
 import { maskedDocument } from "./document-view";
 
@@ -86,43 +87,16 @@ export interface DossierView {
 }
 
 const LABELS: Record<string, string> = {
+  ...FIELD_LABELS,
   income: "Faixa de renda",
-  salary: "Renda estimada",
-  totalAssets: "Patrimônio",
-  collections: "Cobranças",
-  total: "Total",
-  totalOrigins: "Origens",
-  updatedAt: "Atualizado em",
   restrictions: "Restrições de crédito",
-  isNegative: "Negativado",
-  totalAmount: "Valor total",
   hasData: "Há dados",
   assistancePrograms: "Programas sociais",
   totalActive: "Ativos",
-  taxReturns: "Declarações de IR",
-  monthlyIncome: "Renda mensal",
   ltyTaxDeclarations: "Declarações nos últimos anos",
-  cobrancas: "Cobranças",
-  origens: "Origens",
-  quantidade: "Quantidade",
-  atualizadoEm: "Atualizado em",
-  dividaAtiva: "Dívida ativa",
-  possui: "Possui",
-  inscricoes: "Inscrições",
-  valorTotal: "Valor total",
-  regimeTributario: "Regime tributário",
-  regularidadeFgts: "Regularidade do FGTS",
-  faixaFuncionarios: "Faixa de funcionários",
-  faturamentoPresumido: "Faturamento presumido",
   quantidadeFuncionarios: "Funcionários",
   renda: "Renda",
   faixaRenda: "Faixa de renda",
-  restricoes: "Restrições",
-  consultas: "Consultas",
-  indicadores: "Indicadores",
-  bank: "Banco",
-  year: "Ano",
-  status: "Situação",
 };
 
 const MONEY_KEYS = /salary|amount|valor|renda$|monthlyIncome/i;
