@@ -63,12 +63,16 @@ test("structure: the company's tables are named apart, the graph page's headings
   await expect(page.getByTestId("network-legend")).toBeVisible({ timeout: 45_000 });
   expect(await structureViolations(page)).toEqual([]);
   await page.getByRole("tab", { name: "Lista" }).click();
+  // a node "Com processos": its risk was small white text on amber (axe color-contrast)
   await page
-    .getByRole("button", { name: /Ver processos/ })
+    .getByRole("row")
+    .filter({ hasText: "Com processos" })
     .first()
+    .getByRole("button", { name: /Ver processos/ })
     .click();
   await expect(page.locator("#node-panel-title")).toBeVisible();
   expect(await structureViolations(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await gotoHydrated(page, "/usage");
   await expect(page.getByTestId("usage-refused")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Uso" })).toBeVisible();
@@ -91,4 +95,15 @@ test.describe("as an admin", () => {
     await expect(page.getByTestId("usage-chart").or(page.getByTestId("usage-empty"))).toBeVisible({ timeout: 30_000 });
     expect(await seriousViolations(page)).toEqual([]);
   });
+});
+
+test("structure: a company case's lawsuits sections, one per partner, are named apart", async ({ page, api }) => {
+  // a sandbox company whose two partners both have lawsuits (company-ownersLawsuits-1.0)
+  const created = await api.createVerification("11222012000187", { profileId: await api.verificationProfileId("company") });
+  expect((await api.waitUntilTerminal(created.id)).status).toBe("COMPLETED");
+  await gotoHydrated(page, `/verifications/${created.id}`);
+  const owners = page.getByTestId("owner-lawsuits-section");
+  await expect(owners.first()).toBeVisible();
+  expect(await owners.count()).toBeGreaterThan(1);
+  expect(await structureViolations(page)).toEqual([]);
 });

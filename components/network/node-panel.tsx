@@ -21,11 +21,12 @@ export function nodeLawsuitsQuery(basePath: string, ref: string) {
   };
 }
 
-function Counter({ label, value }: { label: string; value: string }) {
+/** `wide`: the whole row (an amount such as "R$ 321.150,23" does not fit a third of the panel). */
+function Counter({ label, value, wide = false }: { label: string; value: string; wide?: boolean }) {
   return (
-    <div className="rounded-md bg-zinc-50 px-2 py-1.5">
+    <div className={`min-w-0 rounded-md bg-zinc-50 px-2 py-1.5 ${wide ? "col-span-3" : ""}`}>
       <dt className="text-[11px] text-zinc-600">{label}</dt>
-      <dd className="text-sm font-semibold text-zinc-900">{value}</dd>
+      <dd className="text-sm font-semibold break-words text-zinc-900">{value}</dd>
     </div>
   );
 }
@@ -127,7 +128,9 @@ export function NodePanel({
         ) : (
           <>
             <div className="flex flex-wrap items-center gap-2 text-xs">
-              <span className="rounded-full px-2 py-0.5 font-medium text-white" style={{ background: RISK_META[node.risk].color }}>
+              {/* the colour as a dot, as in the list: small white text on the amber or green of the graph is too faint (axe color-contrast) */}
+              <span className="inline-flex items-center gap-1.5 rounded-full bg-zinc-100 px-2 py-0.5 font-medium text-zinc-800">
+                <span aria-hidden="true" className="inline-block size-2 rounded-full" style={{ background: RISK_META[node.risk].color }} />
                 {RISK_META[node.risk].label}
               </span>
               <span data-testid="node-query-status" className="rounded-full bg-zinc-100 px-2 py-0.5 text-zinc-700">
@@ -158,6 +161,7 @@ export function NodePanel({
                   <Counter label="Ativos" value={node.counters.active === null ? "—" : formatInteger(node.counters.active)} />
                   <Counter label="Encerrados" value={node.counters.inactive === null ? "—" : formatInteger(node.counters.inactive)} />
                   <Counter
+                    wide
                     label="Valor total"
                     value={node.counters.totalClaimValue === null ? "—" : formatMoney(node.counters.totalClaimValue)}
                   />

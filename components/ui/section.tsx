@@ -19,7 +19,9 @@ export function Section({
   className?: string;
   testId?: string;
 }) {
-  const headingId = `${testId ?? title.replace(/\W+/g, "-").toLowerCase()}-title`;
+  // the anchor first: it is unique on the page, where a testId may repeat (one lawsuits section per
+  // partner), and a repeated heading id named every such section after the first (axe landmark-unique)
+  const headingId = `${anchor ?? testId ?? title.replace(/\W+/g, "-").toLowerCase()}-title`;
   return (
     <section
       id={anchor}
