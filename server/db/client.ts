@@ -31,6 +31,8 @@ export interface Database {
    * changed (notifications sent while it was down are lost).
    */
   listenerState(): { up: boolean; generation: number };
+  /** PGlite only: the data folder as a tarball (the tests' migrated template; see OpenOptions.template). */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,11 @@ export interface OpenOptions {
   dataDir: string;
   /** In-memory PGlite (tests): no folder, no lock. */
   memory?: boolean;
+  /**
+   * In-memory PGlite only: start from this data folder (a `dumpDataDir()` tarball) instead of an
+   * empty cluster. The tests migrate one database once and start each file from its copy.
+   */
+  template?: Blob;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -52,7 +59,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   let release = () => {};
   let client: PGlite;
   if (options.memory) {
-    client = await PGlite.create({ extensions: EXTENSIONS });
+    client = await PGlite.create({ extensions: EXTENSIONS, ...(options.template ? { loadDataDir: options.template } : {}) });
   } else {
     release = lockDataDir(options.dataDir);
     const folder = path.join(options.dataDir, "pglite");
@@ -89,6 +96,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       return async () => unsubscribe();
     },
     listenerState: () => ({ up: true, generation: 1 }), // in-process: never down
+    dump: () => client.dumpDataDir("none"),
     close: async () => {
       await client.close();
       release();

@@ -16,7 +16,12 @@ let database: Database;
 let testDb: TestDatabase;
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  database = await openDatabase({ databaseUrl: testDb.url, dataDir: mkdtempSync(path.join(tmpdir(), "lupa-prep-")), memory: !testDb.url });
+  database = await openDatabase({
+    databaseUrl: testDb.url,
+    dataDir: mkdtempSync(path.join(tmpdir(), "lupa-prep-")),
+    memory: !testDb.url,
+    template: testDb.template,
+  });
   await database.db.execute(sql`create table prep_items (id text primary key, n int not null, at timestamptz not null,
     doc jsonb, tags text[], ok boolean, note text)`);
 });

@@ -91,7 +91,9 @@ export async function startService(
   };
   const config = loadConfig(env);
   const log = createLogger(env.LUPA_LOG_LEVEL ?? "silent", options.logDestination);
-  const db = options.database?.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir, memory: !config.databaseUrl }));
+  const db =
+    options.database?.db ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir, memory: !config.databaseUrl, template: testDb.template }));
   const services = await createServices(config, { log, database: db, provider: options.provider });
   await upsertGlobalProfiles(services.db);
   const stopWorkers = options.workers === false ? async () => {} : await startWorkers(services, { owners: OWNERS, extra: callbackWorkers });

@@ -1,0 +1,16 @@
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+let t = performance.now();
+const a = await PGlite.create({ extensions: { pg_trgm } });
+console.log("create memory", (performance.now() - t).toFixed(0));
+t = performance.now();
+await a.exec("create extension if not exists pg_trgm; create table x(a int)");
+const dump = await a.dumpDataDir("none");
+console.log("dump", (performance.now() - t).toFixed(0), dump.size);
+t = performance.now();
+const b = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: dump });
+console.log("create from dump", (performance.now() - t).toFixed(0));
+t = performance.now();
+const c = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: dump });
+console.log("create from dump 2", (performance.now() - t).toFixed(0));
+console.log((await c.query("select count(*) from x")).rows);
