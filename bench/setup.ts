@@ -5,14 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { loadConfig } from "../server/config";
-import { createServices } from "../server/services";
-import { buildApp } from "../server/http/app";
-import { startWorkers } from "../server/engine/workers";
-import { upsertGlobalProfiles } from "../server/tenancy/catalog";
+import { startLupa } from "../server/start";
 import { createUser, createWorkspace } from "../server/tenancy/workspaces";
 import { createLogger } from "../server/support/logger";
-import { callbackWorkers } from "../server/v3/callbacks/worker";
-import { OWNERS } from "../server/owners";
 import type { DatasetProvider } from "../server/datasets/types";
 
 /**
@@ -29,11 +24,15 @@ export async function startBenchService(env: Record<string, string> = {}, option
     LUPA_RATE_LIMIT_PER_SECOND: "100000",
     ...env,
   });
-  const services = await createServices(config, { log: createLogger("silent"), provider: options.provider });
-  await upsertGlobalProfiles(services.db);
-  const stopWorkers = await startWorkers(services, { owners: OWNERS, extra: callbackWorkers });
-  const app = await buildApp(services);
-  await app.listen({ port: Number(process.env.LUPA_BENCH_PORT ?? 0), host: "127.0.0.1" });
+  const lupa = await startLupa({
+    config,
+    services: { log: createLogger("silent"), provider: options.provider },
+    api: { listen: { port: Number(process.env.LUPA_BENCH_PORT ?? 0), host: "127.0.0.1" } },
+    workers: true,
+    sweepers: true,
+  });
+  const { services } = lupa;
+  const app = lupa.app!;
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const existing = options.reuse
     ? (await services.database.query("select 1 from users where email = 'bench@lupa.local'")).rows.length > 0
@@ -54,9 +53,7 @@ export async function startBenchService(env: Record<string, string> = {}, option
     base,
     token,
     async close() {
-      await app.close();
-      await stopWorkers();
-      await services.close();
+      await lupa.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -76,6 +76,8 @@ export interface OwnerHooks<AfterCommit = void> {
    * record's order, with the same retries and rounds as a module; its answer is the module data.
    */
   steps?: Record<string, OwnerStep>;
+  /** The owner's own sweep, run by the engine's sweeper (v2: AI summaries whose process died). */
+  sweep?(services: Services): Promise<void>;
 }
 
 export interface OwnerStep {

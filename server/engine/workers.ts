@@ -1,6 +1,6 @@
 // The workers of this process: collection runs per lane (interactive and batch in separate
-// queues, so a large batch never delays interactive work), callback deliveries, and a sweeper
-// that fails expired collections and re-sends jobs lost to a crash.
+// queues, so a large batch never delays interactive work) and callback deliveries; and the
+// sweeper, which fails expired collections and re-sends jobs lost to a crash.
 import type { Services } from "../context";
 import { QUEUES } from "../jobs/queue";
 import { runCollection } from "./runner";
@@ -8,7 +8,6 @@ import { findExpired, findLostWork, markDispatched, markEnqueued } from "./store
 import { purgeExpired } from "../datasets/cache";
 import { fail, queueOf } from "./transitions";
 import type { Owners } from "./types";
-import { finishStaleAnalyses } from "../v2/summary/generate";
 
 export interface WorkerOptions {
   /** The hooks of every owner of collections (server/owners.ts). */
@@ -58,7 +57,15 @@ export async function startWorkers(s: Services, options: WorkerOptions): Promise
     BATCH_LANE_FETCH,
   );
   const stopExtra = options.extra ? await options.extra(s, options.callbackConcurrency ?? 4) : async () => {};
+  return stopExtra;
+}
 
+/**
+ * The sweeper of this process, every `LUPA_SWEEP_INTERVAL_MS`: fails collections whose deadline
+ * passed, re-sends work whose job was lost, runs each owner's own sweep, and once a minute deletes
+ * the dataset cache's expired answers. Returns its stop function.
+ */
+export function startSweeper(s: Services, owners: Owners): () => void {
   let sweeping = false;
   let purgedAt = 0;
   const timer = setInterval(async () => {
@@ -76,10 +83,7 @@ export async function startWorkers(s: Services, options: WorkerOptions): Promise
       sweeping = false;
     }
   }, s.config.schedules.sweepIntervalMs);
-  return async () => {
-    clearInterval(timer);
-    await stopExtra();
-  };
+  return () => clearInterval(timer);
 }
 
 /** How often a worker process deletes the dataset cache's expired answers. */
@@ -92,7 +96,7 @@ export async function sweep(s: Services, owners: Owners, options: { purge: boole
     await markEnqueued(s.db, id);
     await s.queue.send(queueOf(lane), { id });
   }
-  await finishStaleAnalyses(s);
+  for (const hooks of Object.values(owners)) await hooks.sweep?.(s);
   if (options.purge) await purgeExpired(s.db); // the dataset cache's expired answers
 }
 

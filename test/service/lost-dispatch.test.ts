@@ -7,9 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { eventually, startService, type TestService } from "../support/harness";
 import { makeCpf } from "../../lib/contract/documents";
 import { billingEntries, collections } from "../../server/db/schema";
-import { startWorkers } from "../../server/engine/workers";
-import { OWNERS } from "../../server/owners";
-import { callbackWorkers } from "../../server/v3/callbacks/worker";
+import { startWork } from "../../server/start";
 import { DISPATCH_GRACE_MS } from "../../server/engine/store";
 
 let t: TestService;
@@ -39,7 +37,7 @@ it("a saved enrichment whose job was never sent completes within seconds once a 
   expect(row).toEqual({ enqueuedAt: null, status: "CREATED" });
 
   const started = Date.now();
-  const stop = await startWorkers(t.services, { owners: OWNERS, extra: callbackWorkers });
+  const stop = await startWork(t.services, { workers: true, sweepers: true });
   try {
     await eventually(
       () => t.request({ method: "GET", url: `/api/v3/enrichments/${id}`, token: t.workspace.tokens.integration }).then((r) => r.json()),

@@ -5,10 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { loadConfig, type Config } from "../../server/config";
-import { createServices } from "../../server/services";
-import { buildApp } from "../../server/http/app";
-import { startWorkers } from "../../server/engine/workers";
-import { upsertGlobalProfiles } from "../../server/tenancy/catalog";
+import { startLupa } from "../../server/start";
 import { createUser, createWorkspace } from "../../server/tenancy/workspaces";
 import { createLogger } from "../../server/support/logger";
 import type { Services } from "../../server/context";
@@ -16,8 +13,6 @@ import type { Role } from "../../server/auth/permissions";
 import type { Database } from "../../server/db/client";
 import { openDatabase } from "../../server/db/client";
 import { createTestDatabase, type TestDatabase } from "./databases";
-import { callbackWorkers } from "../../server/v3/callbacks/worker";
-import { OWNERS } from "../../server/owners";
 import type { DatasetProvider } from "../../server/datasets/types";
 
 export const PASSWORD = "test-password";
@@ -94,10 +89,15 @@ export async function startService(
   const db =
     options.database?.db ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir, memory: !config.databaseUrl, template: testDb.template }));
-  const services = await createServices(config, { log, database: db, provider: options.provider });
-  await upsertGlobalProfiles(services.db);
-  const stopWorkers = options.workers === false ? async () => {} : await startWorkers(services, { owners: OWNERS, extra: callbackWorkers });
-  const app = await buildApp(services);
+  const lupa = await startLupa({
+    config,
+    services: { log, database: db, provider: options.provider },
+    api: {},
+    workers: options.workers !== false,
+    sweepers: options.workers !== false,
+  });
+  const { services } = lupa;
+  const app = lupa.app!;
 
   async function makeWorkspace(opts: { actions?: string[] | null } = {}): Promise<TestWorkspace> {
     const n = ++counter;
@@ -115,14 +115,7 @@ export async function startService(
   }
 
   const workspace = await makeWorkspace();
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    await app.close();
-    await stopWorkers();
-    await services.close();
-  };
+  const stop = lupa.stop;
   return {
     app,
     services,

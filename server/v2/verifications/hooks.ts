@@ -11,7 +11,7 @@ import { scoreModules } from "./scoring";
 import { relatedParties } from "../../datasets/related-parties";
 import { armVerificationCallback, sendVerificationCallback } from "../callbacks/arm";
 import { applyRelatedListing, NOT_LISTED, withListingRules, workspaceListing, type WorkspaceListing } from "../blacklist/listing";
-import { afterVerificationTerminal, markSummaryPending, summaryOnCompletion } from "../summary/generate";
+import { afterVerificationTerminal, finishStaleAnalyses, markSummaryPending, summaryOnCompletion } from "../summary/generate";
 import { VISION_STEPS } from "../../vision/steps";
 import { deleteImages } from "../../vision/intake";
 
@@ -127,4 +127,5 @@ export const verificationHooks: OwnerHooks<string | null> = {
     await afterVerificationTerminal(s, c);
   },
   steps: VISION_STEPS, // face match and CNH reading, after the dataset modules
+  sweep: (s) => finishStaleAnalyses(s), // summaries whose process died before making them
 };

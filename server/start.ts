@@ -1,0 +1,96 @@
+// One startup for every process that runs the service: the API (server/main.ts), a worker
+// (server/worker-main.ts), the tests' harness and the benchmarks. Each says which roles it runs;
+// the wiring (services, profiles, owners, workers, sweeper, app) and the stop order live here only.
+import type { FastifyInstance } from "fastify";
+import type { Config } from "./config";
+import { createServices, type ServiceOptions } from "./services";
+import type { Services } from "./context";
+import { buildApp } from "./http/app";
+import { startSweeper, startWorkers } from "./engine/workers";
+import { runningCollections, WORKER_ID } from "./engine/runner";
+import { handBack } from "./engine/store";
+import { upsertGlobalProfiles } from "./tenancy/catalog";
+import { seedDemo } from "./tenancy/demo";
+import { checkDemoExposure } from "./tenancy/demo-guard";
+import { callbackWorkers } from "./v3/callbacks/worker";
+import { OWNERS } from "./owners";
+
+export interface LupaOptions {
+  config: Config;
+  /** The log, an open database or another dataset provider (tests and benchmarks). */
+  services?: ServiceOptions;
+  /** Build the HTTP app; `listen` also binds it (tests call `app.inject()` instead). */
+  api?: false | { listen?: { host: string; port: number } };
+  /** The collection and callback workers. */
+  workers?: boolean;
+  /** The sweeper: deadlines, lost jobs, owners' sweeps, the dataset cache's expired answers. */
+  sweepers?: boolean;
+  /** Create the demo workspace on a database that has none (the first start of `npm start`). */
+  seedDemo?: boolean;
+  /** Refuse to start when the API listens beyond loopback with the demo accounts open. */
+  demoGuard?: boolean;
+}
+
+export interface Lupa {
+  services: Services;
+  app: FastifyInstance | null;
+  /** Whether this start created the demo workspace. */
+  seeded: boolean;
+  /**
+   * Stops in order: the listener, the sweeper, the workers (the queue lets running jobs finish for
+   * up to 10 s), hands back the collections still running so another worker resumes them at once,
+   * then closes the services. A database given in `services.database` stays open.
+   */
+  stop(): Promise<void>;
+}
+
+/** The worker roles on running services; returns their stop function (also used by tests that start them late). */
+export async function startWork(services: Services, roles: { workers?: boolean; sweepers?: boolean }): Promise<() => Promise<void>> {
+  const stopWorkers = roles.workers ? await startWorkers(services, { owners: OWNERS, extra: callbackWorkers }) : null;
+  const stopSweeper = roles.sweepers ? startSweeper(services, OWNERS) : null;
+  return async () => {
+    stopSweeper?.();
+    if (!stopWorkers) return;
+    await stopWorkers();
+    await services.queue.stop();
+    const left = runningCollections();
+    if (left.length > 0) {
+      const handed = await handBack(services.db, left, WORKER_ID).catch(() => 0);
+      if (handed > 0) services.log.info({ handed }, "handed back running collections");
+    }
+  };
+}
+
+export async function startLupa(options: LupaOptions): Promise<Lupa> {
+  const { config } = options;
+  const services = await createServices(config, options.services);
+  let stopWork: () => Promise<void> = async () => {};
+  let app: FastifyInstance | null = null;
+  try {
+    await upsertGlobalProfiles(services.db);
+    stopWork = await startWork(services, { workers: options.workers, sweepers: options.sweepers });
+    const seeded = options.seedDemo ? await seedDemo(services) : false;
+    if (options.demoGuard) await checkDemoExposure(services.db, config.apiHost, config.allowDemo);
+    if (options.api) {
+      app = await buildApp(services);
+      if (options.api.listen) await app.listen(options.api.listen);
+    }
+    let stopping: Promise<void> | null = null;
+    return {
+      services,
+      app,
+      seeded,
+      stop: () =>
+        (stopping ??= (async () => {
+          await app?.close();
+          await stopWork();
+          await services.close();
+        })()),
+    };
+  } catch (error) {
+    await app?.close().catch(() => {});
+    await stopWork().catch(() => {});
+    await services.close().catch(() => {});
+    throw error;
+  }
+}
