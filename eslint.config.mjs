@@ -18,6 +18,7 @@ export default tseslint.config(
       "playwright-report/",
       "server/db/migrations/",
       ".scratch/",
+      "dist/",
       ".test-output/",
     ],
   },

@@ -4,11 +4,14 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-if (!existsSync("node_modules/.bin/next") || !existsSync("node_modules/.bin/tsx")) {
+if (!existsSync("node_modules/.bin/next") || !existsSync("node_modules/.bin/esbuild")) {
   console.log("Installing dependencies (npm ci)...");
   const install = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { stdio: "inherit" });
   if (install.status !== 0) process.exit(install.status ?? 1);
 }
+// the service runs compiled (dist/): built on the first start and whenever its sources changed
+const { buildServer, isFresh } = await import("./build-server.mjs");
+if (!isFresh()) await buildServer();
 
 const children = [];
 let stopping = false;
@@ -45,7 +48,7 @@ function stop(code = 0) {
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
-start("api", process.execPath, ["--import", "tsx", "server/main.ts"]);
+start("api", process.execPath, ["dist/main.mjs"]);
 start("web", "node", ["scripts/start-web.mjs"]);
 const webPort = process.env.LUPA_WEB_PORT || "3000";
 console.log(

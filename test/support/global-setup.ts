@@ -17,6 +17,7 @@ import { createServices } from "../../server/services";
 import { upsertGlobalProfiles } from "../../server/tenancy/catalog";
 import { createLogger } from "../../server/support/logger";
 import { createTemplateDatabase, TEST_DB } from "./databases";
+import { buildServer } from "../../scripts/build-server.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -24,10 +25,16 @@ declare module "vitest" {
     pgliteTemplate: string;
     /** PostgreSQL: the migrated template database's name. */
     postgresTemplate: string;
+    /** The service compiled for this run (scripts/build-server.mjs): tests that start processes run it. */
+    serverBuild: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // inside the project, so the bundles find node_modules; one folder per run (two runs may overlap)
+  const build = path.resolve(".test-output", `server-${process.pid}`);
+  await buildServer({ out: build, quiet: true });
+  project.provide("serverBuild", build);
   const dir = mkdtempSync(path.join(tmpdir(), "lupa-template-"));
   const template = TEST_DB === "postgres" ? await createTemplateDatabase() : null;
   const config = loadConfig({ ...process.env, LUPA_DATA_DIR: dir, LUPA_LOG_LEVEL: "silent", DATABASE_URL: template?.url ?? "" });
@@ -48,5 +55,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await template?.drop();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(build, { recursive: true, force: true });
   };
 }

@@ -2,6 +2,9 @@
 // several workers). Each child's pid is kept and it is stopped by pid.
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
+import path from "node:path";
+import { inject } from "vitest";
+import { ENTRIES } from "../../scripts/build-server.mjs";
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -11,9 +14,20 @@ export interface ServiceProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/**
+ * The compiled bundle of an entry point (`server/main.ts` → main.mjs), from the build the global
+ * setup made for this run (test/support/global-setup.ts): processes run as in production, plain
+ * `node`, with no TypeScript loader.
+ */
+export function compiledEntry(script: string): string {
+  const name = Object.entries(ENTRIES).find(([, file]) => file === script)?.[0];
+  if (!name) throw new Error(`${script} is not an entry point of the service build (scripts/build-server.mjs)`);
+  return path.join(inject("serverBuild"), `${name}.mjs`);
+}
+
 export function startProcess(script: string, env: Record<string, string>, args: string[] = []): ServiceProcess {
-  // node itself with tsx's loader (not the tsx wrapper): the pid is the service's, so SIGKILL hits it
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+  // node itself (not a wrapper such as npm): the pid is the service's, so SIGKILL hits it
+  const child = spawn(process.execPath, [compiledEntry(script), ...args], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
