@@ -1,10 +1,17 @@
 // `npm test`: every suite, then one closing line "N passed, N failed[, N skipped]".
-//  1. typecheck, lint and format check
-//  2. unit and service tests on PGlite (vitest)
-//  3. service tests on PostgreSQL at 127.0.0.1:5432 (skipped, and said so, when unreachable)
-//  4. console tests in Chromium against the real service (Playwright)
-import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+// Four lanes run side by side, each writing its output to .test-output/<lane>.log:
+//  - static: typecheck, lint and format check, one after the other
+//  - pglite: unit and service tests on PGlite (vitest)
+//  - postgres: service tests on PostgreSQL at 127.0.0.1:5432 (skipped, and said so, when unreachable)
+//  - e2e: console tests in Chromium against the real service (Playwright)
+//  - with LUPA_TEST_EXTRA_NODE=<path of another node binary> (CI: Node 24), the unit tests and one
+//    service file again on that Node
+// Each lane prints one line when it ends; a failed lane's log tail and the failed tests' names are
+// printed at the end (CI keeps only the tail of the output). `npm test -- server` runs the two
+// vitest lanes, `npm test -- e2e` the console tests, `npm test -- static` the checks;
+// LUPA_TEST_SERIAL=1 runs the lanes one after the other.
+import { execFileSync, spawn } from "node:child_process";
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 
 const OUT = ".test-output";
@@ -12,18 +19,34 @@ rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
-// The names of failed tests (and of console tests that passed only on retry), repeated at the end:
-// CI keeps only the tail of the output.
+// The names of failed tests (and of console tests that passed only on retry), repeated at the end.
 const failedNames = [];
+const failedLogs = [];
+const started = Date.now();
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
-function run(title, command, args, env = {}) {
-  console.log(`\n=== ${title} ===`);
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  return result.status ?? 1;
+/** Runs a command with its output in .test-output/<log>.log; resolves with its exit status. */
+function run(title, log, command, args, env = {}) {
+  const since = Date.now();
+  const file = `${OUT}/${log}.log`;
+  const out = createWriteStream(file, { flags: "a" });
+  out.write(`=== ${title}: ${command} ${args.join(" ")}\n`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0", ...env } });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on("close", (code, signal) => {
+      const status = code ?? (signal ? 1 : 0);
+      out.end(`=== ${title}: exit ${status} after ${seconds(since)}\n`);
+      console.log(`${status === 0 ? "✓" : "✗"} ${title} (${seconds(since)}${status === 0 ? "" : `, exit ${status}: ${file}`})`);
+      if (status !== 0) failedLogs.push(file);
+      resolve(status);
+    });
+  });
 }
 
-function check(title, command, args) {
-  const status = run(title, command, args);
+async function check(title, command, args) {
+  const status = await run(title, "static", command, args);
   if (status === 0) totals.passed += 1;
   else {
     totals.failed += 1;
@@ -39,6 +62,11 @@ function countVitest(title, file, status) {
     totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     if (report.numFailedTests > 0 || report.numFailedTestSuites > 0 || status !== 0) problems.push(title);
     if (report.numFailedTestSuites > 0 && report.numFailedTests === 0) totals.failed += report.numFailedTestSuites;
+    // an unhandled error fails the run with every test passed: count it, or the totals say 0 failed
+    if (status !== 0 && report.numFailedTests === 0 && report.numFailedTestSuites === 0) {
+      totals.failed += 1;
+      failedNames.push(`${title}: the run failed outside any test (an unhandled error: see its log)`);
+    }
     for (const suite of report.testResults ?? []) {
       const path = suite.name.replace(`${process.cwd()}/`, "");
       const failed = (suite.assertionResults ?? []).filter((test) => test.status === "failed");
@@ -94,45 +122,73 @@ function postgresReachable() {
   });
 }
 
-const only = process.argv[2]; // optional: "server" or "e2e"
-
-if (!only) {
-  check("typecheck", "npx", ["tsc", "--noEmit", "-p", "."]);
-  check("lint", "npx", ["eslint", "."]);
-  check("format (prettier --check)", "npx", ["prettier", "--check", "--log-level", "warn", "."]);
+async function staticChecks() {
+  await check("typecheck", "npx", ["tsc", "--noEmit", "-p", "."]);
+  await check("lint", "npx", ["eslint", "."]);
+  await check("format (prettier --check)", "npx", ["prettier", "--check", "--log-level", "warn", "."]);
 }
 
-if (!only || only === "server") {
-  const pgliteReport = `${OUT}/vitest-pglite.json`;
-  const status = run(
-    "unit and service tests on PGlite",
-    "npx",
-    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${pgliteReport}`],
+async function vitest(title, lane, args, env, node = null) {
+  const report = `${OUT}/vitest-${lane}.json`;
+  const vitestArgs = ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+  const status = node
+    ? await run(title, lane, node, ["node_modules/vitest/vitest.mjs", ...vitestArgs], env)
+    : await run(title, lane, "npx", ["vitest", ...vitestArgs], env);
+  countVitest(title, report, status);
+}
+
+/** The smaller pass on a second Node version: the unit tests and one service file end to end. */
+async function extraNodeTests(node) {
+  const version = execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
+  await vitest(
+    `unit tests and v3 creation on Node ${version}`,
+    "node-extra",
+    ["test/unit", "test/service/v3-enrichments-create.test.ts"],
     { LUPA_TEST_DB: "pglite" },
+    node,
   );
-  countVitest("tests on PGlite", pgliteReport, status);
+}
 
-  if (await postgresReachable()) {
-    const pgReport = `${OUT}/vitest-postgres.json`;
-    const pgStatus = run(
-      "service tests on PostgreSQL (127.0.0.1:5432)",
-      "npx",
-      ["vitest", "run", "test/service", "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`],
-      { LUPA_TEST_DB: "postgres" },
-    );
-    countVitest("tests on PostgreSQL", pgReport, pgStatus);
-  } else {
-    console.log("\n=== service tests on PostgreSQL: SKIPPED, nothing listens on 127.0.0.1:5432 ===");
+async function postgresTests() {
+  if (!(await postgresReachable())) {
+    console.log("- service tests on PostgreSQL: SKIPPED, nothing listens on 127.0.0.1:5432");
+    return;
   }
+  await vitest("service tests on PostgreSQL (127.0.0.1:5432)", "postgres", ["test/service"], { LUPA_TEST_DB: "postgres" });
 }
 
-if (!only || only === "e2e") {
-  const e2eReport = `${OUT}/playwright.json`;
-  const status = run("console tests in Chromium (Playwright)", "npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
-  countPlaywright("console tests", e2eReport, status);
+async function consoleTests() {
+  const report = `${OUT}/playwright.json`;
+  const status = await run("console tests in Chromium (Playwright)", "e2e", "npx", ["playwright", "test"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+  });
+  countPlaywright("console tests", report, status);
 }
 
+const only = process.argv[2]; // optional: "server", "e2e" or "static"
+const lanes = [];
+// the console tests are the longest chain (a production build, then the browser): they start first
+if (!only || only === "e2e") lanes.push(consoleTests);
+if (!only || only === "server")
+  lanes.push(() => vitest("unit and service tests on PGlite", "pglite", [], { LUPA_TEST_DB: "pglite" }), postgresTests);
+if (!only || only === "static") lanes.push(staticChecks);
+if (!only && process.env.LUPA_TEST_EXTRA_NODE) lanes.push(() => extraNodeTests(process.env.LUPA_TEST_EXTRA_NODE));
+if (lanes.length === 0) {
+  console.error(`Unknown part ${only}: use server, e2e or static`);
+  process.exit(2);
+}
+console.log(
+  `Running ${lanes.length} lane(s)${process.env.LUPA_TEST_SERIAL === "1" ? " one after the other" : " side by side"}; logs in ${OUT}/`,
+);
+if (process.env.LUPA_TEST_SERIAL === "1") for (const lane of lanes) await lane();
+else await Promise.all(lanes.map((lane) => lane()));
+
+for (const file of failedLogs) {
+  const lines = readFileSync(file, "utf8").trimEnd().split("\n");
+  console.log(`\n--- last lines of ${file} ---\n${lines.slice(-60).join("\n")}`);
+}
 if (failedNames.length) console.log(`\nFailed tests:\n${failedNames.map((name) => `  ✗ ${name}`).join("\n")}`);
 if (problems.length) console.log(`\nFailed: ${problems.join(", ")}`);
+console.log(`\nAll lanes ended in ${seconds(started)}.`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
 process.exit(totals.failed > 0 || problems.length > 0 ? 1 : 0);
