@@ -12,6 +12,7 @@ import { OWNERS } from "./owners";
 import { checkDemoExposure, StartRefusedError } from "./tenancy/demo-guard";
 import { WeakSecretError } from "./support/secrets.mjs";
 import { survivePostgresRestarts } from "./support/process-faults";
+import { startMetricsServer } from "./metrics/server";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(services);
   await app.listen({ port: config.apiPort, host: config.apiHost });
+  const metrics = await startMetricsServer(services, config.metrics);
   const where = config.databaseUrl ? "PostgreSQL" : `embedded database in ${config.dataDir}`;
   console.log(
     `Lupa API listening on http://${config.apiHost}:${config.apiPort} (${where}; workers ${config.inProcessWorkers ? "in this process" : "in separate processes: npm run start:worker"})`,
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
     services.log.info({ signal }, "stopping");
     await app.close();
     await stopWorkers();
+    await metrics.close();
     await services.close();
     process.exit(0);
   };

@@ -9,6 +9,7 @@ import { runningCollections, WORKER_ID } from "./engine/runner";
 import { handBack } from "./engine/store";
 import { WeakSecretError } from "./support/secrets.mjs";
 import { survivePostgresRestarts } from "./support/process-faults";
+import { startMetricsServer } from "./metrics/server";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   const services = await createServices(config);
   survivePostgresRestarts(services.log);
   const stopWorkers = await startWorkers(services, { owners: OWNERS, extra: callbackWorkers });
+  const metrics = await startMetricsServer(services, config.metrics);
   console.log(`Lupa worker ${process.pid} started`);
   // SIGTERM: take no new jobs, let running collections finish for up to 10 s (the queue's
   // graceful stop), then hand back what is left so another worker resumes it within seconds.
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
       const handed = await handBack(services.db, left, WORKER_ID).catch(() => 0);
       console.log(`Lupa worker ${process.pid} handed back ${handed} collection(s)`);
     }
+    await metrics.close();
     await services.close();
     process.exit(0);
   };
