@@ -305,10 +305,31 @@ describe.runIf(TEST_DB === "postgres")("/ready while the database is unreachable
   }, 120_000);
 });
 
-// last: it stops the service and closes its database
-describe.runIf(TEST_DB === "pglite")("/ready once the embedded database is closed", () => {
-  it("answers 503 database_unreachable", async () => {
-    await t.stop(); // the API, the workers and the queue: nothing else uses the database now
+// last: the service stops (its workers take no more jobs), then on PGlite its database closes
+describe("after the service stopped", () => {
+  it("the queue's depth and oldest waiting job, read from pg-boss", async () => {
+    await t.stop(); // the API, the workers and the queue; the database stays open
+    await t.services.database.query(`insert into pgboss.job (name, data, start_after)
+      select 'collect-batch', '{}'::jsonb, now() - interval '90 seconds' from generate_series(1, 3)
+      union all select 'collect-batch', '{}'::jsonb, now() + interval '1 hour'
+      union all select 'callback-deliver', '{}'::jsonb, now() - interval '5 seconds'`);
+    const listener = await startMetricsServer(t.services, { host: "127.0.0.1", port: 0 }); // no read kept from before
+    try {
+      const samples = parseScrape(await (await fetch(`http://127.0.0.1:${listener.port}/metrics`)).text());
+      expect(total(samples, "lupa_queue_waiting_jobs", { lane: "batch" })).toBe(3);
+      expect(total(samples, "lupa_queue_scheduled_jobs", { lane: "batch" })).toBe(1);
+      expect(total(samples, "lupa_queue_oldest_waiting_seconds", { lane: "batch" })).toBeGreaterThanOrEqual(90);
+      expect(total(samples, "lupa_queue_oldest_waiting_seconds", { lane: "batch" })).toBeLessThan(600);
+      expect(total(samples, "lupa_queue_waiting_jobs", { lane: "callback" })).toBe(1);
+      expect(total(samples, "lupa_queue_oldest_waiting_seconds", { lane: "callback" })).toBeGreaterThanOrEqual(5);
+      expect(total(samples, "lupa_queue_waiting_jobs", { lane: "interactive" })).toBe(0);
+      expect(total(samples, "lupa_queue_oldest_waiting_seconds", { lane: "interactive" })).toBe(0);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it.runIf(TEST_DB === "pglite")("/ready answers 503 database_unreachable once the embedded database is closed", async () => {
     await t.services.database.close();
     databaseClosed = true;
     const app = await buildApp(t.services);
