@@ -134,7 +134,7 @@ type Exclusive = <T>(fn: () => Promise<T>) => Promise<T>;
  * a transaction its transaction lock first; a transaction holds the transaction lock throughout),
  * for `poolStats`: the one connection is in use while either is held.
  */
-function trackLocks(client: PGlite): Database["poolStats"] {
+export function trackLocks(client: PGlite): Database["poolStats"] {
   const locks = client as unknown as Record<"_runExclusiveQuery" | "_runExclusiveTransaction", Exclusive>;
   let waiting = 0;
   let held = 0;
