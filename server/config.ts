@@ -71,6 +71,16 @@ export interface Config {
   vision: VisionConfig;
   /** AI summary provider (server/ai): OpenAI-compatible endpoint when url is set, else the built-in one. */
   ai: AiConfig;
+  /** The operators' listener (server/metrics/server.ts) and whether the API's own listener answers GET /metrics too. */
+  metrics: MetricsConfig;
+}
+
+export interface MetricsConfig {
+  /** null: no metrics listener. */
+  port: number | null;
+  host: string;
+  /** GET /metrics on the API's listener as well (LUPA_METRICS_ON_API=1). */
+  onApi: boolean;
 }
 
 export interface AiConfig {
@@ -162,6 +172,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: env.LUPA_LOG_LEVEL || "info",
     vision: loadVisionConfig(env),
     ai: aiConfig(env),
+    metrics: {
+      port: env.LUPA_METRICS_PORT ? int(env.LUPA_METRICS_PORT, 0) : null,
+      host: env.LUPA_METRICS_HOST || "127.0.0.1",
+      onApi: env.LUPA_METRICS_ON_API === "1",
+    },
   };
 }
 

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     sweepers: config.inProcessWorkers,
     seedDemo: config.seedDemo,
     demoGuard: true,
+    metrics: true,
   });
   const where = config.databaseUrl ? "PostgreSQL" : `embedded database in ${config.dataDir}`;
   console.log(

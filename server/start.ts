@@ -14,6 +14,7 @@ import { seedDemo } from "./tenancy/demo";
 import { checkDemoExposure } from "./tenancy/demo-guard";
 import { callbackWorkers } from "./v3/callbacks/worker";
 import { OWNERS } from "./owners";
+import { startMetricsServer } from "./metrics/server";
 
 export interface LupaOptions {
   config: Config;
@@ -29,6 +30,8 @@ export interface LupaOptions {
   seedDemo?: boolean;
   /** Refuse to start when the API listens beyond loopback with the demo accounts open. */
   demoGuard?: boolean;
+  /** Open the operators' listener (/metrics, /ready) when LUPA_METRICS_PORT is set (processes; not tests). */
+  metrics?: boolean;
 }
 
 export interface Lupa {
@@ -75,6 +78,7 @@ export async function startLupa(options: LupaOptions): Promise<Lupa> {
       app = await buildApp(services);
       if (options.api.listen) await app.listen(options.api.listen);
     }
+    const metrics = options.metrics ? await startMetricsServer(services, config.metrics) : null;
     let stopping: Promise<void> | null = null;
     return {
       services,
@@ -84,6 +88,7 @@ export async function startLupa(options: LupaOptions): Promise<Lupa> {
         (stopping ??= (async () => {
           await app?.close();
           await stopWork();
+          await metrics?.close();
           await services.close();
         })()),
     };

@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   }
   const log = createLogger(config.logLevel);
   survivePostgresRestarts(log);
-  const lupa = await startLupa({ config, services: { log }, workers: true, sweepers: true });
+  const lupa = await startLupa({ config, services: { log }, workers: true, sweepers: true, metrics: true });
   console.log(`Lupa worker ${process.pid} started`);
   // SIGTERM: take no new jobs, let running collections finish for up to 10 s (the queue's
   // graceful stop), then hand back what is left so another worker resumes it within seconds.

@@ -33,6 +33,12 @@ export interface Database {
   listenerState(): { up: boolean; generation: number };
   /** PGlite only: the data folder as a tarball (the tests' migrated template; see OpenOptions.template). */
   dump?: () => Promise<Blob>;
+  /**
+   * The connections of this process (metrics): at most `max`, `inUse` running a query or holding a
+   * transaction, `idle` open and free, `waiting` queries waiting for one. PGlite has one connection
+   * and no pool: `waiting` counts the queries and transactions waiting for its locks.
+   */
+  poolStats(): { max: number; inUse: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -73,6 +79,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     }
   }
   yieldBeforeQueries(client);
+  const poolStats = trackLocks(client);
   enablePreparedStatements(client, eventLoopTurn);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -97,6 +104,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     },
     listenerState: () => ({ up: true, generation: 1 }), // in-process: never down
     dump: () => client.dumpDataDir("none"),
+    poolStats,
     close: async () => {
       await client.close();
       release();
@@ -127,11 +135,47 @@ function yieldBeforeQueries(client: PGlite): void {
   }) as PGlite["exec"];
 }
 
+type Exclusive = <T>(fn: () => Promise<T>) => Promise<T>;
+
+/**
+ * Counts what waits for and holds PGlite's two locks (every query takes its query lock, and outside
+ * a transaction its transaction lock first; a transaction holds the transaction lock throughout),
+ * for `poolStats`: the one connection is in use while either is held.
+ */
+export function trackLocks(client: PGlite): Database["poolStats"] {
+  const locks = client as unknown as Record<"_runExclusiveQuery" | "_runExclusiveTransaction", Exclusive>;
+  let waiting = 0;
+  let held = 0;
+  for (const name of ["_runExclusiveQuery", "_runExclusiveTransaction"] as const) {
+    const original = locks[name].bind(client);
+    locks[name] = async (fn) => {
+      waiting++;
+      let started = false;
+      try {
+        return await original(async () => {
+          started = true;
+          waiting--;
+          held++;
+          try {
+            return await fn();
+          } finally {
+            held--;
+          }
+        });
+      } finally {
+        if (!started) waiting--;
+      }
+    };
+  }
+  return () => ({ max: 1, inUse: held > 0 ? 1 : 0, idle: held > 0 ? 0 : 1, waiting });
+}
+
 /** Backoff of the listening connection's reconnects: 100 ms doubling up to 5 s. */
 export const LISTEN_RECONNECT_MS = { first: 100, max: 5000 };
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.LUPA_DB_POOL_SIZE || 10) });
+  const max = Number(process.env.LUPA_DB_POOL_SIZE || 10);
+  const pool = new pg.Pool({ connectionString: url, max });
   pool.on("error", () => {}); // idle client errors are reported by the next query that uses it
   // pg-pool removes its error listener from a client while it is checked out: a client between
   // two queries of a transaction when the server goes away (57P01 on a restart) would emit an
@@ -222,6 +266,12 @@ async function openPostgres(url: string): Promise<Database> {
       };
     },
     listenerState: () => ({ up: listenClient !== null, generation }),
+    poolStats: () => ({
+      max,
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: async () => {
       closed = true;
       const client = listenClient;

@@ -7,7 +7,8 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { Database } from "./client";
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
-const LOCK_ID = 7_412_001; // arbitrary, constant: "lupa migrations"
+/** The advisory lock held while migrating (arbitrary, constant: "lupa migrations"); /ready looks for it. */
+export const MIGRATION_LOCK_ID = 7_412_001;
 
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === "pglite") {
@@ -15,11 +16,11 @@ export async function runMigrations(database: Database): Promise<void> {
     await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS });
     return;
   }
-  await database.query("select pg_advisory_lock($1)", [LOCK_ID]);
+  await database.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
   try {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await migratePg(database.db as any, { migrationsFolder: MIGRATIONS });
   } finally {
-    await database.query("select pg_advisory_unlock($1)", [LOCK_ID]);
+    await database.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
   }
 }

@@ -6,6 +6,7 @@ import { answerWriter, updateModule, type SaveAnswer } from "./store";
 import { ttlOf, type CachedAnswer } from "../datasets/cache";
 import type { Collection, ModuleRun } from "./types";
 import { sleep } from "../support/sleep";
+import { countDatasetCache, observeProviderCall } from "../metrics/observe";
 
 export type ModuleResult =
   | { kind: "ok" }
@@ -16,8 +17,9 @@ export type ModuleResult =
 
 async function ask(s: Services, c: Collection, m: ModuleRun, attempt: number, signal: AbortSignal): Promise<FetchResult> {
   const version = m.dataset.slice(m.dataset.lastIndexOf("-") + 1);
+  const started = performance.now();
   try {
-    return await s.provider.fetch({
+    const result = await s.provider.fetch({
       entity: c.entity as Entity,
       module: m.module as ModuleName,
       version,
@@ -26,7 +28,10 @@ async function ask(s: Services, c: Collection, m: ModuleRun, attempt: number, si
       round: c.recoveryRound,
       signal,
     });
+    observeProviderCall(m.dataset, result.kind, (performance.now() - started) / 1000);
+    return result;
   } catch (error) {
+    observeProviderCall(m.dataset, "error", (performance.now() - started) / 1000);
     if (signal.aborted) return { kind: "temporary_failure", reason: "stopped" };
     // a provider that throws is a provider that failed for now: retry like any temporary failure
     s.log.warn({ err: error, collection: c.id, module: m.module }, "dataset provider threw");
@@ -59,6 +64,7 @@ export async function collectModule(
     const reason = m.lastError ?? "unknown";
     return m.permanent ? { kind: "permanent", reason } : { kind: "exhausted", reason };
   }
+  if (!fetch && c.useCache) countDatasetCache(m.dataset, cached !== undefined);
   if (cached && !fetch) {
     const live = await save(m, {
       attempts: m.attempts,

@@ -16,6 +16,7 @@ import {
   type TerminalEnd,
 } from "./store";
 import type { Collection, Outcome, Owners } from "./types";
+import { countEnded } from "../metrics/observe";
 
 function ownersWithoutModules(owners: Owners): string[] {
   return Object.entries(owners)
@@ -49,9 +50,11 @@ async function terminal(
     const fromTerminal = await hooks.onTerminal(tx, ended.collection, modules);
     return { updated: ended.collection, fromTerminal };
   });
+  if (!done) return null;
+  countEnded(done.updated);
   // only after the commit, with what the hook returned inside the transaction
-  if (done) await hooksFor(owners, done.updated.owner).afterTerminal?.(s, done.updated, done.fromTerminal);
-  return done?.updated ?? null;
+  await hooksFor(owners, done.updated.owner).afterTerminal?.(s, done.updated, done.fromTerminal);
+  return done.updated;
 }
 
 /**
@@ -78,7 +81,10 @@ export async function complete(
       answers,
       ownerCtes,
     });
-    if (ended) return ended.collection;
+    if (ended) {
+      countEnded(ended.collection);
+      return ended.collection;
+    }
     // already terminal, or armed since the claim: the transaction decides (null when terminal)
   }
   return terminal(s, owners, id, { status: "COMPLETED", outcome }, undefined, answers);

@@ -19,6 +19,9 @@ import { registerSummaryRoutes } from "../v2/summary/routes";
 import { registerPdfRoutes } from "../v2/pdf/routes";
 import { registerV3Routes } from "../v3/routes";
 import { registerV2ReviewRoutes } from "../v2/review-routes";
+import { observeHttp } from "../metrics/observe";
+import { checkReadiness } from "../metrics/readiness";
+import { metricsRegistry } from "../metrics/scrape";
 
 /** Headers of every response: the request id, nosniff, and no-store on the API. */
 function baseHeaders(request: FastifyRequest, reply: FastifyReply): void {
@@ -52,6 +55,11 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.addHook("onRequest", async (request, reply) => baseHeaders(request, reply));
+  // metrics by route template, never the URL (server/metrics/observe.ts)
+  app.addHook("onResponse", (request, reply, done) => {
+    observeHttp(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
   app.setChildLoggerFactory((logger, bindings, opts) =>
     logger.child(bindings, {
       ...opts,
@@ -85,6 +93,16 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
     await s.database.query("select 1");
     return { status: "ok", database: s.database.kind };
   });
+  app.get("/ready", { schema: { hide: true } }, async (_request, reply) => {
+    const readiness = await checkReadiness(s.database);
+    return reply.code(readiness.ready ? 200 : 503).send(readiness.body);
+  });
+  if (s.config.metrics.onApi) {
+    const registry = metricsRegistry(s);
+    app.get("/metrics", { schema: { hide: true } }, async (_request, reply) =>
+      reply.header("content-type", registry.contentType).send(await registry.metrics()),
+    );
+  }
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   registerAuthenticationRoutes(app, s);

@@ -13,6 +13,7 @@ import { normalizeDocument, type DocumentEntity } from "../../../lib/contract/do
 import { findProfile } from "../../profiles/find-profile";
 import { insertCollections } from "../../engine/store";
 import { dispatchMany } from "../../engine/workers";
+import { countCreated } from "../../metrics/observe";
 import type { PlannedModule } from "../../engine/types";
 import { planVerification } from "../verifications/plan";
 import { validateV2Callback } from "../callbacks/validate";
@@ -106,6 +107,7 @@ export async function createBatch(s: Services, who: TokenClaims, body: BatchBody
         now,
       );
     });
+    countCreated("verification", "batch", rows.length);
     await dispatchMany(
       s,
       rows.map((r) => r.id),

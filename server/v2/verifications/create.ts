@@ -8,6 +8,7 @@ import { normalizeDocument } from "../../../lib/contract/documents";
 import { findProfile } from "../../profiles/find-profile";
 import { insertCollection } from "../../engine/store";
 import { dispatch } from "../../engine/workers";
+import { countCreated } from "../../metrics/observe";
 import type { TokenClaims } from "../../auth/tokens";
 import { planVerification } from "./plan";
 import type { CreateVerificationBody } from "./schemas";
@@ -75,6 +76,7 @@ export async function createVerification(
     await saveImages(tx, id, who.workspaceId, vision.images);
     return created!;
   });
+  countCreated("verification", lane);
   await dispatch(s, id, lane);
   return row;
 }

@@ -12,6 +12,7 @@ import { ApiError } from "../../http/errors";
 import { normalizeDocument } from "../../../lib/contract/documents";
 import { insertCollections } from "../../engine/store";
 import { dispatchMany } from "../../engine/workers";
+import { countCreated } from "../../metrics/observe";
 import type { TokenClaims } from "../../auth/tokens";
 import type { Entity } from "../../datasets/types";
 import { checkContract, planModules, resolveProfile } from "../enrichments/plan";
@@ -221,6 +222,7 @@ export async function createBatch(s: Services, who: TokenClaims, req: BatchReque
     throw error;
   }
 
+  countCreated("enrichment", "batch", rows.length);
   // first jobs, in one statement; a job lost here (crash) is re-sent by the engine's sweep
   await dispatchMany(
     s,

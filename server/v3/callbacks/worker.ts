@@ -17,6 +17,7 @@ import { deliverCallback } from "../../callbacks/deliver";
 import { parseAllowList } from "../../callbacks/destination";
 import { sendDeliveryJob } from "./enqueue";
 import { sleep } from "../../support/sleep";
+import { countCallbackAttempt } from "../../metrics/observe";
 
 /** How long one attempt owns its delivery (the attempt itself times out at 10 s). */
 export const ATTEMPT_LEASE_MS = 60_000;
@@ -118,6 +119,8 @@ export async function attemptDelivery(
     error: result.error,
   };
   const now = new Date();
+  const exhausted = result.outcome === "retry" && s.config.schedules.callbackRetryMs[d.attempts - 1] === undefined;
+  countCallbackAttempt(exhausted ? "abandoned" : result.outcome);
   switch (result.outcome) {
     case "delivered":
       await finish(s, d, {

@@ -15,6 +15,7 @@ import { collections, enrichments, idempotencyKeys } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { isUnavailable } from "../../db/errors";
 import { insertCollection, loadCollection } from "../../engine/store";
+import { countCreated } from "../../metrics/observe";
 import { dispatch } from "../../engine/workers";
 import type { TokenClaims } from "../../auth/tokens";
 import type { Collection } from "../../engine/types";
@@ -88,6 +89,7 @@ export async function createEnrichment(
     if (!winner) throw new ApiError("idempotency_retry", "Repeat the request with the same Idempotency-Key");
     return replay(s, who.workspaceId, winner, input);
   }
+  countCreated("enrichment", "interactive");
   try {
     await dispatch(s, id, "interactive");
   } catch (err) {
