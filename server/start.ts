@@ -7,7 +7,7 @@ import { createServices, type ServiceOptions } from "./services";
 import type { Services } from "./context";
 import { buildApp } from "./http/app";
 import { startSweeper, startWorkers } from "./engine/workers";
-import { runningCollections, WORKER_ID } from "./engine/runner";
+import { runningCollections, stopRunning, WORKER_ID } from "./engine/runner";
 import { handBack } from "./engine/store";
 import { upsertGlobalProfiles } from "./tenancy/catalog";
 import { seedDemo } from "./tenancy/demo";
@@ -52,15 +52,18 @@ export async function startWork(services: Services, roles: { workers?: boolean; 
   const stopWorkers = roles.workers ? await startWorkers(services, { owners: OWNERS, extra: callbackWorkers }) : null;
   const stopSweeper = roles.sweepers ? startSweeper(services, OWNERS) : null;
   return async () => {
-    stopSweeper?.();
+    await stopSweeper?.();
     if (!stopWorkers) return;
     await stopWorkers();
-    await services.queue.stop();
-    const left = runningCollections();
-    if (left.length > 0) {
-      const handed = await handBack(services.db, left, WORKER_ID).catch(() => 0);
-      if (handed > 0) services.log.info({ handed }, "handed back running collections");
-    }
+    await services.queue.stop(); // running jobs finish for up to 10 s
+    // the rest stop where they are and hand themselves back, so another worker resumes them at once
+    const left = runningCollections(services);
+    stopRunning(services);
+    await services.queue.settled(5_000);
+    // a collection that did not return in time (a provider call that ignores the signal)
+    const stuck = runningCollections(services);
+    if (stuck.length > 0) await handBack(services.db, stuck, WORKER_ID).catch(() => 0);
+    if (left.length > 0) services.log.info({ handedBack: left.length }, "handed back running collections");
   };
 }
 

@@ -11,6 +11,7 @@ import {
   answerWriter,
   claim,
   type AnswerWriter,
+  handBack,
   loadModules,
   releaseLease,
   renewLease,
@@ -23,13 +24,35 @@ import type { Collection, OwnerStep, Owners } from "./types";
 
 export const WORKER_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
 
-/** Collections this process is running now (a stopping worker hands back those left). */
-const running = new Set<string>();
-export function runningCollections(): string[] {
-  return [...running];
+/** The collections the workers of one set of services run now, and the signal that stops them. */
+interface Running {
+  ids: Set<string>;
+  stopping: AbortController;
+}
+const runningBy = new WeakMap<Services, Running>();
+function runningOf(s: Services): Running {
+  let r = runningBy.get(s);
+  if (!r) runningBy.set(s, (r = { ids: new Set(), stopping: new AbortController() }));
+  return r;
+}
+
+/** Collections these services' workers are running now. */
+export function runningCollections(s: Services): string[] {
+  return [...runningOf(s).ids];
+}
+
+/**
+ * Stops the collections still running (the workers are stopping): each stops where it is, its
+ * answers so far saved, and is handed back (lease cleared, job due again) without a state change,
+ * so another worker resumes it at once. A job that starts after this fails, and is retried.
+ */
+export function stopRunning(s: Services): void {
+  runningOf(s).stopping.abort();
 }
 
 export async function runCollection(s: Services, owners: Owners, id: string): Promise<void> {
+  const { ids: running, stopping } = runningOf(s);
+  if (stopping.signal.aborted) throw new Error("the workers are stopping");
   // the claim reads the modules and their cached answers too, when nothing comes before collecting
   const claimedAt = new Date();
   const taken = await claim(s.db, id, WORKER_ID, s.config.schedules.leaseMs, ownersStartingAtClaim(owners), (c) =>
@@ -44,7 +67,8 @@ export async function runCollection(s: Services, owners: Owners, id: string): Pr
     },
     Math.max(50, Math.floor(s.config.schedules.leaseMs / 3)),
   );
-  const stop = new AbortController();
+  const deadline = new AbortController();
+  const signal = AbortSignal.any([deadline.signal, stopping.signal]);
   let deadlineTimer: NodeJS.Timeout | undefined;
   // a terminal transition clears the lease in its own statement: no release after it
   let ended = false;
@@ -56,16 +80,16 @@ export async function runCollection(s: Services, owners: Owners, id: string): Pr
       return;
     }
     if (claimed.nextRetryAt && claimed.nextRetryAt.getTime() > now) return; // early: its job comes later
-    if (claimed.deadlineAt) deadlineTimer = setTimeout(() => stop.abort(), claimed.deadlineAt.getTime() - now);
+    if (claimed.deadlineAt) deadlineTimer = setTimeout(() => deadline.abort(), claimed.deadlineAt.getTime() - now);
     const c = await begin(s, owners, claimed);
     if (!c) return;
     const read = c === claimed && taken.modules ? modulesFromJson(s.config.datasetCacheTtl, taken.modules, claimedAt) : undefined;
-    ended = await collect(s, owners, c, stop.signal, read);
+    ended = await collect(s, owners, c, signal, deadline.signal, read);
   } finally {
     clearTimeout(deadlineTimer);
     clearInterval(heartbeat);
     running.delete(id);
-    if (!ended) await releaseLease(s.db, id, WORKER_ID).catch(() => {});
+    if (!ended) await (stopping.signal.aborted ? handBack(s.db, [id], WORKER_ID) : releaseLease(s.db, id, WORKER_ID)).catch(() => {});
   }
 }
 
@@ -98,6 +122,7 @@ async function collect(
   owners: Owners,
   c: Collection,
   signal: AbortSignal,
+  deadline: AbortSignal,
   read?: Awaited<ReturnType<typeof loadModulesWithCache>>,
 ): Promise<boolean> {
   // the modules, and the dataset cache's fresh answers for those left (unless force), in one read
@@ -111,7 +136,7 @@ async function collect(
       await complete(s, owners, c.id, "subject_not_found");
       return true;
     }
-    if (result.kind !== "ok") return settle(s, owners, c, [result], signal);
+    if (result.kind !== "ok") return settle(s, owners, c, [result], deadline);
   }
   const rest = modules.filter((m) => m.module !== "profile" && m.status !== "ok" && !steps[m.module]);
   // the wave's answers that arrive together are written together (answerWriter); when no local
@@ -122,7 +147,7 @@ async function collect(
     rest.map((m) => collectModule(s, c, m, signal, { cached: cached.get(m.dataset), save: writer.save })),
   );
   if (!results.some((r) => r.kind !== "ok" && r.kind !== "not_found")) results.push(...(await runSteps(s, c, steps, signal)));
-  return settle(s, owners, c, results, signal, writer);
+  return settle(s, owners, c, results, deadline, writer);
 }
 
 /** The owner's local steps planned for this collection, after its dataset modules, one at a time. */
@@ -157,16 +182,17 @@ async function settle(
   owners: Owners,
   c: Collection,
   results: ModuleResult[],
-  signal: AbortSignal,
+  deadline: AbortSignal,
   writer?: AnswerWriter,
 ): Promise<boolean> {
-  const done = !signal.aborted && results.every((r) => r.kind === "ok" || r.kind === "not_found");
+  // a module stopped because the workers are stopping is `stopped`: not done, and no failure either
+  const done = !deadline.aborted && results.every((r) => r.kind === "ok" || r.kind === "not_found");
   if (done) {
     await complete(s, owners, c.id, "ok", writer?.held(), c);
     return true;
   }
   await writer?.flush();
-  if (signal.aborted) {
+  if (deadline.aborted) {
     await fail(s, owners, c.id, "deadline_exceeded");
     return true;
   }

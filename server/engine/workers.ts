@@ -65,25 +65,28 @@ export async function startWorkers(s: Services, options: WorkerOptions): Promise
  * passed, re-sends work whose job was lost, runs each owner's own sweep, and once a minute deletes
  * the dataset cache's expired answers. Returns its stop function.
  */
-export function startSweeper(s: Services, owners: Owners): () => void {
-  let sweeping = false;
+export function startSweeper(s: Services, owners: Owners): () => Promise<void> {
+  let current: Promise<void> | null = null;
   let purgedAt = 0;
-  const timer = setInterval(async () => {
-    if (sweeping) return;
-    sweeping = true;
-    try {
-      // expired dataset cache answers are never read (the read checks expires_at): deleting them
-      // once a minute is enough, where the rest of the sweep runs every few seconds
-      const purge = Date.now() - purgedAt >= CACHE_PURGE_INTERVAL_MS;
-      await sweep(s, owners, { purge });
-      if (purge) purgedAt = Date.now();
-    } catch (err) {
-      s.log.warn({ err }, "sweep failed");
-    } finally {
-      sweeping = false;
-    }
+  const timer = setInterval(() => {
+    if (current) return;
+    // expired dataset cache answers are never read (the read checks expires_at): deleting them
+    // once a minute is enough, where the rest of the sweep runs every few seconds
+    const purge = Date.now() - purgedAt >= CACHE_PURGE_INTERVAL_MS;
+    current = sweep(s, owners, { purge })
+      .then(() => {
+        if (purge) purgedAt = Date.now();
+      })
+      .catch((err) => s.log.warn({ err }, "sweep failed"))
+      .finally(() => {
+        current = null;
+      });
   }, s.config.schedules.sweepIntervalMs);
-  return () => clearInterval(timer);
+  // stopping waits for a sweep under way: its statements must not outlive the database
+  return async () => {
+    clearInterval(timer);
+    await current;
+  };
 }
 
 /** How often a worker process deletes the dataset cache's expired answers. */

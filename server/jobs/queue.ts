@@ -30,6 +30,8 @@ export class JobQueue {
   private readonly token = randomBytes(6).toString("hex");
   private unlisten: (() => Promise<void>) | null = null;
   private started = false;
+  /** The fetches whose handlers run now (see stop). */
+  private readonly running = new Set<Promise<void>>();
 
   constructor(
     private readonly database: Database,
@@ -75,13 +77,22 @@ export class JobQueue {
       const self = { id: "" };
       const id = await this.boss.work<Record<string, unknown>>(queue, { batchSize, pollingIntervalSeconds: 1 }, async (jobs) => {
         this.idle.delete(self.id);
-        try {
+        const run = (async () => {
           // a job that throws does not keep the others of its fetch from running; pg-boss then
           // retries them all (a run is idempotent: a finished collection is not claimed again)
           let failure: unknown = null;
           for (const job of jobs) await handler(job.data).catch((error: unknown) => void (failure ??= error));
           if (failure) throw failure;
+        })();
+        const tracked = run.then(
+          () => {},
+          () => {},
+        );
+        this.running.add(tracked);
+        try {
+          await run;
         } finally {
+          this.running.delete(tracked);
           this.idle.add(self.id);
           // pg-boss sleeps its polling interval after every fetch; a worker that just had work
           // fetches again at once and sleeps only when the queue is empty
@@ -122,9 +133,28 @@ export class JobQueue {
       await this.database.query("select pg_notify($1, $2)", [WAKE_CHANNEL, `${queue}|${jobs}|${this.token}`]);
   }
 
+  /**
+   * Takes no new jobs and lets the running ones finish for up to 10 s; pg-boss then marks those
+   * still running as failed (retried later). Their handlers go on in this process: call
+   * `settled()` after stopping them, before the database closes.
+   */
   async stop(): Promise<void> {
     if (this.unlisten) await this.unlisten();
     if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
     this.started = false;
+  }
+
+  /**
+   * Waits up to `timeoutMs` for the handlers still running to return, then one turn of the event
+   * loop: pg-boss sends a job's completion without awaiting it, right after its handler returns,
+   * and a completion sent once the database closed was an unhandled rejection.
+   */
+  async settled(timeoutMs: number): Promise<void> {
+    if (this.running.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(this.running), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+      clearTimeout(timer);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }

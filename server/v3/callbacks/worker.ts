@@ -190,22 +190,24 @@ export async function callbackWorkers(s: Services, concurrency = 4): Promise<() 
 
   // Overdue by a few sweep intervals (at most 30 s): a job normally runs well before that.
   const graceMs = Math.min(30_000, Math.max(1_000, 5 * s.config.schedules.sweepIntervalMs));
-  let sweeping = false;
+  let current: Promise<void> | null = null;
   let stopped = false;
-  const timer = setInterval(async () => {
-    if (sweeping || stopped) return;
-    sweeping = true;
-    try {
-      await sweepDeliveries(s, graceMs);
-    } catch (err) {
-      if (!stopped) s.log.warn({ err }, "callback sweep failed");
-    } finally {
-      sweeping = false;
-    }
+  const timer = setInterval(() => {
+    if (current || stopped) return;
+    current = sweepDeliveries(s, graceMs)
+      .then(() => {})
+      .catch((err) => {
+        if (!stopped) s.log.warn({ err }, "callback sweep failed");
+      })
+      .finally(() => {
+        current = null;
+      });
   }, s.config.schedules.sweepIntervalMs);
   timer.unref();
+  // stopping waits for a sweep under way: its statements must not outlive the database
   return async () => {
     stopped = true;
     clearInterval(timer);
+    await current;
   };
 }
