@@ -11,7 +11,7 @@
 // vitest lanes, `npm test -- e2e` the console tests, `npm test -- static` the checks;
 // LUPA_TEST_SERIAL=1 runs the lanes one after the other.
 import { execFileSync, spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 
 const OUT = ".test-output";
@@ -25,20 +25,37 @@ const failedLogs = [];
 const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
+// GNU time, where installed, adds each step's CPU time (its own and its children's) to its line:
+// the lanes share two cores, so CPU seconds say more about a step's cost than its wall time.
+const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
+let steps = 0;
+
+function cpuOf(file) {
+  try {
+    const [user, sys] = readFileSync(file, "utf8").trim().split("\n").pop().split(" ").map(Number);
+    return Number.isFinite(user + sys) ? `, ${Math.round(user + sys)} s CPU` : "";
+  } catch {
+    return "";
+  }
+}
+
 /** Runs a command with its output in .test-output/<log>.log; resolves with its exit status. */
 function run(title, log, command, args, env = {}) {
   const since = Date.now();
   const file = `${OUT}/${log}.log`;
+  const cpuFile = `${OUT}/.cpu-${++steps}`;
   const out = createWriteStream(file, { flags: "a" });
   out.write(`=== ${title}: ${command} ${args.join(" ")}\n`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0", ...env } });
+    const [bin, argv] = TIME ? [TIME, ["-f", "%U %S", "-o", cpuFile, command, ...args]] : [command, args];
+    const child = spawn(bin, argv, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0", ...env } });
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
     child.on("close", (code, signal) => {
       const status = code ?? (signal ? 1 : 0);
-      out.end(`=== ${title}: exit ${status} after ${seconds(since)}\n`);
-      console.log(`${status === 0 ? "✓" : "✗"} ${title} (${seconds(since)}${status === 0 ? "" : `, exit ${status}: ${file}`})`);
+      const cpu = TIME ? cpuOf(cpuFile) : "";
+      out.end(`=== ${title}: exit ${status} after ${seconds(since)}${cpu}\n`);
+      console.log(`${status === 0 ? "✓" : "✗"} ${title} (${seconds(since)}${cpu}${status === 0 ? "" : `, exit ${status}: ${file}`})`);
       if (status !== 0) failedLogs.push(file);
       resolve(status);
     });
