@@ -11,6 +11,7 @@
 //   dataset-cache [documents] [latencyMs] [concurrency]  provider calls saved by the dataset cache over a day's repeats
 //   list-scale [rows] [runs] [--reuse]          both lists at 1,000,000 rows in one workspace + 100 others (PostgreSQL)
 //   scale-out [items] [seconds] [rounds]        1 API + 1 worker vs 2 APIs + 3 workers: enrichments/s, GET req/s (PostgreSQL, Redis)
+//   startup [rounds]                            API process start time, RSS and CPU: compiled (dist/) vs tsx vs bare node
 //   graph [runs]                                navigation -> settled lawsuit graph (300+ nodes), JS of the route (running console)
 //   metrics-hooks [operations] [rounds] [queries]  CPU per metrics hook vs prom-client's labelled calls; PGlite lock tracking
 import { benchV2Get } from "./v2-get";
@@ -26,6 +27,7 @@ import { benchBatch } from "./batch";
 import { benchDatasetCache } from "./dataset-cache";
 import { benchListScale } from "./list-scale";
 import { benchScaleOut } from "./scale-out";
+import { benchStartup } from "./startup";
 import { benchMetricsHooks } from "./metrics-hooks";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
@@ -42,6 +44,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   "dataset-cache": (a) => benchDatasetCache(Number(a[0] ?? 200), Number(a[1] ?? 80), Number(a[2] ?? 4)),
   "list-scale": (a) => benchListScale(a),
   "scale-out": (a) => benchScaleOut(Number(a[0] ?? 1000), Number(a[1] ?? 10), Number(a[2] ?? 1)),
+  startup: (a) => benchStartup(Number(a[0] ?? 5)),
   batch: (a) => benchBatch(Number(a[0] ?? 500), Number(a[1] ?? 10), Number(a[2] ?? 8)),
   "metrics-hooks": (a) => benchMetricsHooks(Number(a[0] ?? 1_000_000), Number(a[1] ?? 5), Number(a[2] ?? 20_000)),
 };
