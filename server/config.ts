@@ -19,6 +19,8 @@ export interface Schedules {
   sweepIntervalMs: number;
   /** How long a worker owns a collection before another may take it over, renewed while working. */
   leaseMs: number;
+  /** PostgreSQL: how often each worker process looks for collections whose worker is gone (server/engine/liveness.ts). */
+  livenessCheckMs: number;
 }
 
 export interface Config {
@@ -102,6 +104,7 @@ export const DEFAULT_SCHEDULES: Schedules = {
   callbackRetryMs: [30, 120, 600, 1800, 3600, 10800, 21600, 43200, 86400, 86400].map((s) => s * SECOND),
   sweepIntervalMs: 5 * SECOND,
   leaseMs: 30 * SECOND,
+  livenessCheckMs: 1 * SECOND,
 };
 
 function int(value: string | undefined, fallback: number): number {
@@ -168,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       callbackRetryMs: list(env.LUPA_CALLBACK_RETRY_MS, DEFAULT_SCHEDULES.callbackRetryMs),
       sweepIntervalMs: int(env.LUPA_SWEEP_INTERVAL_MS, DEFAULT_SCHEDULES.sweepIntervalMs),
       leaseMs: int(env.LUPA_LEASE_MS, DEFAULT_SCHEDULES.leaseMs),
+      livenessCheckMs: int(env.LUPA_LIVENESS_CHECK_MS, DEFAULT_SCHEDULES.livenessCheckMs),
     },
     logLevel: env.LUPA_LOG_LEVEL || "info",
     vision: loadVisionConfig(env),

@@ -6,8 +6,9 @@ import type { Config } from "./config";
 import { createServices, type ServiceOptions } from "./services";
 import type { Services } from "./context";
 import { buildApp } from "./http/app";
-import { startSweeper, startWorkers } from "./engine/workers";
-import { runningCollections, stopRunning, WORKER_ID } from "./engine/runner";
+import { startSweeper, startTakeover, startWorkers } from "./engine/workers";
+import { runningCollections, stopRunning, useLiveness, WORKER_ID } from "./engine/runner";
+import { holdLiveness } from "./engine/liveness";
 import { handBack } from "./engine/store";
 import { upsertGlobalProfiles } from "./tenancy/catalog";
 import { seedDemo } from "./tenancy/demo";
@@ -49,10 +50,16 @@ export interface Lupa {
 
 /** The worker roles on running services; returns their stop function (also used by tests that start them late). */
 export async function startWork(services: Services, roles: { workers?: boolean; sweepers?: boolean }): Promise<() => Promise<void>> {
+  const url = services.config.databaseUrl;
+  // PostgreSQL: the lock that tells the other processes this one is alive (server/engine/liveness.ts)
+  const liveness = roles.workers && url ? await holdLiveness(url, services.log) : null;
+  useLiveness(services, liveness);
   const stopWorkers = roles.workers ? await startWorkers(services, { owners: OWNERS, extra: callbackWorkers }) : null;
   const stopSweeper = roles.sweepers ? startSweeper(services, OWNERS) : null;
+  const stopTakeover = roles.sweepers && url ? startTakeover(services) : null;
   return async () => {
     await stopSweeper?.();
+    await stopTakeover?.();
     if (!stopWorkers) return;
     await stopWorkers();
     await services.queue.stop(); // running jobs finish for up to 10 s
@@ -64,6 +71,7 @@ export async function startWork(services: Services, roles: { workers?: boolean; 
     const stuck = runningCollections(services);
     if (stuck.length > 0) await handBack(services.db, stuck, WORKER_ID).catch(() => 0);
     if (left.length > 0) services.log.info({ handedBack: left.length }, "handed back running collections");
+    await liveness?.stop(); // last: the collections handed back are not taken over as a dead worker's
   };
 }
 

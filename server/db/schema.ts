@@ -144,6 +144,8 @@ export const collections = pgTable(
     failureReason: text("failure_reason"),
     leaseOwner: text("lease_owner"),
     leaseUntil: ts("lease_until"),
+    /** The key of the lease owner's liveness lock (server/engine/liveness.ts); null on the embedded database. */
+    leaseKey: integer("lease_key"),
     /** When the engine should next look at it: a new round, a deadline, or now. */
     wakeAt: ts("wake_at"),
     /** When a job was last sent for it; the sweeper re-sends jobs that were lost. */
@@ -165,6 +167,9 @@ export const collections = pgTable(
     index("collections_pending_idx")
       .on(t.wakeAt)
       .where(sql`status in ('CREATED', 'FETCHING')`),
+    index("collections_leased_idx")
+      .on(t.leaseKey)
+      .where(sql`lease_owner is not null and status in ('CREATED', 'FETCHING')`),
   ],
 );
 

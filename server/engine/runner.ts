@@ -21,19 +21,29 @@ import {
 import { afterFailedRound, complete, fail } from "./transitions";
 import { loadModulesWithCache, modulesFromJson, modulesWithCacheSql } from "../datasets/cache";
 import type { Collection, OwnerStep, Owners } from "./types";
+import type { Liveness } from "./liveness";
 
 export const WORKER_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
 
-/** The collections the workers of one set of services run now, and the signal that stops them. */
+/**
+ * The collections the workers of one set of services run now, the signal that stops them, and
+ * the liveness lock their leases carry (PostgreSQL; null on the embedded database).
+ */
 interface Running {
   ids: Set<string>;
   stopping: AbortController;
+  liveness: Liveness | null;
 }
 const runningBy = new WeakMap<Services, Running>();
 function runningOf(s: Services): Running {
   let r = runningBy.get(s);
-  if (!r) runningBy.set(s, (r = { ids: new Set(), stopping: new AbortController() }));
+  if (!r) runningBy.set(s, (r = { ids: new Set(), stopping: new AbortController(), liveness: null }));
   return r;
+}
+
+/** The liveness lock this process's leases carry from now on (server/engine/liveness.ts). */
+export function useLiveness(s: Services, liveness: Liveness | null): void {
+  runningOf(s).liveness = liveness;
 }
 
 /** Collections these services' workers are running now. */
@@ -51,12 +61,23 @@ export function stopRunning(s: Services): void {
 }
 
 export async function runCollection(s: Services, owners: Owners, id: string): Promise<void> {
-  const { ids: running, stopping } = runningOf(s);
+  const { ids: running, stopping, liveness } = runningOf(s);
   if (stopping.signal.aborted) throw new Error("the workers are stopping");
+  // the lease carries the key of the lock that says this process is alive; while it holds none
+  // (reconnecting) it takes no collection: the job fails and is retried
+  const leaseKey = liveness ? liveness.key() : null;
+  if (liveness && leaseKey === null) throw new Error("no liveness lock: the database connection is being restored");
+  const lost = liveness ? liveness.lost() : null;
   // the claim reads the modules and their cached answers too, when nothing comes before collecting
   const claimedAt = new Date();
-  const taken = await claim(s.db, id, WORKER_ID, s.config.schedules.leaseMs, ownersStartingAtClaim(owners), (c) =>
-    modulesWithCacheSql(c, claimedAt),
+  const taken = await claim(
+    s.db,
+    id,
+    WORKER_ID,
+    s.config.schedules.leaseMs,
+    ownersStartingAtClaim(owners),
+    (c) => modulesWithCacheSql(c, claimedAt),
+    leaseKey,
   );
   if (!taken) return;
   const claimed = taken.collection;
@@ -68,7 +89,9 @@ export async function runCollection(s: Services, owners: Owners, id: string): Pr
     Math.max(50, Math.floor(s.config.schedules.leaseMs / 3)),
   );
   const deadline = new AbortController();
-  const signal = AbortSignal.any([deadline.signal, stopping.signal]);
+  // stopped by its deadline, by the workers stopping, or by the loss of the liveness lock its
+  // lease carries (another worker may take it over from then on)
+  const signal = AbortSignal.any([deadline.signal, stopping.signal, ...(lost ? [lost] : [])]);
   let deadlineTimer: NodeJS.Timeout | undefined;
   // a terminal transition clears the lease in its own statement: no release after it
   let ended = false;
@@ -89,7 +112,10 @@ export async function runCollection(s: Services, owners: Owners, id: string): Pr
     clearTimeout(deadlineTimer);
     clearInterval(heartbeat);
     running.delete(id);
-    if (!ended) await (stopping.signal.aborted ? handBack(s.db, [id], WORKER_ID) : releaseLease(s.db, id, WORKER_ID)).catch(() => {});
+    if (!ended)
+      await (stopping.signal.aborted || lost?.aborted ? handBack(s.db, [id], WORKER_ID) : releaseLease(s.db, id, WORKER_ID)).catch(
+        () => {},
+      );
   }
 }
 

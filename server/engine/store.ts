@@ -104,6 +104,7 @@ export async function claim(
   leaseMs: number,
   startOwners: readonly string[] = [],
   modules?: (alias: SQL) => SQL,
+  leaseKey: number | null = null,
 ): Promise<{ collection: Collection; modules: unknown } | null> {
   const starts =
     startOwners.length > 0
@@ -119,6 +120,7 @@ export async function claim(
       update collections set
         lease_owner = ${worker},
         lease_until = now() + ${leaseMs} * interval '1 millisecond',
+        lease_key = ${leaseKey}::integer,
         status = case when ${starts} then 'FETCHING' else status end,
         started_at = case when ${starts} then now() else started_at end,
         wake_at = case when ${starts} then null else wake_at end,
@@ -468,6 +470,33 @@ export async function findLostWork(db: Db, requeueAfterMs: number, limit: number
       ),
     )
     .limit(limit);
+}
+
+/**
+ * Takes over the live collections leased by a worker that is gone: their lease carries the key of
+ * a liveness lock no session holds (server/engine/liveness.ts). The lease ends and the job counts
+ * as sent now; the caller sends it again. A collection whose lease changed meanwhile is left alone.
+ */
+export async function takeOverDeadOwners(db: Db, lockClass: number, limit: number): Promise<string[]> {
+  const rows = await runPrepared(
+    db,
+    sql`
+    with dead as (
+      select c.id, c.lease_key from collections c
+      where c.lease_owner is not null and c.status in ('CREATED', 'FETCHING') and c.lease_key is not null
+        and not exists (
+          select 1 from pg_locks l
+          where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+            and l.database = (select oid from pg_database where datname = current_database())
+            and l.classid = ${lockClass}::integer::oid and l.objid = c.lease_key::oid)
+      limit ${limit}
+      for update skip locked
+    )
+    update collections c set lease_owner = null, lease_until = null, enqueued_at = now()
+    from dead where c.id = dead.id and c.lease_key = dead.lease_key and c.lease_owner is not null
+    returning c.id`,
+  );
+  return rows.map((r) => String(r.id));
 }
 
 /** How long a created collection may wait for its first job to be sent before the sweeper sends it. */
