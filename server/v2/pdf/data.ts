@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { blacklistEntries, profiles, users, verificationFeedbacks, verifications, workspaces } from "../../db/schema";
 import { AiSummarySchema } from "../../ai/types";
 import { isObj, obj } from "../../ai/facts";
-import type { ReportData, ReportRestrictiveList } from "../../reports/verification-pdf";
+import type { ReportData, ReportRestrictiveList } from "../../reports/pdf/types";
 import { readSummary } from "../summary/generate";
 
 /**

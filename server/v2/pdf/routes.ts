@@ -7,7 +7,7 @@ import type { Services } from "../../context";
 import { ApiError } from "../../http/errors";
 import { route } from "../../http/route";
 import { V2ErrorBody } from "../../../lib/contract/error-bodies";
-import { buildVerificationPdf } from "../../reports/verification-pdf";
+import { buildVerificationPdf } from "../../reports/pdf/build";
 import { VerificationIdParams } from "../verifications/schemas";
 import { loadReportData } from "./data";
 
