@@ -74,16 +74,25 @@ async function terminal(svc: Svc, id: string, limitMs: number): Promise<string> 
   return "still running";
 }
 
-async function pdfCase(svc: Svc): Promise<CaseResult[]> {
+async function pdfCase(svc: Svc, mark: (phase: string | null) => void): Promise<CaseResult[]> {
   const { id } = await verification(svc, {
     nationalId: sandboxDocumentFor("large_network", "person")!.document,
     profileId: "prf_kyc_person",
     verifications: {},
   });
   await terminal(svc, id, 60_000);
+  const pdf = async () => {
+    const started = performance.now();
+    const res = await fetch(`${svc.base}/api/v2/verifications/${id}/pdf`, { headers: { authorization: `Bearer ${svc.token}` } });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    return { ms: performance.now() - started, status: res.status, bytes };
+  };
+  const first = await pdf(); // starts the report's worker, when there is one
+  const plain = await pdf();
   const comment = "Comentário da decisão, repetido para ocupar o limite. ".repeat(40).slice(0, 2000);
   const reasons = Array.from({ length: 20 }, (_, i) => `${String.fromCharCode(97 + i)}`.repeat(100));
   // through the API first: how many decisions it takes before it refuses
+  mark("pdf: POST decisions");
   let accepted = 0;
   let refusal: number | string = "none";
   const apiStarted = performance.now();
@@ -102,6 +111,7 @@ async function pdfCase(svc: Svc): Promise<CaseResult[]> {
   }
   const apiMs = performance.now() - apiStarted;
   // the rest written directly, as decisions stored before the cap existed would be
+  mark(null);
   const [user] = await svc.services.db.select({ id: users.id }).from(users).where(eq(users.email, "bench@lupa.local"));
   const workspaceId = String(
     (await svc.services.database.query("select workspace_id from verifications where id = $1", [id])).rows[0]!.workspace_id,
@@ -118,18 +128,22 @@ async function pdfCase(svc: Svc): Promise<CaseResult[]> {
     createdAt: new Date(now - (i + 1) * 1000),
   }));
   for (let i = 0; i < rows.length; i += 100) await svc.services.db.insert(verificationFeedbacks).values(rows.slice(i, i + 100));
-  const started = performance.now();
-  const res = await fetch(`${svc.base}/api/v2/verifications/${id}/pdf`, { headers: { authorization: `Bearer ${svc.token}` } });
-  const bytes = (await res.arrayBuffer()).byteLength;
+  await sleep(1000);
+  mark("pdf: GET …/pdf");
+  const heavy = await pdf();
+  mark(null);
   return [
+    { what: "GET …/pdf, no decisions (first report of the process)", ...first },
+    { what: "GET …/pdf, no decisions", ...plain },
     { what: `POST feedbacks until refused (${accepted} accepted)`, ms: apiMs, status: refusal },
-    { what: "GET …/pdf, 1,500 decisions stored", ms: performance.now() - started, status: res.status, bytes },
+    { what: "GET …/pdf, 1,500 decisions stored", ...heavy },
   ];
 }
 
-async function csvCase(svc: Svc): Promise<CaseResult[]> {
+async function csvCase(svc: Svc, mark: (phase: string | null) => void): Promise<CaseResult[]> {
   const workspaceId = String((await svc.services.database.query("select id from workspaces where name = 'Bench'")).rows[0]!.id);
   const body = ",\n".repeat(4 * 1024 * 1024);
+  mark("csv: POST import");
   const started = performance.now();
   const res = await fetch(`${svc.base}/api/v2/blacklist/import?workspaceId=${workspaceId}`, {
     method: "POST",
@@ -166,8 +180,9 @@ export function hugeGrayPng(side: number): Buffer {
   ]);
 }
 
-async function pngCase(svc: Svc): Promise<CaseResult[]> {
+async function pngCase(svc: Svc, mark: (phase: string | null) => void): Promise<CaseResult[]> {
   const png = hugeGrayPng(6320).toString("base64");
+  mark("png: POST and collect");
   const started = performance.now();
   const created = await verification(svc, {
     nationalId: "529.982.247-25",
@@ -180,7 +195,11 @@ async function pngCase(svc: Svc): Promise<CaseResult[]> {
   return [{ what: `${what}: until terminal`, ms: performance.now() - started, status }];
 }
 
-const CASES: Record<string, (svc: Svc) => Promise<CaseResult[]>> = { pdf: pdfCase, csv: csvCase, png: pngCase };
+const CASES: Record<string, (svc: Svc, mark: (phase: string | null) => void) => Promise<CaseResult[]>> = {
+  pdf: pdfCase,
+  csv: csvCase,
+  png: pngCase,
+};
 
 export async function benchAbuse(names: string[]): Promise<void> {
   const chosen = names.length ? names : Object.keys(CASES);
@@ -200,8 +219,7 @@ export async function benchAbuse(names: string[]): Promise<void> {
     for (const name of chosen) {
       probe.phase(`${name}: idle`);
       await sleep(3000);
-      probe.phase(`${name}: during`);
-      results[name] = await CASES[name]!(svc);
+      results[name] = await CASES[name]!(svc, probe.phase);
       probe.phase(null);
       await sleep(500);
     }

@@ -98,6 +98,7 @@ export async function benchPdf(iterations: number): Promise<void> {
       authorEmail: "analista@bench.local",
       createdAt: new Date(now.getTime() - i * 60_000),
     })),
+    feedbackTotal: 5,
     restrictiveList: { listed: false, source: "dossier", serviceListed: false },
     generatedAt: now,
   };

@@ -71,6 +71,8 @@ export interface Config {
   vision: VisionConfig;
   /** AI summary provider (server/ai): OpenAI-compatible endpoint when url is set, else the built-in one. */
   ai: AiConfig;
+  /** The PDF report's limits (server/reports/pdf/renderer.ts). */
+  pdf: { timeoutMs: number; maxBytes: number };
 }
 
 export interface AiConfig {
@@ -162,6 +164,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: env.LUPA_LOG_LEVEL || "info",
     vision: loadVisionConfig(env),
     ai: aiConfig(env),
+    pdf: {
+      timeoutMs: Math.max(1, int(env.LUPA_PDF_TIMEOUT_MS, 15_000)),
+      maxBytes: Math.max(1, int(env.LUPA_PDF_MAX_BYTES, 10 * 1024 * 1024)),
+    },
   };
 }
 

@@ -23,8 +23,16 @@ import { footer } from "./sections/footer";
 
 const KNOWN_SECTIONS = new Set(["profile", "finance", "financeAdvanced", "lawsuits", "ownersLawsuits", "related"]);
 
-/** Builds the whole report in memory. */
-export function buildVerificationPdf(data: ReportData): Promise<Buffer> {
+/** The report grew past the size limit while it was written. */
+export class ReportTooLarge extends Error {
+  constructor(maxBytes: number) {
+    super(`the report is larger than ${maxBytes} bytes`);
+    this.name = "ReportTooLarge";
+  }
+}
+
+/** Builds the whole report in memory; past `maxBytes` it stops keeping bytes and fails. */
+export function buildVerificationPdf(data: ReportData, maxBytes = Infinity): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: "A4",
@@ -38,7 +46,14 @@ export function buildVerificationPdf(data: ReportData): Promise<Buffer> {
       },
     });
     const chunks: Buffer[] = [];
-    doc.on("data", (c: Buffer) => chunks.push(c));
+    let size = 0;
+    doc.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > maxBytes) {
+        chunks.length = 0;
+        reject(new ReportTooLarge(maxBytes));
+      } else chunks.push(c);
+    });
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
     try {

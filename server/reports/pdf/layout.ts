@@ -1,8 +1,18 @@
 // The report's page layout: A4, pdfkit's standard Helvetica (WinAnsi covers every pt-BR accent),
 // colours, and the Writer that lays out sections, paragraphs, label/value pairs, tables and any
 // dossier block, adding pages as it goes.
+//
+// Every free text goes through fit(): cut to a length (a table cell or a pair's value to
+// MAX_FIELD characters, a paragraph to MAX_PARAGRAPH), and a word wider than its column broken
+// into pieces that fit, each on its own line. pdfkit breaks such a word itself by measuring ever
+// shorter prefixes of it, which cost 32 ms per decision of one 2,000-character word (issue 21).
 import { isObj } from "../../ai/facts";
 import { cell, label, winAnsi } from "./text";
+
+/** Longest table cell or pair value printed, in characters; the rest is cut with "…". */
+export const MAX_FIELD = 500;
+/** Longest paragraph or bullet printed (the AI summary's paragraph is at most 6,000). */
+export const MAX_PARAGRAPH = 6000;
 
 export const C = {
   ink: "#1f2937",
@@ -26,7 +36,47 @@ export const BOTTOM = PAGE.height - PAGE.margin - 18;
 export type Doc = PDFKit.PDFDocument;
 
 export class Writer {
+  private readonly charWidths = new Map<string, number>();
+
   constructor(readonly doc: Doc) {}
+
+  /**
+   * `text` as printed in `font` at `size` in a column `width` points wide (the font and size are
+   * set on the document): WinAnsi, at most `max` characters, and every word wider than the column
+   * cut into pieces that fit, one per line (measured character by character, once per word).
+   */
+  fit(text: string, width: number, font: string, size: number, max = MAX_FIELD): string {
+    this.doc.font(font).fontSize(size);
+    let out = winAnsi(text);
+    if (out.length > max) out = `${out.slice(0, max - 1)}…`;
+    return out.replace(/\S{8,}/g, (word) =>
+      this.doc.widthOfString(word) <= width ? word : this.breakWord(word, width, `${font}|${size}`),
+    );
+  }
+
+  private breakWord(word: string, width: number, key: string): string {
+    const d = this.doc;
+    const pieces: string[] = [];
+    let piece = "";
+    let used = 0;
+    for (const ch of word) {
+      const id = `${key}|${ch}`;
+      let w = this.charWidths.get(id);
+      if (w === undefined) {
+        w = d.widthOfString(ch);
+        this.charWidths.set(id, w);
+      }
+      if (piece !== "" && used + w > width) {
+        pieces.push(piece);
+        piece = "";
+        used = 0;
+      }
+      piece += ch;
+      used += w;
+    }
+    if (piece !== "") pieces.push(piece);
+    return pieces.join("\n");
+  }
 
   ensure(height: number) {
     if (this.doc.y + height > BOTTOM) this.doc.addPage();
@@ -64,9 +114,9 @@ export class Writer {
 
   paragraph(text: string, options: { color?: string; size?: number; font?: string } = {}) {
     const d = this.doc;
-    d.font(options.font ?? "Helvetica").fontSize(options.size ?? 9.5);
-    this.ensure(Math.min(d.heightOfString(winAnsi(text), { width: CONTENT_W }), 120));
-    d.fillColor(options.color ?? C.ink).text(winAnsi(text), PAGE.margin, d.y, { width: CONTENT_W, align: "left", lineGap: 1.5 });
+    const fitted = this.fit(text, CONTENT_W, options.font ?? "Helvetica", options.size ?? 9.5, MAX_PARAGRAPH);
+    this.ensure(Math.min(d.heightOfString(fitted, { width: CONTENT_W }), 120));
+    d.fillColor(options.color ?? C.ink).text(fitted, PAGE.margin, d.y, { width: CONTENT_W, align: "left", lineGap: 1.5 });
   }
 
   note(text: string) {
@@ -76,14 +126,14 @@ export class Writer {
   bullets(items: string[], color = C.ink) {
     const d = this.doc;
     for (const item of items) {
-      d.font("Helvetica").fontSize(9.5);
-      const h = d.heightOfString(winAnsi(item), { width: CONTENT_W - 14 });
+      const fitted = this.fit(item, CONTENT_W - 14, "Helvetica", 9.5, MAX_PARAGRAPH);
+      const h = d.heightOfString(fitted, { width: CONTENT_W - 14 });
       this.ensure(h + 2);
       const y = d.y;
       d.fillColor(C.brand)
         .circle(PAGE.margin + 4, y + 5, 1.8)
         .fill();
-      d.fillColor(color).text(winAnsi(item), PAGE.margin + 14, y, { width: CONTENT_W - 14, lineGap: 1 });
+      d.fillColor(color).text(fitted, PAGE.margin + 14, y, { width: CONTENT_W - 14, lineGap: 1 });
       d.y += 2;
     }
     d.x = PAGE.margin;
@@ -95,7 +145,9 @@ export class Writer {
     const colW = CONTENT_W / 2;
     const labelW = 110;
     for (let i = 0; i < rows.length; i += 2) {
-      const pair = rows.slice(i, i + 2);
+      const pair = rows
+        .slice(i, i + 2)
+        .map(([k, v]) => [this.fit(k, labelW - 4, "Helvetica", 8.5), this.fit(v, colW - labelW - 8, "Helvetica-Bold", 9)] as const);
       const h =
         Math.max(
           ...pair.map(([k, v]) =>
@@ -103,11 +155,11 @@ export class Writer {
               d
                 .font("Helvetica")
                 .fontSize(8.5)
-                .heightOfString(winAnsi(k), { width: labelW - 4 }),
+                .heightOfString(k, { width: labelW - 4 }),
               d
                 .font("Helvetica-Bold")
                 .fontSize(9)
-                .heightOfString(winAnsi(v), { width: colW - labelW - 8 }),
+                .heightOfString(v, { width: colW - labelW - 8 }),
             ),
           ),
         ) + 5;
@@ -118,11 +170,11 @@ export class Writer {
         d.fillColor(C.muted)
           .font("Helvetica")
           .fontSize(8.5)
-          .text(winAnsi(k), x, y, { width: labelW - 4 });
+          .text(k, x, y, { width: labelW - 4 });
         d.fillColor(C.ink)
           .font("Helvetica-Bold")
           .fontSize(9)
-          .text(winAnsi(v), x + labelW, y, { width: colW - labelW - 8 });
+          .text(v, x + labelW, y, { width: colW - labelW - 8 });
       });
       d.y = y + h;
     }
@@ -148,9 +200,9 @@ export class Writer {
       d.y = y + 15;
     };
     header();
-    rows.forEach((row, r) => {
-      d.font("Helvetica").fontSize(8);
-      const h = Math.max(...row.map((v, i) => d.heightOfString(winAnsi(v), { width: cols[i]! - 6 }))) + 6;
+    rows.forEach((cells, r) => {
+      const row = cells.map((v, i) => this.fit(v, cols[i]! - 6, "Helvetica", 8));
+      const h = Math.max(...row.map((v, i) => d.heightOfString(v, { width: cols[i]! - 6 }))) + 6;
       if (d.y + h > BOTTOM) {
         d.addPage();
         header();
@@ -162,7 +214,7 @@ export class Writer {
         d.fillColor(C.ink)
           .font("Helvetica")
           .fontSize(8)
-          .text(winAnsi(v), x + 3, y + 3, { width: cols[i]! - 6 });
+          .text(v, x + 3, y + 3, { width: cols[i]! - 6 });
         x += cols[i]!;
       });
       d.y = y + h;

@@ -2,6 +2,9 @@
 // so it crosses to the report's worker thread by structured clone (Dates included).
 import type { AiSummary } from "../../ai/types";
 
+/** Decisions printed in the report, the latest first; older ones are counted. */
+export const REPORT_DECISIONS = 50;
+
 export interface ReportFeedback {
   status: string;
   comment: string | null;
@@ -43,7 +46,10 @@ export interface ReportData {
     failureReason: string | null;
   };
   summary: AiSummary | null;
+  /** The latest decisions, newest first (at most REPORT_DECISIONS). */
   feedbacks: ReportFeedback[];
+  /** Every decision of the verification; those beyond `feedbacks` are counted, not printed. */
+  feedbackTotal: number;
   restrictiveList: ReportRestrictiveList;
   generatedAt: Date;
 }

@@ -1,7 +1,8 @@
-// The decision history (feedbacks), newest first, with each author's e-mail.
+// The decision history (feedbacks), newest first, with each author's e-mail: the latest
+// REPORT_DECISIONS of them, and a count of the older ones.
 import type { ReportData } from "../types";
 import type { Writer } from "../layout";
-import { formatDateTime } from "../text";
+import { formatDateTime, formatInteger } from "../text";
 
 const FEEDBACK_LABELS: Record<string, string> = { APPROVED: "Aprovado", REPROVED: "Reprovado", STANDBY: "Em espera", WAIVED: "Dispensado" };
 
@@ -19,4 +20,6 @@ export function feedbackBlock(w: Writer, data: ReportData) {
     ]),
     [0.16, 0.12, 0.24, 0.2, 0.28],
   );
+  const older = data.feedbackTotal - data.feedbacks.length;
+  if (older > 0) w.note(`E mais ${formatInteger(older)} decisão(ões) anterior(es) não listada(s).`);
 }
