@@ -1,8 +1,10 @@
-// The stored AI summary (verdict, risk, paragraph, highlights, model), or a line saying none was made.
+// The stored AI summary (verdict, risk, paragraph, highlights, model), or a line saying none was
+// made. Text an external model wrote is labelled as such above it.
 import type { AiSummary } from "../../../ai/types";
 import { RISK_LABELS, VERDICT_LABELS } from "../../../ai/builtin";
-import { PAGE, RISK_COLOR, type Writer } from "../layout";
+import { C, PAGE, RISK_COLOR, type Writer } from "../layout";
 import { formatDateTime, winAnsi } from "../text";
+import { generatedTextLabel } from "../../../../lib/contract/ai-text-label";
 
 export function summaryBlock(w: Writer, s: AiSummary | null) {
   w.section("Resumo da IA");
@@ -20,6 +22,8 @@ export function summaryBlock(w: Writer, s: AiSummary | null) {
       align: "center",
     });
   d.y = y + 28;
+  const label = generatedTextLabel(s);
+  if (label) w.paragraph(label, { font: "Helvetica-Bold", size: 8.5, color: C.medium });
   w.paragraph(s.summary);
   if (s.highlights.length) {
     w.subheading("Pontos de atenção");
