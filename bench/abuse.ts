@@ -8,19 +8,20 @@
 //           without spaces (written to the table directly, as if from before the decision cap;
 //           the API's own cap is checked first), then GET /api/v2/verifications/{id}/pdf
 //   csv     8 MiB of ",\n" to POST /api/v2/blacklist/import
-//   png     a 6,320 x 6,320 grayscale PNG (about 52 KB) as both the CNH and the face of a
+//   png     a 6,320 x 6,320 grayscale PNG (about 40 KB) as both the CNH and the face of a
 //           verification, until the verification is terminal or the creation is refused
-// Usage: npm run bench -- abuse [case ...]
+//   png16   the same at 4,000 x 4,000, the largest accepted (16 MP), until terminal
+// Usage: npm run bench -- abuse [pdf] [csv] [png] [png16]
 import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { deflateSync, crc32 } from "node:zlib";
 import { sandboxDocumentFor } from "../server/datasets/sandbox";
 import { users, verificationFeedbacks } from "../server/db/schema";
 import { eq } from "drizzle-orm";
 import { startBenchService } from "./setup";
+import { hugeGrayPng, noFacePng } from "../test/support/vision-images";
 
 type Svc = Awaited<ReturnType<typeof startBenchService>>;
 interface PhaseFigures {
@@ -156,30 +157,6 @@ async function csvCase(svc: Svc, mark: (phase: string | null) => void): Promise<
   ];
 }
 
-/** A grayscale PNG of `side` x `side` black pixels: a few dozen kilobytes that decode to side² bytes or more. */
-export function hugeGrayPng(side: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, "latin1");
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, "latin1"), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(side, 0);
-  ihdr.writeUInt32BE(side, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 0; // grayscale
-  const raw = Buffer.alloc((side + 1) * side); // each row: filter byte 0, then zeros
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(raw, { level: 9 })),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
 async function pngCase(svc: Svc, mark: (phase: string | null) => void): Promise<CaseResult[]> {
   const png = hugeGrayPng(6320).toString("base64");
   mark("png: POST and collect");
@@ -195,10 +172,44 @@ async function pngCase(svc: Svc, mark: (phase: string | null) => void): Promise<
   return [{ what: `${what}: until terminal`, ms: performance.now() - started, status }];
 }
 
+/** The largest picture accepted (16 MP, all black): read by the face model and the CNH reader. */
+async function png16Case(svc: Svc, mark: (phase: string | null) => void): Promise<CaseResult[]> {
+  // first a small picture, so the models' own memory (loaded once per process) is in the baseline
+  mark("png16: a 480 x 360 PNG (models start)");
+  const small = noFacePng().toString("base64");
+  const warmStarted = performance.now();
+  const warm = await verification(svc, {
+    nationalId: "529.982.247-25",
+    profileId: "prf_kyc_person",
+    verifications: { cnh: { imageBase64: small }, faceRecognition: { imageBase64: small } },
+  });
+  const warmStatus = warm.status === 201 ? await terminal(svc, warm.id, 240_000) : warm.status;
+  const warmMs = performance.now() - warmStarted;
+  mark(null);
+  await sleep(2000);
+  const png = hugeGrayPng(4000).toString("base64");
+  mark("png16: POST and collect");
+  const started = performance.now();
+  const created = await verification(svc, {
+    nationalId: "529.982.247-25",
+    profileId: "prf_kyc_person",
+    verifications: { cnh: { imageBase64: png }, faceRecognition: { imageBase64: png } },
+  });
+  const what = `4,000 x 4,000 PNG (${Math.round((png.length * 3) / 4 / 1024)} KB, the 16 MP cap) as CNH and face`;
+  if (created.status !== 201) return [{ what: `${what}: creation`, ms: performance.now() - started, status: created.status }];
+  const status = await terminal(svc, created.id, 240_000);
+  mark(null);
+  return [
+    { what: "480 x 360 PNG as CNH and face (models start): until terminal", ms: warmMs, status: warmStatus },
+    { what: `${what}: until terminal`, ms: performance.now() - started, status },
+  ];
+}
+
 const CASES: Record<string, (svc: Svc, mark: (phase: string | null) => void) => Promise<CaseResult[]>> = {
   pdf: pdfCase,
   csv: csvCase,
   png: pngCase,
+  png16: png16Case,
 };
 
 export async function benchAbuse(names: string[]): Promise<void> {

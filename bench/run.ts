@@ -12,7 +12,7 @@
 //   list-scale [rows] [runs] [--reuse]          both lists at 1,000,000 rows in one workspace + 100 others (PostgreSQL)
 //   scale-out [items] [seconds] [rounds]        1 API + 1 worker vs 2 APIs + 3 workers: enrichments/s, GET req/s (PostgreSQL, Redis)
 //   graph [runs]                                navigation -> settled lawsuit graph (300+ nodes), JS of the route (running console)
-//   abuse [pdf] [csv] [png]                      one user's abusive requests: /health, an ordinary read and memory meanwhile (issue 21)
+//   abuse [pdf] [csv] [png] [png16]              one user's abusive requests: /health, an ordinary read and memory meanwhile (issue 21)
 import { benchV2Get } from "./v2-get";
 import { benchV3Throughput } from "./v3-throughput";
 import { benchPdf } from "./pdf";
