@@ -108,8 +108,14 @@ function list(value: string | undefined, fallback: number[]): number[] {
   return value.split(",").map((v) => int(v.trim(), 0));
 }
 
+/**
+ * Unset: the loopback addresses are trusted, so a console or proxy on this machine can say whose
+ * request it passes on (X-Forwarded-For); the address is then that client's (docs/decisions.md,
+ * "Sessions"). "0" or "false": no proxy is trusted.
+ */
 function trustProxy(value: string | undefined): Config["trustProxy"] {
-  if (!value || value === "0" || value === "false") return false;
+  if (!value) return "loopback";
+  if (value === "0" || value === "false") return false;
   if (value === "true") return true;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
