@@ -41,7 +41,7 @@ export async function checkDemoExposure(db: Db, host: string, allowDemo: boolean
   if (open.length === 0) return;
   throw new StartRefusedError(
     `Refusing to start: the API would listen on ${host}, beyond this machine, while demo accounts still have the demo password (${open.join(", ")}). ` +
-      `Change their passwords (npm run admin -- reset-password --email <email> --password <12+ characters>) or disable them (npm run admin -- disable-user --email <email>), ` +
+      `Change their passwords (npm run admin -- reset-password --email <email>: 12+ characters, asked for on the terminal) or disable them (npm run admin -- disable-user --email <email>), ` +
       `listen on 127.0.0.1 (LUPA_API_HOST), or set LUPA_ALLOW_DEMO=1 to run a public demo on purpose.`,
   );
 }

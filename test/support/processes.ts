@@ -11,12 +11,13 @@ export interface ServiceProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export function startProcess(script: string, env: Record<string, string>, args: string[] = []): ServiceProcess {
+export function startProcess(script: string, env: Record<string, string>, args: string[] = [], input?: string): ServiceProcess {
   // node itself with tsx's loader (not the tsx wrapper): the pid is the service's, so SIGKILL hits it
   const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
     env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
   });
+  if (input !== undefined) child.stdin!.end(input); // standard input, then its end (the admin command's --password-stdin)
   let text = "";
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {
@@ -64,13 +65,14 @@ export function startProcess(script: string, env: Record<string, string>, args: 
   };
 }
 
-/** Runs a command to completion (admin CLI) and returns its exit code and output. */
+/** Runs a command to completion (admin CLI), `input` on its standard input, and returns its exit code and output. */
 export async function runProcess(
   script: string,
   env: Record<string, string>,
   args: string[],
+  input?: string,
 ): Promise<{ code: number | null; output: string }> {
-  const p = startProcess(script, env, args);
+  const p = startProcess(script, env, args, input);
   const code = await p.exited;
   return { code, output: p.output() };
 }
