@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Services } from "../context";
 import { route } from "../http/route";
+import { V2ErrorBody } from "../../lib/contract/error-bodies";
 import { openDemoAccounts } from "./demo-guard";
 
 const FRESH_MS = 60_000;
@@ -23,7 +24,8 @@ export function registerDemoExposureRoute(app: FastifyInstance, s: Services): vo
     tags: ["review"],
     summary: "Whether demo accounts keep the demo password (ours, public)",
     description: "Asked by the console before it listens beyond loopback. Computed at most once a minute.",
-    response: { 200: DemoExposure },
+    // 400: the strict boundary's answer to a control character in the query (server/http/boundary.ts)
+    response: { 200: DemoExposure, 400: V2ErrorBody },
     handler: async () => {
       if (!cached || Date.now() - cached.at > FRESH_MS) {
         const open = openDemoAccounts(s.db).then((emails) => emails.length > 0);
