@@ -350,7 +350,7 @@ test.describe("as a viewer", () => {
 
     const exported = await page.request.get("/bff/restrictive-list/export");
     expect(exported.status()).toBe(200);
-    expect(await exported.text()).toContain(`${formatDocument(cpf)},Leitura do leitor ${run},Visto pelo leitor ${run},`);
+    expect(await exported.text()).toContain(`${formatDocument(cpf)};Leitura do leitor ${run};Visto pelo leitor ${run};`);
 
     const refused = await page.request.post("/bff/restrictive-list", {
       headers: { origin: WEB_URL },
