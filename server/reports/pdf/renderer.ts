@@ -5,7 +5,8 @@
 // stop a computation) and the next report starts a fresh one.
 //
 // From the TypeScript sources (tsx, vitest) the worker is started through worker-entry.mjs, which
-// registers tsx in the thread; from a compiled service, worker.js is started directly.
+// registers tsx in the thread; from a compiled service (dist/, plain node), worker.ts is its own
+// entry point, `pdf-worker.mjs`, beside the bundle that starts it.
 import { Worker } from "node:worker_threads";
 import { FairQueue } from "../../support/fair-queue";
 import type { ReportData } from "./types";
@@ -33,8 +34,9 @@ export class PdfNotMade extends Error {
   }
 }
 
-function workerEntry(): URL {
-  return import.meta.url.endsWith(".ts") ? new URL("./worker-entry.mjs", import.meta.url) : new URL("./worker.js", import.meta.url);
+/** The worker's file: chosen by this module's own extension (TypeScript sources, or a compiled bundle). */
+export function workerEntry(moduleUrl = import.meta.url): URL {
+  return moduleUrl.endsWith(".ts") ? new URL("./worker-entry.mjs", moduleUrl) : new URL("./pdf-worker.mjs", moduleUrl);
 }
 
 interface Pending {
