@@ -9,7 +9,8 @@ import PDFDocument from "pdfkit";
 import { randomUUID } from "node:crypto";
 import { builtinDraft } from "../server/ai/builtin";
 import { sandboxDocumentFor } from "../server/datasets/sandbox";
-import { buildVerificationPdf, type ReportData } from "../server/reports/verification-pdf";
+import { buildVerificationPdf } from "../server/reports/pdf/build";
+import type { ReportData } from "../server/reports/pdf/types";
 import { toAiSummary } from "../server/v2/summary/generate";
 import { sandboxVerification } from "../test/support/sandbox-verification";
 import { startBenchService } from "./setup";
@@ -97,6 +98,7 @@ export async function benchPdf(iterations: number): Promise<void> {
       authorEmail: "analista@bench.local",
       createdAt: new Date(now.getTime() - i * 60_000),
     })),
+    feedbackTotal: 5,
     restrictiveList: { listed: false, source: "dossier", serviceListed: false },
     generatedAt: now,
   };

@@ -14,6 +14,7 @@
 //   startup [rounds]                            API process start time, RSS and CPU: compiled (dist/) vs tsx vs bare node
 //   graph [runs]                                navigation -> settled lawsuit graph (300+ nodes), JS of the route (running console)
 //   metrics-hooks [operations] [rounds] [queries]  CPU per metrics hook vs prom-client's labelled calls; PGlite lock tracking
+//   abuse [pdf] [csv] [png] [png16]              one user's abusive requests: /health, an ordinary read and memory meanwhile (issue 21)
 import { benchV2Get } from "./v2-get";
 import { benchV3Throughput } from "./v3-throughput";
 import { benchPdf } from "./pdf";
@@ -29,6 +30,7 @@ import { benchListScale } from "./list-scale";
 import { benchScaleOut } from "./scale-out";
 import { benchStartup } from "./startup";
 import { benchMetricsHooks } from "./metrics-hooks";
+import { benchAbuse } from "./abuse";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
@@ -45,6 +47,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   "list-scale": (a) => benchListScale(a),
   "scale-out": (a) => benchScaleOut(Number(a[0] ?? 1000), Number(a[1] ?? 10), Number(a[2] ?? 1)),
   startup: (a) => benchStartup(Number(a[0] ?? 5)),
+  abuse: (a) => benchAbuse(a),
   batch: (a) => benchBatch(Number(a[0] ?? 500), Number(a[1] ?? 10), Number(a[2] ?? 8)),
   "metrics-hooks": (a) => benchMetricsHooks(Number(a[0] ?? 1_000_000), Number(a[1] ?? 5), Number(a[2] ?? 20_000)),
 };

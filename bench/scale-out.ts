@@ -81,13 +81,14 @@ function killAllOnExit(): void {
     });
 }
 
-function start(name: string, args: string[], env: Record<string, string>): Spawned {
+function start(name: string, args: string[], env: Record<string, string>, input?: string): Spawned {
   // node itself with tsx's loader (not a wrapper): the pid whose CPU is read is the service's
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     detached: true, // its own process group
   });
+  if (input !== undefined) child.stdin!.end(input); // the admin command's --password-stdin
   let text = "";
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {
@@ -383,14 +384,14 @@ async function topology(
     const workers = Array.from({ length: workerCount }, (_, i) =>
       start(`worker ${i + 1} (${name})`, ["--import", "tsx", "server/worker-main.ts"], env),
     );
-    const admins = async (args: string[]) => {
-      const p = start(`admin ${args[0]}`, ["--import", "tsx", "server/admin/cli.ts", ...args], env);
+    const admins = async (args: string[], input?: string) => {
+      const p = start(`admin ${args[0]}`, ["--import", "tsx", "server/admin/cli.ts", ...args], env, input);
       const code = await p.exited;
       if (code !== 0) throw new Error(`admin ${args.join(" ")} exited ${code}: ${p.output()}`);
       return p.output();
     };
     const ws = /: ([0-9a-f-]{36})/.exec(await admins(["create-workspace", "--name", "Scale-out bench"]))![1]!;
-    await admins(["create-user", "--workspace", ws, "--email", EMAIL, "--role", "admin", "--password", PASSWORD]);
+    await admins(["create-user", "--workspace", ws, "--email", EMAIL, "--role", "admin", "--password-stdin"], PASSWORD);
     await Promise.all([...apis.slice(1), ...workers].map((p) => p.waitFor(/listening|started/)));
     const bases = ports.slice(0, apiCount).map((p) => `http://127.0.0.1:${p}`);
     const login = await fetch(`${bases[0]}/api/v1/authentication`, {

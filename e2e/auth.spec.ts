@@ -25,6 +25,26 @@ test("an unknown e-mail gets the same message as a wrong password", async ({ pag
   await expect(page.getByTestId("login-error")).toHaveText("E-mail ou senha incorretos.", { timeout: SIGN_IN_TIMEOUT });
 });
 
+test.describe("a browser beyond the service's machine, through a proxy in front of the console", () => {
+  // the proxy's X-Forwarded-For: the console passes it on, and the API judges the browser by it
+  test.use({ extraHTTPHeaders: { "x-forwarded-for": "203.0.113.7" } });
+
+  test("cannot sign in with the demo password, and is told why; another password is only 'incorrect'", async ({ page }) => {
+    await submitLogin(page, USERS.admin, DEMO_PASSWORD);
+    await expect(page.getByTestId("login-error")).toHaveText(
+      "A senha das contas de demonstração só vale a partir da máquina onde o serviço roda.",
+      {
+        timeout: SIGN_IN_TIMEOUT,
+      },
+    );
+    await expect(page).toHaveURL(/\/login/);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name.endsWith("next-auth.session-token"))).toBeUndefined();
+    await submitLogin(page, USERS.admin, "another-password-1");
+    await expect(page.getByTestId("login-error")).toHaveText("E-mail ou senha incorretos.", { timeout: SIGN_IN_TIMEOUT });
+  });
+});
+
 test("protected pages redirect to the login page and come back after signing in", async ({ page }) => {
   await page.goto("/verifications?status=COMPLETED");
   await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fverifications%3Fstatus%3DCOMPLETED/);

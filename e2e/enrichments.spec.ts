@@ -132,3 +132,29 @@ test("a batch of 200 documents from a CSV: every item listed, progress to 200, e
   expect(lines).toHaveLength(201);
   expect(new Set(lines.slice(1).map((l) => l.split(",")[1]))).toEqual(new Set(documents.map((d) => d.replace(/\D/g, ""))));
 });
+
+test("the batch BFF refuses a body past its limit, whatever its CSV, and another origin (one Origin check for every mutation)", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/enrichments/batch");
+  const origin = new URL(page.url()).origin;
+  // a small CSV with 8.5 MB around it: the body counts, not only the CSV
+  const padded = await page.request.post("/bff/enrichments/batch", {
+    headers: { origin, "content-type": "application/json" },
+    data: JSON.stringify({ csv: "documento\n529.982.247-25", padding: "x".repeat(8_500_000) }),
+  });
+  expect(padded.status()).toBe(413);
+  expect(await padded.json()).toEqual({ error: { code: "batch_too_large", message: "Arquivo grande demais (máximo 2 MB)." } });
+  const small = await page.request.post("/bff/enrichments/batch", {
+    headers: { origin, "content-type": "application/json" },
+    data: JSON.stringify({ csv: "documento\n529.982.247-25" }),
+  });
+  expect(small.status()).toBe(200);
+  for (const headers of [{ origin: "http://evil.example" }, {}] as Record<string, string>[]) {
+    for (const path of ["/bff/enrichments/batch", "/bff/enrichments"]) {
+      const res = await page.request.post(path, { headers: { ...headers, "content-type": "application/json" }, data: "{}" });
+      expect(res.status(), path).toBe(403);
+      expect((await res.json()).error.code, path).toBe("forbidden_origin");
+    }
+  }
+});

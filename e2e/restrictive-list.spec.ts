@@ -236,15 +236,16 @@ test.describe("as an analyst", () => {
     await page.getByTestId("restrictive-export").click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^lista-restritiva-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString("utf8");
-    const lines = text.trim().split("\r\n");
-    expect(lines[0]).toBe("nationalId,reason,name,expiresAt,createdAt,createdBy");
+    const bytes = Buffer.concat(await (await file.createReadStream()).toArray());
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf])); // UTF-8 BOM, ;-separated for pt-BR spreadsheets
+    const lines = bytes.subarray(3).toString("utf8").trim().split("\r\n");
+    expect(lines[0]).toBe("nationalId;reason;name;expiresAt;createdAt;createdBy");
     expect(lines).toHaveLength(before + 998 + 1);
-    const mine = lines.filter((line) => line.includes(`,Importado ${run},`));
+    const mine = lines.filter((line) => line.includes(`;Importado ${run};`));
     expect(mine).toHaveLength(998);
     expect(mine).toContainEqual(
       expect.stringMatching(
-        new RegExp(`^${formatDocument(valid[1]).replace(/\./g, "\\.")},Importado ${run},${batch} 1,,\\d{4}-.+,analyst@lupa\\.local$`),
+        new RegExp(`^${formatDocument(valid[1]).replace(/\./g, "\\.")};Importado ${run};${batch} 1;;\\d{4}-.+;analyst@lupa\\.local$`),
       ),
     );
     expect(mine.some((line) => line.startsWith(formatDocument(invalid)))).toBe(false);
@@ -349,7 +350,7 @@ test.describe("as a viewer", () => {
 
     const exported = await page.request.get("/bff/restrictive-list/export");
     expect(exported.status()).toBe(200);
-    expect(await exported.text()).toContain(`${formatDocument(cpf)},Leitura do leitor ${run},Visto pelo leitor ${run},`);
+    expect(await exported.text()).toContain(`${formatDocument(cpf)};Leitura do leitor ${run};Visto pelo leitor ${run};`);
 
     const refused = await page.request.post("/bff/restrictive-list", {
       headers: { origin: WEB_URL },

@@ -17,12 +17,14 @@ export const ENTRIES = {
   main: "server/main.ts",
   "worker-main": "server/worker-main.ts",
   admin: "server/admin/cli.ts",
+  "pdf-worker": "server/reports/pdf/worker.ts", // the PDF report's thread (server/reports/pdf/renderer.ts)
 };
 
 /** Files the bundles open at run time beside themselves (`new URL("./x", import.meta.url)`). */
 const ASSETS = [
   ["server/db/migrations", "migrations"],
   ["server/providers/face/face-worker.mjs", "face-worker.mjs"],
+  ["server/providers/face/decode.mjs", "decode.mjs"], // imported by the face worker
 ];
 
 /** The newest modification time under the sources, in ms. */

@@ -1,10 +1,18 @@
 // Starts the console in production mode (`next start`) on 127.0.0.1:${LUPA_WEB_PORT:-3000}.
 // NEXTAUTH_SECRET comes from the shared secrets (environment or the data folder), NEXTAUTH_URL from
 // the port. Builds first when there is no production build yet (or always with LUPA_WEB_REBUILD=1).
+//
+// The API's rule for demo accounts applies to the console too: asked to listen beyond loopback
+// (LUPA_WEB_HOST), it first asks the API whether demo accounts still have the published password
+// (GET /api/review/v1/demo-exposure) and refuses to start when they do, or when the API cannot
+// say, unless LUPA_ALLOW_DEMO=1 (a public demo on purpose).
+/* global AbortSignal */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { isLoopback } from "../server/support/loopback.mjs";
 import { loadSecrets } from "../server/support/secrets.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -21,6 +29,41 @@ const env = {
   LUPA_API_URL: process.env.LUPA_API_URL || `http://127.0.0.1:${process.env.LUPA_API_PORT || "4000"}`,
   NEXT_TELEMETRY_DISABLED: "1",
 };
+
+/** "open", "closed", or why the API could not say; waits up to two minutes for an API that is starting. */
+async function demoExposure(apiUrl) {
+  const until = Date.now() + 120_000;
+  let reason = "no answer";
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(`${apiUrl}/api/review/v1/demo-exposure`, { signal: AbortSignal.timeout(10_000) });
+      if (res.status !== 200) return `it answered HTTP ${res.status}`;
+      const body = await res.json();
+      if (typeof body?.demoAccountsOpen !== "boolean") return "its answer had no demoAccountsOpen";
+      return body.demoAccountsOpen ? "open" : "closed";
+    } catch (error) {
+      reason = error instanceof Error && error.name === "TimeoutError" ? "it did not answer within 10 s" : "it could not be reached";
+      await sleep(1000);
+    }
+  }
+  return reason;
+}
+
+if (!isLoopback(host) && process.env.LUPA_ALLOW_DEMO !== "1") {
+  const verdict = await demoExposure(env.LUPA_API_URL);
+  if (verdict !== "closed") {
+    console.error(
+      verdict === "open"
+        ? `[web] Refusing to start: the console would listen on ${host}, beyond this machine, while demo accounts still have the demo password. ` +
+            "Change their passwords (npm run admin -- reset-password --email <email>) or disable them (npm run admin -- disable-user --email <email>), " +
+            "listen on 127.0.0.1 (LUPA_WEB_HOST), or set LUPA_ALLOW_DEMO=1 to run a public demo on purpose."
+        : `[web] Refusing to start: the console would listen on ${host}, beyond this machine, and the API at ${env.LUPA_API_URL} could not say ` +
+            `whether demo accounts still have the demo password (${verdict}). Listen on 127.0.0.1 (LUPA_WEB_HOST), start the API first, ` +
+            "or set LUPA_ALLOW_DEMO=1 when the API has no open demo account.",
+    );
+    process.exit(1);
+  }
+}
 
 let child = null;
 let stopping = false;

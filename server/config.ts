@@ -73,6 +73,8 @@ export interface Config {
   vision: VisionConfig;
   /** AI summary provider (server/ai): OpenAI-compatible endpoint when url is set, else the built-in one. */
   ai: AiConfig;
+  /** The PDF report's limits (server/reports/pdf/renderer.ts). */
+  pdf: { timeoutMs: number; maxBytes: number };
   /** The operators' listener (server/metrics/server.ts) and whether the API's own listener answers GET /metrics too. */
   metrics: MetricsConfig;
 }
@@ -119,8 +121,14 @@ function list(value: string | undefined, fallback: number[]): number[] {
   return value.split(",").map((v) => int(v.trim(), 0));
 }
 
+/**
+ * Unset: the loopback addresses are trusted, so a console or proxy on this machine can say whose
+ * request it passes on (X-Forwarded-For); the address is then that client's (docs/decisions.md,
+ * "Sessions"). "0" or "false": no proxy is trusted.
+ */
 function trustProxy(value: string | undefined): Config["trustProxy"] {
-  if (!value || value === "0" || value === "false") return false;
+  if (!value) return "loopback";
+  if (value === "0" || value === "false") return false;
   if (value === "true") return true;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
@@ -180,6 +188,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       port: env.LUPA_METRICS_PORT ? int(env.LUPA_METRICS_PORT, 0) : null,
       host: env.LUPA_METRICS_HOST || "127.0.0.1",
       onApi: env.LUPA_METRICS_ON_API === "1",
+    },
+    pdf: {
+      timeoutMs: Math.max(1, int(env.LUPA_PDF_TIMEOUT_MS, 15_000)),
+      maxBytes: Math.max(1, int(env.LUPA_PDF_MAX_BYTES, 10 * 1024 * 1024)),
     },
   };
 }

@@ -12,6 +12,7 @@ import { createSandboxProvider } from "./datasets/sandbox";
 import type { DatasetProvider } from "./datasets/types";
 import { createMemoryRateLimiter, createRedisRateLimiter, createSqlRateLimiter, type RateLimiter } from "./http/rate-limit";
 import { closeVisionModels } from "./vision/models";
+import { closePdfRenderer } from "./reports/pdf/renderer";
 import { createPasswordVerifier } from "./auth/hash-limiter";
 import { SessionGuard } from "./auth/sessions";
 import { RecordCache } from "./http/record-cache";
@@ -67,6 +68,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       async close() {
         await queue.stop();
         await closeVisionModels(); // the face model's and the CNH reader's worker threads
+        await closePdfRenderer(); // the PDF report's worker thread
         await events.stop();
         await records.stop();
         await rateLimiter.close();

@@ -11,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toaster";
 import type { AiSummary } from "@/lib/contract/ai-summary";
+import { generatedTextLabel } from "@/lib/contract/ai-text-label";
 import { formatDateTime } from "@/lib/contract/format/date";
 import { aiSummaryKeys, aiSummaryQuery, type AiSummaryPanelState } from "@/lib/query/ai-summary-queries";
 import { bffSend } from "@/lib/query/bff-send";
@@ -82,6 +83,14 @@ function SummaryBody({ summary }: { summary: AiSummary }) {
           </span>
         ) : null}
       </div>
+      {generatedTextLabel(summary) ? (
+        <p data-testid="ai-generated-label" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900">
+          <Badge tone="warning" className="mr-2">
+            Gerado por IA
+          </Badge>
+          {generatedTextLabel(summary)}
+        </p>
+      ) : null}
       <p data-testid="ai-summary-text" className="text-sm leading-relaxed break-words text-zinc-800">
         {summary.summary}
       </p>

@@ -11,8 +11,20 @@ function toTokenPair(body: unknown): TokenPair {
   return parsed.data;
 }
 
-export async function authenticate(username: string, password: string): Promise<TokenPair> {
-  return toTokenPair(await apiFetch<unknown>("/api/v1/authentication", { method: "POST", body: { username, password } }));
+/**
+ * Signs in. `forwardedFor`: the X-Forwarded-For of the browser's request as the console received
+ * it (Next.js fills in the connection's address when there is none), passed on so that the
+ * service judges the sign-in by the browser's address: its per-address limit and the demo
+ * password's loopback-only rule (docs/decisions.md, "Sessions").
+ */
+export async function authenticate(username: string, password: string, forwardedFor?: string | null): Promise<TokenPair> {
+  return toTokenPair(
+    await apiFetch<unknown>("/api/v1/authentication", {
+      method: "POST",
+      body: { username, password },
+      headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : undefined,
+    }),
+  );
 }
 
 export async function refreshTokens(refreshToken: string): Promise<TokenPair> {

@@ -5,6 +5,14 @@ import { ApiError } from "@/lib/api/errors";
 import { readAccessTokenClaims } from "@/lib/api/access-token-claims";
 import { SESSION_MAX_AGE_SECONDS, toSessionTokens } from "./session-tokens";
 import { SIGN_IN_ERRORS } from "./sign-in-errors";
+import { DEMO_PASSWORD_REFUSED } from "@/lib/contract/demo";
+
+/** The browser request's X-Forwarded-For as the console received it (one value; Next.js sets it). */
+function forwardedFor(headers: Record<string, unknown> | undefined): string | null {
+  const value = headers?.["x-forwarded-for"];
+  const text = Array.isArray(value) ? value.join(", ") : typeof value === "string" ? value : null;
+  return text && /^[0-9A-Fa-f:., ]+$/.test(text) && text.length <= 512 ? text : null;
+}
 
 // next-auth v4 configuration: Credentials sign-in against POST /api/v1/authentication.
 // Tokens are kept in the encrypted JWT cookie; the session exposes only email, role, workspace.
@@ -21,12 +29,12 @@ export const authOptions: NextAuthOptions = {
         email: { label: "E-mail", type: "email" },
         password: { label: "Senha", type: "password" },
       },
-      async authorize(credentials) {
+      async authorize(credentials, req) {
         const email = credentials?.email?.trim() ?? "";
         const password = credentials?.password ?? "";
         if (!email || !password) return null;
         try {
-          const tokens = toSessionTokens(await authenticate(email, password));
+          const tokens = toSessionTokens(await authenticate(email, password, forwardedFor(req?.headers)));
           const claims = readAccessTokenClaims(tokens.accessToken);
           return {
             id: claims.sub ?? email,
@@ -37,7 +45,10 @@ export const authOptions: NextAuthOptions = {
           };
         } catch (error) {
           // 401 (and 400, a malformed pair such as a too-short password) mean wrong credentials:
-          // returning null makes next-auth answer "CredentialsSignin".
+          // returning null makes next-auth answer "CredentialsSignin". The demo password refused from
+          // beyond the service's machine gets its own words.
+          if (error instanceof ApiError && error.status === 401 && error.message === DEMO_PASSWORD_REFUSED)
+            throw new Error(SIGN_IN_ERRORS.demoPassword);
           if (error instanceof ApiError && (error.status === 401 || error.status === 400)) return null;
           if (error instanceof ApiError && error.status === 429) throw new Error(SIGN_IN_ERRORS.rateLimited);
           throw new Error(SIGN_IN_ERRORS.unavailable);

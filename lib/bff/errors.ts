@@ -16,6 +16,7 @@ const MESSAGES: Record<number, [string, string]> = {
   403: ["forbidden", "Seu papel não permite esta ação."],
   404: ["not_found", "Recurso não encontrado."],
   409: ["conflict", "A operação conflita com o estado atual. Recarregue a página e tente novamente."],
+  413: ["payload_too_large", "O conteúdo enviado é grande demais."],
   429: ["rate_limited", "Muitas requisições. Aguarde alguns segundos e tente novamente."],
 };
 

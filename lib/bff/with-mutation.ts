@@ -2,6 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { bffError } from "./errors";
+import { BodyTooLarge, readText } from "./read-body";
 import { withAccessToken, type BffContext } from "./with-access-token";
 
 // Route wrapper of the BFF's mutations: the Origin header must be this console's own origin
@@ -47,10 +48,23 @@ export function withMutation<P = Record<string, never>>(
   };
 }
 
-/** Reads a JSON body; a body that is not JSON is a 400 the handler never sees. */
-export async function readJson(request: NextRequest): Promise<unknown> {
+/** Largest JSON body of a mutation (a decision, a list entry, an enrichment's form). */
+export const MAX_JSON_BODY = 256 * 1024;
+
+/**
+ * Reads a JSON body of at most `maxBytes`, counted while reading; a body that is not JSON is a
+ * 400 the handler never sees, a larger one a 413.
+ */
+export async function readJson(request: NextRequest, maxBytes = MAX_JSON_BODY): Promise<unknown> {
+  let text: string;
   try {
-    return await request.json();
+    text = await readText(request, maxBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) throw new ApiError(413, "payload_too_large", error.message);
+    throw error;
+  }
+  try {
+    return JSON.parse(text) as unknown;
   } catch {
     throw new ApiError(400, "invalid_request", "body is not JSON");
   }

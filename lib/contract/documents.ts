@@ -21,9 +21,21 @@ const CNPJ_PATTERN = /^[0-9A-Z]{12}\d{2}$/;
 const CPF_BASE_PATTERN = /^\d{9}$/;
 const CNPJ_BASE_PATTERN = /^[0-9A-Z]{12}$/;
 
-/** Removes the punctuation people type around documents (dots, slashes, dashes, spaces) and upper-cases. */
+// What people type or paste between a document's parts: dots, slashes, the hyphen-minus and the
+// dashes text editors put in its place (non-breaking hyphen U+2011, en dash U+2013, em dash U+2014,
+// minus sign U+2212), the full-width solidus U+FF0F, and any space (the no-break space included).
+const SEPARATORS = /[./\-\s\u2011\u2013\u2014\u2212\uFF0F]/g;
+const ASCII_ALNUM = /^[0-9A-Za-z]*$/;
+
+/**
+ * Removes the separators people type around documents and upper-cases, only when what is left is
+ * ASCII letters and digits: upper-casing first would turn `ı`, `ſ`, `ß` or the `ﬁ` ligature into
+ * ASCII letters (`I`, `S`, `SS`, `FI`), and such text is no document. Anything else comes back
+ * without its separators, not upper-cased, and fails every pattern below.
+ */
 export function stripDocument(input: string): string {
-  return input.replace(/[./\-\s]/g, "").toUpperCase();
+  const bare = input.replace(SEPARATORS, "");
+  return ASCII_ALNUM.test(bare) ? bare.toUpperCase() : bare;
 }
 
 function allSameCharacter(value: string): boolean {
@@ -55,6 +67,7 @@ function cpfDigit(base: string, length: number, extra: number): number {
 
 /** The two CNPJ check digits for a 12-character base (digits or upper-case letters). */
 export function cnpjCheckDigits(base12: string): string {
+  if (!ASCII_ALNUM.test(base12)) throw new Error("CNPJ base must be 12 characters [0-9A-Z]");
   const base = base12.toUpperCase();
   if (!CNPJ_BASE_PATTERN.test(base)) throw new Error("CNPJ base must be 12 characters [0-9A-Z]");
   const first = cnpjDigit(base, 12, -1);
@@ -78,8 +91,7 @@ export function makeCpf(base9: string): string {
 }
 
 export function makeCnpj(base12: string): string {
-  const base = base12.toUpperCase();
-  return base + cnpjCheckDigits(base);
+  return base12.toUpperCase() + cnpjCheckDigits(base12);
 }
 
 /** True for a valid CPF, with or without punctuation. Same-digit CPFs (111.111.111-11) are invalid. */

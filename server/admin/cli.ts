@@ -10,18 +10,23 @@ import { users, workspaces } from "../db/schema";
 import { createUser, createWorkspace, resetPassword, setUserDisabled } from "../tenancy/workspaces";
 import { isRole, ROLES } from "../auth/permissions";
 import { upsertGlobalProfiles } from "../tenancy/catalog";
+import { PasswordInputError, readPassword } from "./password-input";
 
 const HELP = `Usage: npm run admin -- <command> [options]
 
 Commands:
   list-workspaces
   create-workspace --name <name> [--no-contract]
-  create-user --workspace <id> --email <email> --role <${ROLES.join("|")}> --password <password> [--name <name>]
-  reset-password --email <email> --password <password>
+  create-user --workspace <id> --email <email> --role <${ROLES.join("|")}> [--password-stdin] [--name <name>]
+  reset-password --email <email> [--password-stdin]
   disable-user --email <email>
   enable-user --email <email>
   list-users --workspace <id>
   usage --workspace <id> [--from <date>] [--to <date>]
+
+Passwords (12 characters or more) are never arguments: they are asked for on a terminal, typed
+twice without echo, or read from standard input with --password-stdin:
+  printf '%s' "$PASSWORD" | npm run admin -- reset-password --email ana@acme.com --password-stdin
 `;
 
 async function main(): Promise<number> {
@@ -34,6 +39,7 @@ async function main(): Promise<number> {
       email: { type: "string" },
       role: { type: "string" },
       password: { type: "string" },
+      "password-stdin": { type: "boolean" },
       from: { type: "string" },
       to: { type: "string" },
       "no-contract": { type: "boolean" },
@@ -49,6 +55,16 @@ async function main(): Promise<number> {
     await runMigrations(database);
     await upsertGlobalProfiles(database.db);
     const db = database.db;
+    const password = async () => {
+      if (values.password !== undefined)
+        throw new UsageError("--password is not accepted (it would land in ps and the shell history): use the prompt or --password-stdin");
+      try {
+        return await readPassword(values["password-stdin"] === true);
+      } catch (error) {
+        if (error instanceof PasswordInputError) throw new UsageError(error.message);
+        throw error;
+      }
+    };
     const need = (name: keyof typeof values) => {
       const v = values[name];
       if (typeof v !== "string" || !v) throw new UsageError(`--${name} is required`);
@@ -72,14 +88,14 @@ async function main(): Promise<number> {
           workspaceId: need("workspace"),
           email: need("email"),
           role,
-          password: need("password"),
+          password: await password(),
           name: values.name,
         });
         console.log(`Created user ${user.email} (${user.role}): ${user.id}`);
         return 0;
       }
       case "reset-password": {
-        const ok = await resetPassword(db, need("email"), need("password"));
+        const ok = await resetPassword(db, need("email"), await password());
         console.log(
           ok ? "Password reset; every session of the user has ended (its tokens stop within seconds)." : "No user with that e-mail.",
         );

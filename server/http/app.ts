@@ -17,6 +17,7 @@ import { registerVerificationStatsRoute } from "../v2/verifications/stats-routes
 import { registerVerificationNetworkRoutes } from "../v2/verifications/network-routes";
 import { registerSummaryRoutes } from "../v2/summary/routes";
 import { registerPdfRoutes } from "../v2/pdf/routes";
+import { registerDemoExposureRoute } from "../tenancy/demo-exposure";
 import { registerV3Routes } from "../v3/routes";
 import { registerV2ReviewRoutes } from "../v2/review-routes";
 import { observeHttp } from "../metrics/observe";
@@ -112,6 +113,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   registerVerificationNetworkRoutes(app, s);
   registerSummaryRoutes(app, s);
   registerPdfRoutes(app, s);
+  registerDemoExposureRoute(app, s);
   registerV3Routes(app, s);
   await app.ready();
   return app;

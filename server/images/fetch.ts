@@ -6,7 +6,7 @@
 // only, no credentials, no private, loopback, link-local or metadata address (IP literals checked
 // here, names checked after DNS resolution, on the connection's own lookup), no redirect
 // followed, a total time limit and a byte limit counted while reading. Messages name the field,
-// never the URL (its query may hold a token).
+// never the URL (its query may hold a token), nor what the other server answered.
 import type { IncomingMessage } from "node:http";
 import { request } from "node:https";
 import { isIP } from "node:net";
@@ -21,9 +21,16 @@ export interface Image {
   contentType: ImageType;
 }
 
-/** An image the service refuses; the message is safe to answer (400) as is. */
+/**
+ * An image the service refuses; the message is safe to answer (400) as is. `detail` (a download's
+ * HTTP status or network error code) is for the log only: the answer says no more than that the
+ * image could not be read, so the service tells nobody what another server answered.
+ */
 export class ImageRefused extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
     super(message);
     this.name = "ImageRefused";
   }
@@ -38,8 +45,12 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
-/** Largest picture accepted, in pixels: a small file may declare a huge picture (decompression bomb). */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * Largest picture accepted, in pixels: a small file may declare a huge picture (decompression
+ * bomb). 16 MP holds a phone camera's photo of a CNH or a selfie (12 MP, 4,032 x 3,024, and the
+ * 16 MP of 4,608 x 3,456); the face model reads at most 1,024 px of it.
+ */
+export const MAX_IMAGE_PIXELS = 16_000_000;
 
 /** Width and height from the header (PNG IHDR, JPEG start of frame), without decoding; null if absent. */
 export function imageDimensions(bytes: Buffer, type: ImageType): { width: number; height: number } | null {
@@ -147,14 +158,15 @@ export async function fetchImage(value: string, field: string, options: FetchIma
       () => settle(new ImageRefused(`${field}: the image could not be downloaded within ${options.timeoutMs} ms`)),
       options.timeoutMs,
     );
+    const unreadable = (detail: string) => new ImageRefused(`${field}: the image could not be read`, detail);
     req.on("error", (err: NodeJS.ErrnoException) => {
       if (err.code === REFUSED_DESTINATION_CODE) settle(new ImageRefused(`${field} points to a refused destination`));
-      else settle(new ImageRefused(`${field}: the image could not be downloaded (${err.code ?? "network error"})`));
+      else settle(unreadable(err.code ?? "network error"));
     });
     req.on("response", (res: IncomingMessage) => {
       const status = res.statusCode ?? 0;
-      if (status >= 300 && status < 400) return settle(new ImageRefused(`${field}: redirects are not followed (HTTP ${status})`));
-      if (status !== 200) return settle(new ImageRefused(`${field}: the image server answered HTTP ${status}`));
+      if (status >= 300 && status < 400) return settle(unreadable(`redirect (HTTP ${status}), not followed`));
+      if (status !== 200) return settle(unreadable(`HTTP ${status}`));
       const declared = Number(res.headers["content-length"]);
       if (Number.isFinite(declared) && declared > options.maxBytes) {
         return settle(new ImageRefused(`${field}: the image is larger than ${options.maxBytes} bytes`));
@@ -167,7 +179,7 @@ export async function fetchImage(value: string, field: string, options: FetchIma
         chunks.push(chunk);
       });
       res.on("end", () => settle(null, Buffer.concat(chunks)));
-      res.on("error", () => settle(new ImageRefused(`${field}: the image could not be downloaded (interrupted)`)));
+      res.on("error", () => settle(unreadable("interrupted")));
     });
     req.end();
   });

@@ -1,10 +1,13 @@
 // The demo accounts (server/tenancy/demo.ts) have a published password. An API reachable beyond
 // this machine with those accounts still on it is open to anyone: the service refuses to start
-// then, unless LUPA_ALLOW_DEMO=1 says the operator means it (a shared demo).
+// then, unless LUPA_ALLOW_DEMO=1 says the operator means it (a shared demo). The sign-in refuses
+// the demo password from beyond this machine too (server/v1/authentication.ts), and the console
+// asks GET /api/review/v1/demo-exposure before it listens beyond loopback (scripts/start-web.mjs).
 import { inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { verifyPassword } from "../auth/passwords";
+import { isLoopback } from "../support/loopback.mjs";
 import { DEMO_PASSWORD, DEMO_USERS } from "./demo";
 
 export class StartRefusedError extends Error {
@@ -14,14 +17,7 @@ export class StartRefusedError extends Error {
   }
 }
 
-/** Loopback only: 127.0.0.0/8, ::1, localhost. Anything else (0.0.0.0, ::, a LAN address) is beyond. */
-export function isLoopback(host: string): boolean {
-  const h = host
-    .trim()
-    .toLowerCase()
-    .replace(/^\[|\]$/g, "");
-  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === "::ffff:127.0.0.1";
-}
+export { isLoopback };
 
 /** E-mails of enabled demo accounts that still accept the demo password. */
 export async function openDemoAccounts(db: Db): Promise<string[]> {
@@ -45,7 +41,7 @@ export async function checkDemoExposure(db: Db, host: string, allowDemo: boolean
   if (open.length === 0) return;
   throw new StartRefusedError(
     `Refusing to start: the API would listen on ${host}, beyond this machine, while demo accounts still have the demo password (${open.join(", ")}). ` +
-      `Change their passwords (npm run admin -- reset-password --email <email> --password <12+ characters>) or disable them (npm run admin -- disable-user --email <email>), ` +
+      `Change their passwords (npm run admin -- reset-password --email <email>: 12+ characters, asked for on the terminal) or disable them (npm run admin -- disable-user --email <email>), ` +
       `listen on 127.0.0.1 (LUPA_API_HOST), or set LUPA_ALLOW_DEMO=1 to run a public demo on purpose.`,
   );
 }

@@ -10,7 +10,9 @@ import { createVerification } from "../v2/verifications/create";
 import type { Role } from "../auth/permissions";
 import { SANDBOX_DOCUMENTS } from "../datasets/sandbox/behaviours";
 
-export const DEMO_PASSWORD = "lupa-demo";
+import { DEMO_PASSWORD } from "../../lib/contract/demo";
+
+export { DEMO_PASSWORD };
 export const DEMO_USERS: { email: string; name: string; role: Role }[] = [
   { email: "admin@lupa.local", name: "Ana Administradora", role: "admin" },
   { email: "analyst@lupa.local", name: "Bruno Analista", role: "analyst" },

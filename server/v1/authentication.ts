@@ -1,4 +1,5 @@
-// POST /api/v1/authentication – exchange e-mail and password for a token pair
+// POST /api/v1/authentication – exchange e-mail and password for a token pair (the demo password
+//   only from this machine, unless LUPA_ALLOW_DEMO=1)
 // POST /api/v1/authentication/refresh – exchange a refresh token for a new pair
 // POST /api/v1/authentication/logout – end the session of a refresh token (beyond the spec)
 import type { FastifyInstance } from "fastify";
@@ -13,6 +14,8 @@ import { attemptSucceeded, releaseAttempt, reserveAttempt } from "../auth/login-
 import { createSession, liveSession, revokeSession } from "../auth/sessions";
 import { findUserByEmail, findUserById, type User } from "../tenancy/users";
 import type { Role } from "../auth/permissions";
+import { DEMO_PASSWORD, DEMO_PASSWORD_REFUSED } from "../../lib/contract/demo";
+import { isLoopback } from "../support/loopback.mjs";
 
 export const LoginBody = z.object({
   username: z.email().max(320),
@@ -59,6 +62,10 @@ export function registerAuthenticationRoutes(app: FastifyInstance, s: Services):
     body: LoginBody.strict(),
     response: { 200: TokenPair, 400: V2ErrorBody, 401: V2ErrorBody, 429: V2ErrorBody, 503: V2ErrorBody },
     handler: async ({ body, request }) => {
+      // the published demo password signs in only from this machine (docs/decisions.md, "Sessions"):
+      // the client's address as this service sees it (LUPA_TRUST_PROXY); nothing is counted or hashed
+      if (body.password === DEMO_PASSWORD && !s.config.allowDemo && !isLoopback(request.ip))
+        throw new ApiError("unauthorized", DEMO_PASSWORD_REFUSED);
       const email = body.username.toLowerCase();
       // the attempt is counted before the password is hashed (server/auth/login-throttle.ts)
       const wait = await reserveAttempt(s.db, email, request.ip);

@@ -61,7 +61,10 @@ async function imageOf(s: Services, block: ImageBlock, field: string): Promise<I
     if (block.imageBase64) return decodeBase64Image(block.imageBase64, `${field}.imageBase64`, maxBytes);
     return await fetchImage(block.imageURL!, `${field}.imageURL`, { allowList: allowListOf(s), maxBytes, timeoutMs, ca: caOf(s) });
   } catch (error) {
-    if (error instanceof ImageRefused) throw new ApiError("invalid_request", error.message);
+    if (error instanceof ImageRefused) {
+      if (error.detail) s.log.warn({ field, detail: error.detail }, "image could not be read");
+      throw new ApiError("invalid_request", error.message);
+    }
     throw error;
   }
 }

@@ -46,7 +46,7 @@ async function referenceFace(
   const timeout = s.config.vision.faceTimeoutMs;
   const cnh = await loadImage(s.db, c.id, "cnh");
   if (cnh) {
-    const face = firstFace(await faceModel().describe(cnh, timeout));
+    const face = firstFace(await faceModel().describe(cnh, timeout, undefined, c.workspaceId));
     if (face) return { face, from: "cnh" };
   }
   const biometrics = modules.find((m) => m.module === "biometrics" && m.status === "ok")?.data as ModuleData | undefined;
@@ -54,7 +54,7 @@ async function referenceFace(
   const photo = photoId ? referencePhotoById(photoId) : null;
   if (!photo) return null;
   if (!referenceFaces.has(photo.id))
-    referenceFaces.set(photo.id, firstFace(await faceModel().describe(readSample(photo.sample), timeout, photo.region)));
+    referenceFaces.set(photo.id, firstFace(await faceModel().describe(readSample(photo.sample), timeout, photo.region, c.workspaceId)));
   const face = referenceFaces.get(photo.id)!;
   return face ? { face, from: "biometrics" } : null;
 }
@@ -65,7 +65,7 @@ const faceStep: OwnerStep = {
     const image = await loadImage(s.db, c.id, "face");
     if (!image) return { kind: "permanent_failure", reason: "image_missing" };
     try {
-      const described = await faceModel().describe(image, s.config.vision.faceTimeoutMs);
+      const described = await faceModel().describe(image, s.config.vision.faceTimeoutMs, undefined, c.workspaceId);
       const selfie = firstFace(described);
       const facesDetected = "faces" in described ? described.faces.length : 0;
       if (!selfie) {
@@ -115,7 +115,7 @@ const cnhStep: OwnerStep = {
     let fields = EMPTY_FIELDS;
     let confidence: number | null = null;
     try {
-      const ocr = await cnhReader().read(image, s.config.vision.ocrTimeoutMs);
+      const ocr = await cnhReader().read(image, s.config.vision.ocrTimeoutMs, c.workspaceId);
       fields = parseCnh(ocr);
       confidence = Math.round(ocr.confidence);
     } catch (error) {

@@ -145,23 +145,21 @@ describe.runIf(TEST_DB === "pglite")("demo accounts beyond loopback (real proces
     await allowed.waitFor(/listening/);
     await allowed.kill();
 
-    const short = await runProcess("server/admin/cli.ts", env, [
-      "reset-password",
-      "--email",
-      DEMO_USERS[0]!.email,
-      "--password",
-      "short-pass",
-    ]);
+    const short = await runProcess(
+      "server/admin/cli.ts",
+      env,
+      ["reset-password", "--email", DEMO_USERS[0]!.email, "--password-stdin"],
+      "short-pass\n",
+    );
     expect(short.code).toBe(1);
     expect(short.output).toMatch(/at least 12 characters/);
     // one through the admin command, the others directly on the (stopped) data folder: the same function
-    const first = await runProcess("server/admin/cli.ts", env, [
-      "reset-password",
-      "--email",
-      DEMO_USERS[0]!.email,
-      "--password",
-      "changed-admin-password",
-    ]);
+    const first = await runProcess(
+      "server/admin/cli.ts",
+      env,
+      ["reset-password", "--email", DEMO_USERS[0]!.email, "--password-stdin"],
+      "changed-admin-password\n",
+    );
     expect(first.code, first.output).toBe(0);
     const database = await openDatabase({ databaseUrl: null, dataDir: env.LUPA_DATA_DIR });
     try {

@@ -59,17 +59,12 @@ beforeAll(async () => {
   const ws = await runProcess("server/admin/cli.ts", env, ["create-workspace", "--name", "Process test"]);
   expect(ws.code, ws.output).toBe(0);
   const workspaceId = /: ([0-9a-f-]{36})/.exec(ws.output)![1]!;
-  const user = await runProcess("server/admin/cli.ts", env, [
-    "create-user",
-    "--workspace",
-    workspaceId,
-    "--email",
-    "ops@test.local",
-    "--role",
-    "admin",
-    "--password",
-    PASSWORD,
-  ]);
+  const user = await runProcess(
+    "server/admin/cli.ts",
+    env,
+    ["create-user", "--workspace", workspaceId, "--email", "ops@test.local", "--role", "admin", "--password-stdin"],
+    `${PASSWORD}\n`,
+  );
   expect(user.code, user.output).toBe(0);
 }, 180_000);
 

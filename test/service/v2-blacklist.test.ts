@@ -4,6 +4,7 @@
 // holder's listing flags the dossier and lowers the score, listed related parties feed the
 // related indicators.
 import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { eventually, startService, type TestService, type TestWorkspace } from "../support/harness";
@@ -393,6 +394,70 @@ describe("POST /api/v2/blacklist/import", () => {
     expect(big.json()).toEqual({ error: "Body is too large" });
   });
 
+  it('refuses 8 MiB of ",\\n" in under 1 s: it stops at the 10,001st entry', async () => {
+    const started = performance.now();
+    const res = await importCsv(",\n".repeat(4 * 1024 * 1024), importWs.tokens.analyst, importWs.id);
+    const ms = performance.now() - started;
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: "CSV has more than 10000 entries" });
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it("reads the body as it arrives and leaves the rest unread once it refuses", async () => {
+    // an endless body, sent without Content-Length: the answer comes after about 10,001 lines
+    let sent = 0;
+    const endless = new Readable({
+      read() {
+        if (sent > 64 * 1024 * 1024) return this.push(null); // a bound for the test itself
+        const chunk = Buffer.from(`${cpf(230)},motivo\n`.repeat(1000));
+        sent += chunk.length;
+        this.push(chunk);
+      },
+    });
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/v2/blacklist/import${q(importWs.id)}`,
+      headers: { authorization: `Bearer ${importWs.tokens.analyst}`, "content-type": "text/csv" },
+      payload: endless,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: "CSV has more than 10000 entries" });
+    expect(sent).toBeLessThan(2 * 1024 * 1024);
+    // over 8 MB without Content-Length: 413 once the 8 MB are passed
+    const blank = Buffer.alloc(256 * 1024, "\n");
+    let blankSent = 0;
+    const big = await t.app.inject({
+      method: "POST",
+      url: `/api/v2/blacklist/import${q(importWs.id)}`,
+      headers: { authorization: `Bearer ${importWs.tokens.analyst}`, "content-type": "text/csv" },
+      payload: new Readable({
+        read() {
+          if (blankSent > 16 * 1024 * 1024) return this.push(null);
+          blankSent += blank.length;
+          this.push(blank);
+        },
+      }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ error: "Body is too large" });
+    expect(blankSent).toBeLessThan(10 * 1024 * 1024);
+    expect((await list(q(importWs.id, `&search=${cpf(230)}`), importWs.tokens.viewer)).json().total).toBe(0);
+  });
+
+  it.each([
+    ["33 fields on a line", `${cpf(231)},r${",x".repeat(31)}\n`, "CSV is malformed: more than 32 fields on line 1"],
+    [
+      "a field of 2,001 characters",
+      `${cpf(232)},curto\n${cpf(233)},"${"x".repeat(2001)}"\n`,
+      "CSV is malformed: a field longer than 2000 characters on line 2",
+    ],
+  ])("refuses %s with 400 and writes nothing", async (_name, csv, message) => {
+    const res = await importCsv(csv, importWs.tokens.analyst, importWs.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: message });
+    expect((await list(q(importWs.id, `&search=${cpf(232)}`), importWs.tokens.viewer)).json().total).toBe(0);
+  });
+
   it("reads text/csv only on the import route", async () => {
     const res = await t.request({
       method: "POST",
@@ -448,6 +513,44 @@ describe("GET /api/v2/blacklist/export", () => {
     for (const e of entries) {
       expect(copied.find((c: { nationalId: string }) => c.nationalId === e.nationalId)).toMatchObject({ reason: e.reason, name: e.name });
     }
+  });
+
+  it("is ;-separated with a BOM, and no cell read back with either separator starts a formula", async () => {
+    const exWs = await t.createWorkspace();
+    const entries = [
+      { nationalId: cpf(310), reason: "Fraude;=cmd|' /C calc'!A0;", name: "a,+1" },
+      { nationalId: cpf(311), reason: "fraude\n=1+2", name: "x\t@SUM(1)" },
+      { nationalId: cpf(312), reason: 'disse "-2" e ; @ depois', name: "João; -SOMA(A1)" },
+      { nationalId: cpf(313), reason: "'=já tinha apóstrofo", name: "=1, '+2" },
+      { nationalId: cpf(314), reason: "linha\r\n+outra\r-mais", name: "Maria" },
+    ];
+    for (const e of entries) expect((await add(e, exWs.tokens.analyst, exWs.id)).statusCode).toBe(201);
+    const res = await exportCsv(exWs.tokens.viewer, exWs.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const text = res.rawPayload.toString("utf8").slice(1);
+    expect(text.split("\r\n")[0]).toBe("nationalId;reason;name;expiresAt;createdAt;createdBy");
+    const formula = /^[=+\-@\t\r]/;
+    // a spreadsheet that splits on ";" and one that splits on ",", both honouring quotes
+    for (const delimiter of [";", ","] as const) {
+      const cells = parseCsv(text, { delimiter }).flatMap((r) => r.fields);
+      if (delimiter === ";") expect(cells).toHaveLength(6 * 6);
+      for (const cell of cells) expect(cell.trimStart(), `${delimiter}: ${JSON.stringify(cell)}`).not.toMatch(formula);
+    }
+    // and a reader that splits lines and separators without minding quotes
+    for (const delimiter of [";", ","]) {
+      for (const line of text.split(/\r\n|\n|\r/))
+        for (const cell of line.split(delimiter)) expect(cell.replace(/^[\s"]+/, ""), JSON.stringify(cell)).not.toMatch(formula);
+    }
+    // the import gives back exactly what was exported
+    const copy = await t.createWorkspace();
+    expect((await importCsv(res.rawPayload.toString("utf8"), copy.tokens.analyst, copy.id)).json()).toMatchObject({ total: 5, added: 5 });
+    const copied = (await list(q(copy.id), copy.tokens.viewer)).json().items;
+    for (const e of entries)
+      expect(
+        copied.find((c: { nationalId: string }) => c.nationalId === e.nationalId),
+        e.reason,
+      ).toMatchObject({ reason: e.reason, name: e.name });
   });
 
   it("is readable by every role", async () => {

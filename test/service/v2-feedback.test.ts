@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, startService, type TestService, type TestWorkspace } from "../support/harness";
 import { sandboxDocumentFor } from "../../server/datasets/sandbox/behaviours";
 import { makeCpf } from "../../lib/contract/documents";
-import { verifications } from "../../server/db/schema";
+import { verificationFeedbacks, verifications } from "../../server/db/schema";
 
 let t: TestService;
 let ws: TestWorkspace;
@@ -107,6 +107,44 @@ describe("POST /api/v2/verifications/{id}/feedbacks", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: `verification is ${status}: feedback is accepted once it is COMPLETED or FAILED` });
     expect((await history(id)).json()).toEqual({ feedbacks: [] });
+  });
+
+  it("holds at most 200 decisions per verification: the 201st is 409 and is not stored", async () => {
+    // in a workspace of its own, so the list filters of the other tests keep their counts
+    const own = await t.createWorkspace();
+    const res = await t.request({
+      method: "POST",
+      url: "/api/v2/verifications",
+      token: own.tokens.analyst,
+      body: { nationalId: cpf(60), verifications: {} },
+    });
+    const id = res.json().id as string;
+    await eventually(
+      () => get(id, own.tokens.viewer),
+      (v) => v.status === "COMPLETED",
+    );
+    const now = Date.now();
+    await t.services.db.insert(verificationFeedbacks).values(
+      Array.from({ length: 199 }, (_, i) => ({
+        id: randomUUID(),
+        workspaceId: own.id,
+        verificationId: id,
+        status: "STANDBY",
+        comment: null,
+        reasons: [],
+        userId: own.users.analyst.id,
+        createdAt: new Date(now - (i + 1) * 1000),
+      })),
+    );
+    const last = await post(id, { status: "APPROVED", comment: "a ducentésima" }, own.tokens.analyst);
+    expect(last.statusCode).toBe(201);
+    const refused = await post(id, { status: "REPROVED", comment: "uma a mais" }, own.tokens.admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: "verification already has 200 decisions, the most one verification may hold" });
+    const stored = (await history(id, own.tokens.viewer)).json().feedbacks;
+    expect(stored).toHaveLength(200);
+    expect(stored[0]).toMatchObject({ status: "APPROVED", comment: "a ducentésima" });
+    expect(await get(id, own.tokens.viewer)).toMatchObject({ feedbackStatus: "APPROVED" });
   });
 
   const bad: [string, unknown, string][] = [

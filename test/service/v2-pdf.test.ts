@@ -157,6 +157,18 @@ describe("GET /api/v2/verifications/{id}/pdf", () => {
     expect(report.text).toContain("O documento não consta na lista restritiva do workspace.");
   });
 
+  it("labels the text an external model wrote as generated, and only that text", async () => {
+    expect(report.text).not.toContain("Texto gerado por IA");
+    const modelWrote = await completed({ nationalId: PERSON, profileId: "prf_kyc_person" });
+    await t.services.db.execute(
+      sql`update verification_summaries set summary = summary || '{"provider": "openai-compatible", "model": "modelo-externo-7b"}'::jsonb where verification_id = ${modelWrote.id}`,
+    );
+    const { text } = textOf((await pdf(modelWrote.id)).rawPayload);
+    const flat = text.replace(/\s+/g, " ");
+    expect(flat).toContain("Texto gerado por IA (modelo-externo-7b): o parágrafo e os destaques foram escritos por um modelo de linguagem");
+    expect(flat.indexOf("Texto gerado por IA")).toBeLessThan(flat.indexOf("Pontos de atenção"));
+  });
+
   it("numbers every page and says when it was generated", () => {
     expect(report.pages).toBeGreaterThan(1);
     for (let n = 1; n <= report.pages; n++) expect(report.text).toContain(`Página ${n} de ${report.pages}`);

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, startService, type TestService } from "../support/harness";
 import { startHttpsReceiver, type HttpsReceiver } from "../support/https-receiver";
-import { faceJpeg, noFacePng, renderCnh } from "../support/vision-images";
+import { faceJpeg, hugeGrayPng, noFacePng, renderCnh } from "../support/vision-images";
 import { createSandboxProvider } from "../../server/datasets/sandbox";
 import { toPersonProfile } from "../../server/datasets/dossier";
 import { formatDocument, makeCnpj, makeCpf } from "../../lib/contract/documents";
@@ -313,6 +313,18 @@ describe("refusals (400, nothing created)", () => {
       `verifications.cnh.imageBase64: the image is larger than ${MAX_BYTES} bytes`,
     ],
     [
+      "a 6,320 x 6,320 PNG of a few dozen kilobytes (39.9 megapixels) as CNH and face",
+      () => {
+        const huge = b64(hugeGrayPng(6320));
+        return {
+          nationalId: CPF,
+          profileId: "prf_kyc_person",
+          verifications: { cnh: { imageBase64: huge }, faceRecognition: { imageBase64: huge } },
+        };
+      },
+      "verifications.cnh.imageBase64: the image is larger than 16 megapixels",
+    ],
+    [
       "an http imageURL",
       () => ({ nationalId: CPF, verifications: { cnh: { imageURL: "http://127.0.0.1/x.png" } } }),
       "verifications.cnh.imageURL must use https",
@@ -344,7 +356,7 @@ describe("refusals (400, nothing created)", () => {
     [
       "an imageURL answering 404",
       () => ({ nationalId: CPF, verifications: { cnh: { imageURL: `${receiver.url}/missing.png` } } }),
-      "verifications.cnh.imageURL: the image server answered HTTP 404",
+      "verifications.cnh.imageURL: the image could not be read",
     ],
     [
       "an imageURL that redirects",
@@ -354,7 +366,7 @@ describe("refusals (400, nothing created)", () => {
           cnh: { imageURL: serve("moved.png", "text/plain", Buffer.alloc(0), { status: 302, location: "https://10.0.0.1/x.png" }) },
         },
       }),
-      "verifications.cnh.imageURL: redirects are not followed (HTTP 302)",
+      "verifications.cnh.imageURL: the image could not be read",
     ],
     [
       "an imageURL serving text",

@@ -25,12 +25,13 @@ export function compiledEntry(script: string): string {
   return path.join(inject("serverBuild"), `${name}.mjs`);
 }
 
-export function startProcess(script: string, env: Record<string, string>, args: string[] = []): ServiceProcess {
+export function startProcess(script: string, env: Record<string, string>, args: string[] = [], input?: string): ServiceProcess {
   // node itself (not a wrapper such as npm): the pid is the service's, so SIGKILL hits it
   const child = spawn(process.execPath, [compiledEntry(script), ...args], {
     env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
   });
+  if (input !== undefined) child.stdin!.end(input); // standard input, then its end (the admin command's --password-stdin)
   let text = "";
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {
@@ -78,13 +79,14 @@ export function startProcess(script: string, env: Record<string, string>, args: 
   };
 }
 
-/** Runs a command to completion (admin CLI) and returns its exit code and output. */
+/** Runs a command to completion (admin CLI), `input` on its standard input, and returns its exit code and output. */
 export async function runProcess(
   script: string,
   env: Record<string, string>,
   args: string[],
+  input?: string,
 ): Promise<{ code: number | null; output: string }> {
-  const p = startProcess(script, env, args);
+  const p = startProcess(script, env, args, input);
   const code = await p.exited;
   return { code, output: p.output() };
 }

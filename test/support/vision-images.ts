@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import PDFDocument from "pdfkit";
 import { PNG } from "pngjs";
+import { crc32, deflateSync } from "node:zlib";
 import { readSample, type ReferencePhoto } from "../../server/providers/face/references";
 
 const require = createRequire(import.meta.url);
@@ -120,4 +121,86 @@ export function noFacePng(width = 480, height = 360): Buffer {
     }
   }
   return PNG.sync.write(png);
+}
+
+/** A PNG chunk: length, type, data, CRC. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, "latin1");
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, "latin1"), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/**
+ * A PNG written by hand, for the decoder's tests: any colour type and bit depth, rows of raw
+ * samples (already packed), each row filtered with `filterOf(y)` (0 to 4), an optional palette and
+ * transparency chunk.
+ */
+export function writePng(options: {
+  width: number;
+  height: number;
+  depth: number;
+  colorType: number;
+  rows: Uint8Array[];
+  filterOf?: (y: number) => number;
+  palette?: Buffer;
+  trns?: Buffer;
+}): Buffer {
+  const { width, height, depth, colorType, rows } = options;
+  const channels = ({ 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 } as Record<number, number>)[colorType]!;
+  const bpp = Math.max(1, (channels * depth) >> 3);
+  const paeth = (a: number, b: number, c: number) => {
+    const p = a + b - c;
+    const pa = Math.abs(p - a);
+    const pb = Math.abs(p - b);
+    const pc = Math.abs(p - c);
+    return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+  };
+  const filtered: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = rows[y]!;
+    const prev = y > 0 ? rows[y - 1]! : new Uint8Array(row.length);
+    const filter = options.filterOf?.(y) ?? 0;
+    const out = Buffer.alloc(row.length + 1);
+    out[0] = filter;
+    for (let k = 0; k < row.length; k++) {
+      const left = k >= bpp ? row[k - bpp]! : 0;
+      const up = prev[k]!;
+      const upLeft = k >= bpp ? prev[k - bpp]! : 0;
+      const predictor = [0, left, up, (left + up) >> 1, paeth(left, up, upLeft)][filter]!;
+      out[k + 1] = (row[k]! - predictor) & 0xff;
+    }
+    filtered.push(out);
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = depth;
+  ihdr[9] = colorType;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", ihdr),
+    ...(options.palette ? [pngChunk("PLTE", options.palette)] : []),
+    ...(options.trns ? [pngChunk("tRNS", options.trns)] : []),
+    pngChunk("IDAT", deflateSync(Buffer.concat(filtered))),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** A grayscale PNG of `side` x `side` black pixels: a few dozen kilobytes that decode to side² bytes or more (issue 21). */
+export function hugeGrayPng(side: number): Buffer {
+  const raw = Buffer.alloc((side + 1) * side); // each row: filter byte 0, then zeros
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", ihdr),
+    pngChunk("IDAT", deflateSync(raw, { level: 9 })),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
 }

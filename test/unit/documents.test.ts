@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import {
   cnpjCheckDigits,
   cpfCheckDigits,
@@ -127,5 +128,57 @@ describe("formatting and masking", () => {
     expect(maskName("  João   da Silva ")).toBe("João d*** S***");
     expect(maskName("Maria")).toBe("Maria");
     expect(maskName("")).toBe("");
+  });
+});
+
+describe("Unicode (issue 21, item 8)", () => {
+  // each upper-cases to ASCII letters: `ı` to I, `ſ` to S, the `ﬁ` ligature to FI, `ß` to SS
+  it.each([
+    ["dotless i (ı)", "12ıS345601DE29", "12IS345601DE29"],
+    ["long s (ſ)", "12Iſ345601DE29", "12IS345601DE29"],
+    ["the fi ligature (ﬁ), 13 characters", "12ﬁ345601DE94", "12FI345601DE94"],
+    ["sharp s (ß), 13 characters", "12ß345601DE57", "12SS345601DE57"],
+  ])("refuses a CNPJ with %s, which upper-cases into a valid one", (_name, input, ascii) => {
+    expect(isValidCnpj(ascii)).toBe(true);
+    expect(input.toUpperCase()).toBe(ascii);
+    expect(isValidCnpj(input)).toBe(false);
+    expect(normalizeDocument(input)).toBeNull();
+    expect(formatDocument(input)).toBe(input);
+    expect(maskDocument(input)).toBe(input);
+  });
+
+  it("refuses any other letter outside ASCII, wherever it is", () => {
+    const valid = "12ABC34501DE35";
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: valid.length - 1 }),
+        fc
+          .string({ unit: "grapheme", minLength: 1, maxLength: 1 })
+          .filter((c) => [...c].some((u) => u.codePointAt(0)! > 0x7f) && !/^[\s\u2011\u2013\u2014\u2212\uFF0F]$/.test(c)),
+        (at, ch) => {
+          const input = valid.slice(0, at) + ch + valid.slice(at + 1);
+          expect(normalizeDocument(input)).toBeNull();
+          expect(normalizeDocument(valid.slice(0, at) + ch + valid.slice(at))).toBeNull();
+        },
+      ),
+    );
+    // and a base of check digits must be ASCII too
+    expect(() => cnpjCheckDigits("12ıS345601DE")).toThrow();
+    expect(() => makeCnpj("12ıS345601DE")).toThrow();
+  });
+
+  it.each([
+    ["en dash (–)", "529.982.247–25", "11.222.333/0001–81"],
+    ["em dash (—)", "529.982.247—25", "11.222.333/0001—81"],
+    ["non-breaking hyphen (‑)", "529.982.247‑25", "11.222.333/0001‑81"],
+    ["minus sign (−)", "529.982.247−25", "11.222.333/0001−81"],
+    ["full-width solidus (／)", "529／982／247／25", "11.222.333／0001-81"],
+    ["no-break space", "529\u00a0982\u00a0247\u00a025", "11\u00a0222\u00a0333\u00a00001\u00a081"],
+  ])("accepts the %s as a separator", (_name, cpf, cnpj) => {
+    expect(normalizeDocument(cpf)).toEqual({ kind: "cpf", entity: "person", value: "52998224725" });
+    expect(normalizeDocument(cnpj)).toEqual({ kind: "cnpj", entity: "company", value: "11222333000181" });
+    expect(formatDocument(cpf)).toBe("529.982.247-25");
+    expect(maskDocument(cnpj)).toBe("11.222.***/****-81");
+    expect(normalizeDocument(cpf.replace("25", "26"))).toBeNull();
   });
 });

@@ -44,7 +44,7 @@ describe("CnhReader", () => {
 
 describe("FaceModel", () => {
   it(
-    "times out an image, then answers the next ones: no face, unreadable bytes, a declared size above 40 megapixels",
+    "times out an image, then answers the next ones: no face, unreadable bytes, a declared size above 16 megapixels",
     async () => {
       await expect(face.describe(noFacePng(), 1)).rejects.toBeInstanceOf(VisionTimeout);
       expect(await face.describe(noFacePng(), SLOW)).toEqual({ width: 480, height: 360, faces: [] });

@@ -3,10 +3,10 @@ import { ApiError } from "@/lib/api/errors";
 import { createEnrichment } from "@/lib/api/enrichments";
 import { bffError } from "@/lib/bff/errors";
 import { withAccessToken } from "@/lib/bff/with-access-token";
+import { readJson, withMutation } from "@/lib/bff/with-mutation";
 import { checkCreateInput } from "@/lib/enrichments/create-input";
 import { parseEnrichmentFilters } from "@/lib/enrichments/filters";
 import { InvalidDocumentFilter, isFinished, readEnrichmentPage } from "@/lib/enrichments/read";
-import { isSameOrigin } from "@/lib/enrichments/same-origin";
 import { toDetail } from "@/lib/enrichments/view";
 import { v3ErrorMessage } from "@/lib/enrichments/errors";
 
@@ -28,9 +28,14 @@ export const GET = withAccessToken(async (request, { token }) => {
   }
 });
 
-export const POST = withAccessToken(async (request, { token }) => {
-  if (!isSameOrigin(request)) return bffError(403, "forbidden", "Origem da requisição não permitida.");
-  const checked = checkCreateInput(await request.json().catch(() => null));
+export const POST = withMutation(async (request, { token }) => {
+  let form: unknown = null; // a body that is not JSON gets the form's field errors
+  try {
+    form = await readJson(request);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 400)) throw error;
+  }
+  const checked = checkCreateInput(form);
   if ("errors" in checked)
     return NextResponse.json(
       { error: { code: "invalid_form", message: "Confira os campos destacados.", fields: checked.errors } },

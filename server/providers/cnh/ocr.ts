@@ -1,10 +1,12 @@
 // Text recognition of a CNH image with tesseract.js 7 and the Portuguese trained data shipped in
 // @tesseract.js-data/por: read from the package folder (langPath), never cached elsewhere or
 // downloaded (cacheMethod "none"). tesseract.js runs in its own worker thread; one per process,
-// started on first use, one image at a time, a time limit per image. A worker that exceeds the
-// limit is terminated and the next image starts a fresh one.
+// started on first use, one image at a time with workspaces taken in turns (FairQueue), a time
+// limit per image. A worker that exceeds the limit is terminated and the next image starts a
+// fresh one.
 import { createRequire } from "node:module";
-import { SerialQueue, VisionTimeout } from "../../vision/limit";
+import { FairQueue } from "../../support/fair-queue";
+import { VisionTimeout } from "../../vision/limit";
 
 const require = createRequire(import.meta.url);
 
@@ -44,7 +46,7 @@ interface TesseractModule {
 
 export class CnhReader {
   private worker: Promise<TesseractWorker> | null = null;
-  private readonly queue = new SerialQueue();
+  private readonly queue = new FairQueue();
   /** Milliseconds the last worker took to start and load the language data. */
   loadMs: number | null = null;
 
@@ -75,9 +77,9 @@ export class CnhReader {
     if (worker) await worker.then((w) => w.terminate()).catch(() => {});
   }
 
-  /** Text of the image, with lines and words and their boxes. */
-  read(image: Buffer, timeoutMs: number): Promise<OcrResult> {
-    return this.queue.run(async () => {
+  /** Text of the image, with lines and words and their boxes. `key`: whose image (the workspace), for the queue's turns. */
+  read(image: Buffer, timeoutMs: number, key = ""): Promise<OcrResult> {
+    return this.queue.run(key, async () => {
       let timer: NodeJS.Timeout | undefined;
       let timedOut = false;
       const timeout = new Promise<never>((_, reject) => {

@@ -1,9 +1,13 @@
 // Face description through the model's worker thread (face-worker.mjs): one worker per process,
-// started on first use, one image at a time, a time limit per image. A worker that exceeds the
-// limit is terminated (there is no other way to stop a computation) and the next image starts a
-// fresh one.
+// started on first use, one image at a time with workspaces taken in turns (FairQueue), a time
+// limit per image and a heap limit for the worker. A worker that exceeds the time limit is
+// terminated (there is no other way to stop a computation) and the next image starts a fresh one.
 import { Worker } from "node:worker_threads";
-import { SerialQueue, VisionTimeout } from "../../vision/limit";
+import { FairQueue } from "../../support/fair-queue";
+import { VisionTimeout } from "../../vision/limit";
+
+/** Heap of the face model's worker (its weights live in WebAssembly memory, outside it). */
+export const FACE_WORKER_HEAP_MB = 256;
 
 export interface FaceBox {
   x: number;
@@ -31,14 +35,16 @@ export class FaceModel {
   private worker: Worker | null = null;
   private ready: Promise<number> | null = null;
   private readonly pending = new Map<number, Pending>();
-  private readonly queue = new SerialQueue();
+  private readonly queue = new FairQueue();
   private nextId = 1;
   /** Milliseconds the last worker took to load the models (for logs and the benchmark). */
   loadMs: number | null = null;
 
   private start(): Promise<number> {
     if (this.ready) return this.ready;
-    const worker = new Worker(new URL("./face-worker.mjs", import.meta.url));
+    const worker = new Worker(new URL("./face-worker.mjs", import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: FACE_WORKER_HEAP_MB },
+    });
     worker.unref(); // an idle model never keeps the process alive
     this.worker = worker;
     this.ready = new Promise<number>((resolve, reject) => {
@@ -73,9 +79,12 @@ export class FaceModel {
     this.ready = null;
   }
 
-  /** Faces found in a JPEG or PNG (or in `crop` of it), largest first, with their descriptors. */
-  describe(bytes: Buffer, timeoutMs: number, crop?: FaceBox): Promise<Described> {
-    return this.queue.run(async () => {
+  /**
+   * Faces found in a JPEG or PNG (or in `crop` of it), largest first, with their descriptors.
+   * `key`: whose image it is (the workspace), for the queue's turns.
+   */
+  describe(bytes: Buffer, timeoutMs: number, crop?: FaceBox, key = ""): Promise<Described> {
+    return this.queue.run(key, async () => {
       // the time limit covers loading the models too: a model that cannot load in time is as stuck
       const deadline = Date.now() + timeoutMs;
       let timer: NodeJS.Timeout | undefined;

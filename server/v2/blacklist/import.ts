@@ -2,11 +2,16 @@
 // (header optional, columns after the fourth ignored so an export imports again), up to 10,000.
 // Each line answers added, duplicate (listed already, or earlier in the file) or invalid with the
 // reason. Valid lines are written in one transaction, audited with source "import".
+//
+// The body is read as it arrives (readImport): the 10,001st entry, a record of too many fields or
+// a field too long stops the reading with a 400 at once, and more than IMPORT_BODY_LIMIT bytes
+// with a 413, without reading the rest.
+import type { Readable } from "node:stream";
 import type { Db } from "../../db/client";
 import { ApiError } from "../../http/errors";
 import { normalizeDocument } from "../../../lib/contract/documents";
 import type { TokenClaims } from "../../auth/tokens";
-import { parseCsv, uncell } from "./csv";
+import { CsvReader, CsvRefused, type CsvRecord, uncell } from "./csv";
 import { MAX_IMPORT_LINES, MAX_NAME_LENGTH, MAX_REASON_LENGTH, type ImportResult } from "./schemas";
 import { insertEntries, type NewEntry } from "./store";
 
@@ -23,16 +28,72 @@ export function parseExpiry(text: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export async function importCsv(db: Db, who: TokenClaims, text: string, now = new Date()): Promise<ImportResult> {
-  let records;
-  try {
-    records = parseCsv(text);
-  } catch (error) {
-    throw new ApiError("invalid_request", `CSV is malformed: ${(error as Error).message}`);
-  }
-  if (records[0] && HEADER.test(records[0].fields[0] ?? "")) records = records.slice(1);
+/** Largest CSV body: 10,000 lines of the longest fields fit (about 750 bytes each). */
+export const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** The entries of an import body, read by readImport (the header line left out). */
+export class ImportBody {
+  constructor(readonly records: CsvRecord[]) {}
+}
+
+/** A reader that leaves out a header line and refuses the entry after the MAX_IMPORT_LINES-th. */
+export function importReader(): CsvReader {
+  let entries = 0;
+  return new CsvReader({
+    accept(record) {
+      if (entries === 0 && record.line === 1 && HEADER.test(record.fields[0] ?? "")) return false;
+      if (++entries > MAX_IMPORT_LINES) throw new ApiError("invalid_request", `CSV has more than ${MAX_IMPORT_LINES} entries`);
+      return true;
+    },
+  });
+}
+
+const tooLarge = () => Object.assign(new Error("Body is too large"), { code: "FST_ERR_CTP_BODY_TOO_LARGE", statusCode: 413 });
+
+/**
+ * Reads an import body as it arrives: UTF-8, up to `limit` bytes. Stops at the first refusal and
+ * leaves the rest of the body unread.
+ */
+export function readImport(body: Readable, declaredLength: number | null, limit = IMPORT_BODY_LIMIT): Promise<ImportBody> {
+  if (declaredLength !== null && declaredLength > limit) return Promise.reject(tooLarge());
+  const reader = importReader();
+  const decoder = new TextDecoder("utf-8");
+  let bytes = 0;
+  return new Promise((resolve, reject) => {
+    const stop = (error: unknown) => {
+      body.off("data", onData);
+      body.off("end", onEnd);
+      body.off("error", onError);
+      body.pause(); // unread; Node's HTTP server discards the rest once the answer is sent
+      reject(error instanceof CsvRefused ? new ApiError("invalid_request", `CSV is malformed: ${error.message}`) : error);
+    };
+    const onData = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > limit) return stop(tooLarge());
+      try {
+        reader.push(decoder.decode(chunk, { stream: true }));
+      } catch (error) {
+        stop(error);
+      }
+    };
+    const onEnd = () => {
+      try {
+        reader.push(decoder.decode());
+        resolve(new ImportBody(reader.end()));
+      } catch (error) {
+        stop(error);
+      }
+    };
+    const onError = (error: Error) => stop(error);
+    body.on("data", onData);
+    body.on("end", onEnd);
+    body.on("error", onError);
+  });
+}
+
+export async function importCsv(db: Db, who: TokenClaims, body: ImportBody, now = new Date()): Promise<ImportResult> {
+  const records = body.records;
   if (records.length === 0) throw new ApiError("invalid_request", "CSV has no entries (expected lines nationalId,reason,name,expiresAt)");
-  if (records.length > MAX_IMPORT_LINES) throw new ApiError("invalid_request", `CSV has more than ${MAX_IMPORT_LINES} entries`);
 
   const results: LineResult[] = [];
   const pending: { result: LineResult; entry: NewEntry }[] = [];

@@ -19,7 +19,7 @@ export function registerFeedbackRoutes(app: FastifyInstance, s: Services): void 
     tags,
     summary: "Record a decision on a verification",
     description:
-      "status APPROVED, REPROVED, STANDBY or WAIVED, optional comment (up to 2000 characters) and reasons (up to 20 short strings). Only on a COMPLETED or FAILED verification (409 otherwise). The latest decision is the record's `feedbackStatus` and `feedback`.",
+      "status APPROVED, REPROVED, STANDBY or WAIVED, optional comment (up to 2000 characters) and reasons (up to 20 short strings). Only on a COMPLETED or FAILED verification (409 otherwise), and at most 200 per verification (409 beyond). The latest decision is the record's `feedbackStatus` and `feedback`.",
     params: VerificationIdParams,
     body: CreateFeedbackBody,
     status: 201,

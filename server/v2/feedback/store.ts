@@ -1,14 +1,14 @@
-// Feedback rows: creation (locks the verification, checks it is terminal, stores the feedback and
-// the verification's latest decision in one transaction), history and the latest decision of a
+// Feedback rows: creation (locks the verification, checks it is terminal and below MAX_DECISIONS,
+// stores the feedback and the verification's latest decision in one transaction), history and the latest decision of a
 // page of verifications. Every query is scoped by workspace.
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users, verificationFeedbacks, verifications } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { notifyRecordChanged } from "../../http/record-cache";
 import type { TokenClaims } from "../../auth/tokens";
-import type { CreateFeedbackBody, Decision, FeedbackRecord } from "./schemas";
+import { MAX_DECISIONS, type CreateFeedbackBody, type Decision, type FeedbackRecord } from "./schemas";
 
 const TERMINAL = ["COMPLETED", "FAILED"];
 
@@ -39,6 +39,12 @@ export async function createFeedback(db: Db, who: TokenClaims, verificationId: s
     if (!TERMINAL.includes(verification.status)) {
       throw new ApiError("conflict", `verification is ${verification.status}: feedback is accepted once it is COMPLETED or FAILED`);
     }
+    const [{ decisions } = { decisions: 0 }] = await tx
+      .select({ decisions: count() })
+      .from(verificationFeedbacks)
+      .where(and(eq(verificationFeedbacks.workspaceId, who.workspaceId), eq(verificationFeedbacks.verificationId, verificationId)));
+    if (decisions >= MAX_DECISIONS)
+      throw new ApiError("conflict", `verification already has ${MAX_DECISIONS} decisions, the most one verification may hold`);
     const [previous] = await tx
       .select({ createdAt: verificationFeedbacks.createdAt })
       .from(verificationFeedbacks)

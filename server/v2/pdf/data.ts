@@ -1,10 +1,11 @@
-// Gathers what the PDF report shows about one verification of the caller's workspace.
-import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+// Gathers what the PDF report shows about one verification of the caller's workspace: its latest
+// REPORT_DECISIONS decisions and how many there are, never every decision.
+import { and, count, desc, eq, gt, isNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blacklistEntries, profiles, users, verificationFeedbacks, verifications, workspaces } from "../../db/schema";
 import { AiSummarySchema } from "../../ai/types";
 import { isObj, obj } from "../../ai/facts";
-import type { ReportData, ReportRestrictiveList } from "../../reports/verification-pdf";
+import { REPORT_DECISIONS, type ReportData, type ReportRestrictiveList } from "../../reports/pdf/types";
 import { readSummary } from "../summary/generate";
 
 /**
@@ -64,7 +65,17 @@ export async function loadReportData(db: Db, workspaceId: string, id: string, ge
     .from(verificationFeedbacks)
     .leftJoin(users, and(eq(users.id, verificationFeedbacks.userId), eq(users.workspaceId, workspaceId)))
     .where(and(eq(verificationFeedbacks.workspaceId, workspaceId), eq(verificationFeedbacks.verificationId, row.id)))
-    .orderBy(desc(verificationFeedbacks.createdAt), desc(verificationFeedbacks.id));
+    .orderBy(desc(verificationFeedbacks.createdAt), desc(verificationFeedbacks.id))
+    .limit(REPORT_DECISIONS);
+  const feedbackTotal =
+    feedbacks.length < REPORT_DECISIONS
+      ? feedbacks.length
+      : ((
+          await db
+            .select({ n: count() })
+            .from(verificationFeedbacks)
+            .where(and(eq(verificationFeedbacks.workspaceId, workspaceId), eq(verificationFeedbacks.verificationId, row.id)))
+        )[0]?.n ?? feedbacks.length);
   return {
     workspaceName: workspace?.name ?? "",
     verification: {
@@ -86,6 +97,7 @@ export async function loadReportData(db: Db, workspaceId: string, id: string, ge
     // a stored summary that does not read as one fails the report (500), never prints half
     summary: stored ? AiSummarySchema.parse(stored) : null,
     feedbacks: feedbacks.map((f) => ({ ...f, reasons: f.reasons ?? [] })),
+    feedbackTotal,
     restrictiveList: await restrictiveListOf(db, workspaceId, row.nationalId, row.dossier),
     generatedAt,
   };

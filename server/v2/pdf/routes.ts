@@ -1,13 +1,14 @@
 // GET /api/v2/verifications/:id/pdf (spec 4.2): the report as application/pdf bytes. 400 {error}
 // for an id that is not a UUID, 404 for an unknown id or another workspace's, 500 {error} when the
-// report cannot be generated (the file is built in memory first, so a failure never sends half).
+// report cannot be generated (the file is built in memory first, so a failure never sends half),
+// including past its time or size limit. It is built in a worker thread (reports/pdf/renderer.ts).
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Services } from "../../context";
 import { ApiError } from "../../http/errors";
 import { route } from "../../http/route";
 import { V2ErrorBody } from "../../../lib/contract/error-bodies";
-import { buildVerificationPdf } from "../../reports/verification-pdf";
+import { PdfNotMade, pdfRenderer } from "../../reports/pdf/renderer";
 import { VerificationIdParams } from "../verifications/schemas";
 import { loadReportData } from "./data";
 
@@ -27,10 +28,12 @@ export function registerPdfRoutes(app: FastifyInstance, s: Services): void {
       try {
         const data = await loadReportData(s.db, caller.workspaceId, params.id);
         if (!data) throw new ApiError("not_found", "verification not found");
-        pdf = await buildVerificationPdf(data);
+        pdf = await pdfRenderer().render(data, caller.workspaceId, s.config.pdf);
       } catch (err) {
         if (err instanceof ApiError) throw err;
-        s.log.error({ err }, "PDF report generation failed");
+        if (err instanceof PdfNotMade)
+          s.log.error({ reason: err.reason, detail: err.detail, ms: Date.now() - started }, "PDF report not made: beyond its limits");
+        else s.log.error({ err }, "PDF report generation failed");
         throw new ApiError("internal_error", "The PDF report could not be generated; quote the request id to support");
       }
       s.log.debug({ ms: Date.now() - started, bytes: pdf.length }, "PDF report generated");

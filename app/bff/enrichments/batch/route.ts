@@ -2,28 +2,43 @@ import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { createBatch } from "@/lib/api/enrichments";
 import { bffError } from "@/lib/bff/errors";
-import { withAccessToken } from "@/lib/bff/with-access-token";
+import { BodyTooLarge, readJson } from "@/lib/bff/read-body";
+import { withMutation } from "@/lib/bff/with-mutation";
 import { parseBatchCsv } from "@/lib/enrichments/csv";
 import { v3ErrorMessage } from "@/lib/enrichments/errors";
-import { isSameOrigin } from "@/lib/enrichments/same-origin";
 
 // POST /bff/enrichments/batch – {csv, profileId, submissionKey, send}: checks every line of the
 // CSV and answers the errors; with `send` and no errors, sends the batch (Idempotency-Key from
 // the submission key: sending twice creates one batch) and answers the API's batch response.
+// The JSON body is counted while it is read and refused past MAX_BODY, with or without a
+// Content-Length.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_CSV = 2_000_000;
+/** The JSON around a CSV of MAX_CSV characters: escaping may double it, UTF-8 may take 2 bytes a character. */
+const MAX_BODY = 4 * MAX_CSV;
+const TOO_LARGE = "Arquivo grande demais (máximo 2 MB).";
 
-export const POST = withAccessToken(async (request, { token }) => {
-  if (!isSameOrigin(request)) return bffError(403, "forbidden", "Origem da requisição não permitida.");
-  const body = (await request.json().catch(() => null)) as {
+async function readBody(request: Request): Promise<unknown> {
+  try {
+    return await readJson(request, MAX_BODY);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return error;
+    throw error;
+  }
+}
+
+export const POST = withMutation(async (request, { token }) => {
+  const raw = await readBody(request);
+  if (raw instanceof BodyTooLarge) return bffError(413, "batch_too_large", TOO_LARGE);
+  const body = raw as {
     csv?: unknown;
     profileId?: unknown;
     submissionKey?: unknown;
     send?: unknown;
   } | null;
   if (!body || typeof body.csv !== "string") return bffError(400, "invalid_request", "Envie o conteúdo do CSV.");
-  if (body.csv.length > MAX_CSV) return bffError(413, "batch_too_large", "Arquivo grande demais (máximo 2 MB).");
+  if (body.csv.length > MAX_CSV) return bffError(413, "batch_too_large", TOO_LARGE);
   const parsed = parseBatchCsv(body.csv);
   const summary = {
     total: parsed.items.length,

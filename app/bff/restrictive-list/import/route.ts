@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { importBlacklistCsv } from "@/lib/api/blacklist";
 import { bffError } from "@/lib/bff/errors";
+import { BodyTooLarge, readText } from "@/lib/bff/read-body";
 import { withMutation } from "@/lib/bff/with-mutation";
 import { noWorkspace, workspaceIdOf } from "@/lib/bff/workspace";
 import type { RestrictiveImportReport } from "@/lib/restrictive-list/entries";
@@ -10,15 +11,19 @@ const MAX_BYTES = 8 * 1024 * 1024;
 const TOO_LARGE = "Arquivo grande demais: o limite é 8 MB (até 10.000 linhas).";
 
 // POST /bff/restrictive-list/import – the CSV file as the body (text/csv): sends it to the
-// service and answers its per-line report {total, added, duplicates, invalid, lines}.
+// service and answers its per-line report {total, added, duplicates, invalid, lines}. The body is
+// counted while it is read and refused at 8 MB, with or without a Content-Length.
 export const POST = withMutation(
   async (request, { token }) => {
     const workspaceId = workspaceIdOf(token);
     if (!workspaceId) return noWorkspace();
-    const length = Number(request.headers.get("content-length") ?? "0");
-    if (length > MAX_BYTES) return bffError(413, "payload_too_large", TOO_LARGE);
-    const csv = await request.text();
-    if (new TextEncoder().encode(csv).length > MAX_BYTES) return bffError(413, "payload_too_large", TOO_LARGE);
+    let csv: string;
+    try {
+      csv = await readText(request, MAX_BYTES);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return bffError(413, "payload_too_large", TOO_LARGE);
+      throw error;
+    }
     if (!csv.trim()) return bffError(400, "invalid_request", "O arquivo está vazio.");
     const report: RestrictiveImportReport = await importBlacklistCsv(token, workspaceId, csv, request.signal);
     return NextResponse.json(report, { headers: { "cache-control": "no-store" } });

@@ -1,7 +1,7 @@
 // The lawsuit network of a verification for the report: the holder and its related persons and
 // companies (the related module's data in the dossier), each with its lawsuit count and registry
 // status, as nodes and edges for a radial drawing.
-import { dossierFacts, type RelatedFact } from "../ai/facts";
+import { dossierFacts, type RelatedFact } from "../../ai/facts";
 
 export interface ReportNode {
   id: string;

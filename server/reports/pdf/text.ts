@@ -1,10 +1,10 @@
 // pt-BR formats for the PDF report, and text safe for pdfkit's standard fonts (WinAnsi: Latin-1
 // plus a few typographic marks; every pt-BR accent is covered, other characters become "?").
-import { maskDocument, stripDocument } from "../../lib/contract/documents";
-import { FIELD_LABELS } from "../../lib/contract/field-labels";
-import { formatDate, formatDateTime } from "../../lib/contract/format/date";
-import { formatInteger, formatMoney } from "../../lib/contract/format/number";
-import { formatPhone, formatPostalCode } from "../../lib/contract/format/contact";
+import { maskDocument, stripDocument } from "../../../lib/contract/documents";
+import { FIELD_LABELS } from "../../../lib/contract/field-labels";
+import { formatDate, formatDateTime } from "../../../lib/contract/format/date";
+import { formatInteger, formatMoney } from "../../../lib/contract/format/number";
+import { formatPhone, formatPostalCode } from "../../../lib/contract/format/contact";
 
 export { formatDate, formatDateTime, formatInteger, formatMoney, formatPhone, formatPostalCode };
 

@@ -1,0 +1,279 @@
+// Benchmark: one user's abusive requests against the service (issue 21), each next to the idle
+// figures of the same run. A separate process (bench/abuse-probe.mjs) sends a GET /health and an
+// ordinary read (a page of GET /api/v2/verifications) every 100 ms and samples the service
+// process's resident memory every 50 ms, so it keeps measuring while the service's event loop is
+// blocked. Target: during each abuse both answer in under 200 ms and memory stays within 300 MB
+// of idle. Cases (all by default):
+//   pdf     1,500 decisions with a 2,000-character comment and 20 reasons of 100 characters
+//           without spaces (written to the table directly, as if from before the decision cap;
+//           the API's own cap is checked first), then GET /api/v2/verifications/{id}/pdf
+//   csv     8 MiB of ",\n" to POST /api/v2/blacklist/import
+//   png     a 6,320 x 6,320 grayscale PNG (about 40 KB) as both the CNH and the face of a
+//           verification, until the verification is terminal or the creation is refused
+//   png16   the same at 4,000 x 4,000, the largest accepted (16 MP), until terminal
+// Usage: npm run bench -- abuse [pdf] [csv] [png] [png16]
+import { fork } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { loadavg } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sandboxDocumentFor } from "../server/datasets/sandbox";
+import { users, verificationFeedbacks } from "../server/db/schema";
+import { eq } from "drizzle-orm";
+import { startBenchService } from "./setup";
+import { hugeGrayPng, noFacePng } from "../test/support/vision-images";
+
+type Svc = Awaited<ReturnType<typeof startBenchService>>;
+interface PhaseFigures {
+  health: { n: number; p50: number; max: number };
+  read: { n: number; p50: number; max: number };
+  rssMb: { first: number; max: number };
+  errors: number;
+}
+interface CaseResult {
+  what: string;
+  ms: number;
+  status: number | string;
+  bytes?: number;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function startProbe(svc: Svc) {
+  const child = fork(path.join(here, "abuse-probe.mjs"), [svc.base, svc.token, String(process.pid)], { execArgv: [] });
+  const ready = new Promise<void>((resolve) => child.once("message", () => resolve()));
+  return {
+    ready,
+    phase: (phase: string | null) => child.send({ phase }),
+    report: () =>
+      new Promise<Record<string, PhaseFigures>>((resolve) => {
+        child.on("message", (m: { report?: Record<string, PhaseFigures> }) => m.report && resolve(m.report));
+        child.send({ report: true });
+      }),
+  };
+}
+
+async function verification(svc: Svc, body: Record<string, unknown>): Promise<{ id: string; status: number; text: string }> {
+  const res = await fetch(`${svc.base}/api/v2/verifications`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${svc.token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { id: res.status === 201 ? (JSON.parse(text).id as string) : "", status: res.status, text };
+}
+
+async function terminal(svc: Svc, id: string, limitMs: number): Promise<string> {
+  const until = Date.now() + limitMs;
+  while (Date.now() < until) {
+    const res = await fetch(`${svc.base}/api/v2/verifications/${id}`, { headers: { authorization: `Bearer ${svc.token}` } });
+    const status = ((await res.json()) as { status: string }).status;
+    if (status === "COMPLETED" || status === "FAILED") return status;
+    await sleep(200);
+  }
+  return "still running";
+}
+
+async function pdfCase(svc: Svc, mark: (phase: string | null) => void): Promise<CaseResult[]> {
+  const { id } = await verification(svc, {
+    nationalId: sandboxDocumentFor("large_network", "person")!.document,
+    profileId: "prf_kyc_person",
+    verifications: {},
+  });
+  await terminal(svc, id, 60_000);
+  const pdf = async () => {
+    const started = performance.now();
+    const res = await fetch(`${svc.base}/api/v2/verifications/${id}/pdf`, { headers: { authorization: `Bearer ${svc.token}` } });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    return { ms: performance.now() - started, status: res.status, bytes };
+  };
+  const first = await pdf(); // starts the report's worker, when there is one
+  const plain = await pdf();
+  const comment = "Comentário da decisão, repetido para ocupar o limite. ".repeat(40).slice(0, 2000);
+  const reasons = Array.from({ length: 20 }, (_, i) => `${String.fromCharCode(97 + i)}`.repeat(100));
+  // through the API first: how many decisions it takes before it refuses
+  mark("pdf: POST decisions");
+  let accepted = 0;
+  let refusal: number | string = "none";
+  const apiStarted = performance.now();
+  for (let i = 0; i < 1500; i++) {
+    const res = await fetch(`${svc.base}/api/v2/verifications/${id}/feedbacks`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${svc.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ status: i % 2 ? "APPROVED" : "STANDBY", comment, reasons }),
+    });
+    await res.arrayBuffer();
+    if (res.status !== 201) {
+      refusal = res.status;
+      break;
+    }
+    accepted++;
+  }
+  const apiMs = performance.now() - apiStarted;
+  // the rest written directly, as decisions stored before the cap existed would be
+  mark(null);
+  const [user] = await svc.services.db.select({ id: users.id }).from(users).where(eq(users.email, "bench@lupa.local"));
+  const workspaceId = String(
+    (await svc.services.database.query("select workspace_id from verifications where id = $1", [id])).rows[0]!.workspace_id,
+  );
+  const now = Date.now();
+  const rows = Array.from({ length: 1500 - accepted }, (_, i) => ({
+    id: randomUUID(),
+    workspaceId,
+    verificationId: id,
+    status: i % 2 ? "APPROVED" : "REPROVED",
+    comment,
+    reasons,
+    userId: user!.id,
+    createdAt: new Date(now - (i + 1) * 1000),
+  }));
+  for (let i = 0; i < rows.length; i += 100) await svc.services.db.insert(verificationFeedbacks).values(rows.slice(i, i + 100));
+  await sleep(1000);
+  mark("pdf: GET …/pdf");
+  const heavy = await pdf();
+  mark(null);
+  return [
+    { what: "GET …/pdf, no decisions (first report of the process)", ...first },
+    { what: "GET …/pdf, no decisions", ...plain },
+    { what: `POST feedbacks until refused (${accepted} accepted)`, ms: apiMs, status: refusal },
+    { what: "GET …/pdf, 1,500 decisions stored", ...heavy },
+  ];
+}
+
+async function csvCase(svc: Svc, mark: (phase: string | null) => void): Promise<CaseResult[]> {
+  const workspaceId = String((await svc.services.database.query("select id from workspaces where name = 'Bench'")).rows[0]!.id);
+  const body = ",\n".repeat(4 * 1024 * 1024);
+  mark("csv: POST import");
+  const started = performance.now();
+  const res = await fetch(`${svc.base}/api/v2/blacklist/import?workspaceId=${workspaceId}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${svc.token}`, "content-type": "text/csv" },
+    body,
+  });
+  await res.arrayBuffer();
+  const ms = performance.now() - started;
+  await sleep(1000); // the phase goes on a second after the answer: memory not yet given back shows
+  mark(null);
+  return [{ what: 'POST /api/v2/blacklist/import, 8 MiB of ",\\n"', ms, status: res.status, bytes: body.length }];
+}
+
+async function pngCase(svc: Svc, mark: (phase: string | null) => void): Promise<CaseResult[]> {
+  const png = hugeGrayPng(6320).toString("base64");
+  mark("png: POST and collect");
+  const started = performance.now();
+  const created = await verification(svc, {
+    nationalId: "529.982.247-25",
+    profileId: "prf_kyc_person",
+    verifications: { cnh: { imageBase64: png }, faceRecognition: { imageBase64: png } },
+  });
+  const what = `6,320 x 6,320 PNG (${Math.round((png.length * 3) / 4 / 1024)} KB) as CNH and face`;
+  if (created.status !== 201) {
+    const ms = performance.now() - started;
+    await sleep(1000); // the phase goes on a second after the answer
+    mark(null);
+    return [{ what: `${what}: creation`, ms, status: created.status }];
+  }
+  const status = await terminal(svc, created.id, 240_000);
+  return [{ what: `${what}: until terminal`, ms: performance.now() - started, status }];
+}
+
+/** The largest picture accepted (16 MP, all black): read by the face model and the CNH reader. */
+async function png16Case(svc: Svc, mark: (phase: string | null) => void): Promise<CaseResult[]> {
+  // first a small picture, so the models' own memory (loaded once per process) is in the baseline
+  mark("png16: a 480 x 360 PNG (models start)");
+  const small = noFacePng().toString("base64");
+  const warmStarted = performance.now();
+  const warm = await verification(svc, {
+    nationalId: "529.982.247-25",
+    profileId: "prf_kyc_person",
+    verifications: { cnh: { imageBase64: small }, faceRecognition: { imageBase64: small } },
+  });
+  const warmStatus = warm.status === 201 ? await terminal(svc, warm.id, 240_000) : warm.status;
+  const warmMs = performance.now() - warmStarted;
+  mark(null);
+  await sleep(2000);
+  const png = hugeGrayPng(4000).toString("base64");
+  mark("png16: POST and collect");
+  const started = performance.now();
+  const created = await verification(svc, {
+    nationalId: "529.982.247-25",
+    profileId: "prf_kyc_person",
+    verifications: { cnh: { imageBase64: png }, faceRecognition: { imageBase64: png } },
+  });
+  const what = `4,000 x 4,000 PNG (${Math.round((png.length * 3) / 4 / 1024)} KB, the 16 MP cap) as CNH and face`;
+  if (created.status !== 201) return [{ what: `${what}: creation`, ms: performance.now() - started, status: created.status }];
+  const status = await terminal(svc, created.id, 240_000);
+  mark(null);
+  return [
+    { what: "480 x 360 PNG as CNH and face (models start): until terminal", ms: warmMs, status: warmStatus },
+    { what: `${what}: until terminal`, ms: performance.now() - started, status },
+  ];
+}
+
+const CASES: Record<string, (svc: Svc, mark: (phase: string | null) => void) => Promise<CaseResult[]>> = {
+  pdf: pdfCase,
+  csv: csvCase,
+  png: pngCase,
+  png16: png16Case,
+};
+
+export async function benchAbuse(names: string[]): Promise<void> {
+  const chosen = names.length ? names : Object.keys(CASES);
+  for (const name of chosen) if (!CASES[name]) throw new Error(`unknown case ${name}; known: ${Object.keys(CASES).join(", ")}`);
+  console.log(
+    `load average at start: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
+  const svc = await startBenchService({ LUPA_FACE_TIMEOUT_MS: "120000", LUPA_OCR_TIMEOUT_MS: "120000" });
+  const results: Record<string, CaseResult[]> = {};
+  try {
+    // a few verifications so the ordinary read has a page to answer
+    for (let i = 0; i < 5; i++) await verification(svc, { nationalId: "529.982.247-25", verifications: {} });
+    const probe = startProbe(svc);
+    await probe.ready;
+    for (const name of chosen) {
+      probe.phase(`${name}: idle`);
+      await sleep(3000);
+      results[name] = await CASES[name]!(svc, probe.phase);
+      probe.phase(null);
+      await sleep(500);
+    }
+    const report = await probe.report();
+    console.log(
+      `service on ${svc.services.database.kind}; probe every 100 ms (GET /health, GET /api/v2/verifications?limit=10), memory every 50 ms`,
+    );
+    console.table(
+      Object.fromEntries(
+        Object.entries(report).map(([phase, f]) => [
+          phase,
+          {
+            "health p50 ms": f.health.p50,
+            "health max ms": f.health.max,
+            "read p50 ms": f.read.p50,
+            "read max ms": f.read.max,
+            probes: f.health.n,
+            "RSS first MB": f.rssMb.first,
+            "RSS max MB": f.rssMb.max,
+            errors: f.errors,
+          },
+        ]),
+      ),
+    );
+    console.table(
+      Object.fromEntries(
+        Object.values(results)
+          .flat()
+          .map((r) => [r.what, { ms: Math.round(r.ms), status: r.status, bytes: r.bytes ?? "" }]),
+      ),
+    );
+    console.log(
+      `load average at end: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
+    );
+  } finally {
+    await svc.close();
+  }
+}

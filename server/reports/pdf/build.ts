@@ -1,0 +1,92 @@
+// The PDF report of a v2 verification (GET /api/v2/verifications/{id}/pdf; contents in
+// docs/decisions.md, "PDF report"): what an analyst hands to a manager. Built with pdfkit, A4, in
+// memory: the route sends it only once it is complete, so a failure is a clean 500. It runs in
+// the report's worker thread (renderer.ts), never on the service's event loop.
+import PDFDocument from "pdfkit";
+import { moduleLabel } from "../../ai/labels";
+import { isObj } from "../../ai/facts";
+import type { ReportData } from "./types";
+import { PAGE, Writer } from "./layout";
+import { winAnsi } from "./text";
+import { header } from "./sections/header";
+import { scoreBlock } from "./sections/score";
+import { rulesBlock } from "./sections/rules";
+import { summaryBlock } from "./sections/summary";
+import { inputBlock } from "./sections/declared-data";
+import { restrictiveBlock } from "./sections/restrictive-list";
+import { feedbackBlock } from "./sections/decisions";
+import { profileBlock } from "./sections/profile";
+import { financeBlock } from "./sections/finance";
+import { lawsuitsBlock, ownersLawsuitsBlock } from "./sections/lawsuits";
+import { relatedBlock } from "./sections/related";
+import { footer } from "./sections/footer";
+
+const KNOWN_SECTIONS = new Set(["profile", "finance", "financeAdvanced", "lawsuits", "ownersLawsuits", "related"]);
+
+/** The report grew past the size limit while it was written. */
+export class ReportTooLarge extends Error {
+  constructor(maxBytes: number) {
+    super(`the report is larger than ${maxBytes} bytes`);
+    this.name = "ReportTooLarge";
+  }
+}
+
+/** Builds the whole report in memory; past `maxBytes` it stops keeping bytes and fails. */
+export function buildVerificationPdf(data: ReportData, maxBytes = Infinity): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: "A4",
+      margin: PAGE.margin,
+      bufferPages: true,
+      info: {
+        Title: winAnsi(`Relatório de verificação ${data.verification.id}`),
+        Author: "Lupa",
+        Subject: "Relatório de verificação",
+        CreationDate: data.generatedAt,
+      },
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    doc.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > maxBytes) {
+        chunks.length = 0;
+        reject(new ReportTooLarge(maxBytes));
+      } else chunks.push(c);
+    });
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+    try {
+      const w = new Writer(doc);
+      const dossier = data.verification.dossier ?? {};
+      header(w, data);
+      scoreBlock(w, data);
+      rulesBlock(w, data);
+      summaryBlock(w, data.summary);
+      inputBlock(w, data, data.summary);
+      restrictiveBlock(w, data);
+      feedbackBlock(w, data);
+      if (data.verification.status === "COMPLETED" || data.verification.status === "ANALYZING" || Object.keys(dossier).length) {
+        profileBlock(w, data, isObj(dossier.profile) ? dossier.profile : null);
+        financeBlock(w, data, dossier.finance);
+        if (dossier.financeAdvanced !== undefined) {
+          w.section("Crédito: negativações e protestos");
+          w.generic(dossier.financeAdvanced);
+        }
+        lawsuitsBlock(w, dossier.lawsuits, "Processos judiciais");
+        ownersLawsuitsBlock(w, dossier.ownersLawsuits);
+        relatedBlock(w, data, dossier.related);
+        for (const [key, value] of Object.entries(dossier)) {
+          if (KNOWN_SECTIONS.has(key)) continue;
+          w.section(moduleLabel(key));
+          if (value === null || value === undefined) w.note("Módulo sem dados.");
+          else w.generic(value);
+        }
+      }
+      footer(doc, data);
+      doc.end();
+    } catch (error) {
+      reject(error);
+    }
+  });
+}

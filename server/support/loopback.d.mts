@@ -1,0 +1,2 @@
+// Types of loopback.mjs.
+export function isLoopback(host: string): boolean;
