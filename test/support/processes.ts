@@ -27,7 +27,9 @@ export function compiledEntry(script: string): string {
 
 export function startProcess(script: string, env: Record<string, string>, args: string[] = [], input?: string): ServiceProcess {
   // node itself (not a wrapper such as npm): the pid is the service's, so SIGKILL hits it
-  const child = spawn(process.execPath, [compiledEntry(script), ...args], {
+  // a plain JavaScript script (scripts/start-web.mjs) runs as it is
+  const file = /\.m?js$/.test(script) ? script : compiledEntry(script);
+  const child = spawn(process.execPath, [file, ...args], {
     env: { ...process.env, ...env },
     stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
   });
