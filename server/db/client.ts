@@ -31,6 +31,11 @@ export interface Database {
    * changed (notifications sent while it was down are lost).
    */
   listenerState(): { up: boolean; generation: number };
+  /**
+   * A connection of its own for long work with COPY (the registry importer, server/registry/):
+   * PostgreSQL's URL, or the embedded client itself.
+   */
+  direct: { kind: "postgres"; url: string } | { kind: "pglite"; client: PGlite };
   close(): Promise<void>;
 }
 
@@ -89,6 +94,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       return async () => unsubscribe();
     },
     listenerState: () => ({ up: true, generation: 1 }), // in-process: never down
+    direct: { kind: "pglite", client },
     close: async () => {
       await client.close();
       release();
@@ -196,6 +202,7 @@ async function openPostgres(url: string): Promise<Database> {
 
   return {
     kind: "postgres",
+    direct: { kind: "postgres", url },
     db,
     query: async (text, values) => pool.query(text, values as unknown[]),
     executeSql: async (text, values) => pool.query(text, values as unknown[]),
