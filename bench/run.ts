@@ -12,6 +12,7 @@
 //   list-scale [rows] [runs] [--reuse]          both lists at 1,000,000 rows in one workspace + 100 others (PostgreSQL)
 //   scale-out [items] [seconds] [rounds]        1 API + 1 worker vs 2 APIs + 3 workers: enrichments/s, GET req/s (PostgreSQL, Redis)
 //   graph [runs]                                navigation -> settled lawsuit graph (300+ nodes), JS of the route (running console)
+//   import-cnpj [establishments] [--files <dir>]  CNPJ open-data import vs a plain COPY of the same rows; bytes per establishment; lookup p50/p99 (PostgreSQL)
 import { benchV2Get } from "./v2-get";
 import { benchV3Throughput } from "./v3-throughput";
 import { benchPdf } from "./pdf";
@@ -25,6 +26,7 @@ import { benchBatch } from "./batch";
 import { benchDatasetCache } from "./dataset-cache";
 import { benchListScale } from "./list-scale";
 import { benchScaleOut } from "./scale-out";
+import { benchImportCnpj } from "./import-cnpj";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
@@ -40,6 +42,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   "dataset-cache": (a) => benchDatasetCache(Number(a[0] ?? 200), Number(a[1] ?? 80), Number(a[2] ?? 4)),
   "list-scale": (a) => benchListScale(a),
   "scale-out": (a) => benchScaleOut(Number(a[0] ?? 1000), Number(a[1] ?? 10), Number(a[2] ?? 1)),
+  "import-cnpj": (a) => benchImportCnpj(a),
   batch: (a) => benchBatch(Number(a[0] ?? 500), Number(a[1] ?? 10), Number(a[2] ?? 8)),
 };
 
