@@ -146,6 +146,12 @@ async function main(): Promise<number> {
         }
         return 0;
       }
+      case "import-sanctions": {
+        if (positionals.length === 0) throw new UsageError("import-sanctions takes one or more zips (CEIS, CNEP)");
+        const { importSanctions } = await import("../registry/sanctions");
+        for (const zip of positionals) await importSanctions(database, zip);
+        return 0;
+      }
       default:
         throw new UsageError(`Unknown command ${command}`);
     }

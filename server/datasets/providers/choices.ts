@@ -18,7 +18,7 @@ export function parseProviders(text: string | undefined): Record<string, Provide
     const [dataset, provider, ...rest] = item.split(":").map((s) => s.trim());
     const [entity, module] = (dataset ?? "").split("-") as [Entity, ModuleName];
     const offered = DATASET_VERSIONS[module]?.[entity];
-    if (!offered || offered.length === 0 || rest.length > 0) {
+    if (!offered || offered.length === 0 || !provider || rest.length > 0) {
       throw new Error(`LUPA_PROVIDERS: "${item}" is not <entity>-<module>:<provider> (e.g. company-profile:receita)`);
     }
     if (!(PROVIDER_NAMES as readonly string[]).includes(provider ?? "")) {
