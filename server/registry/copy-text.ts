@@ -50,15 +50,19 @@ export class CopyText {
     this.buf[this.length++] = LF;
   }
 
-  ascii(text: string): void {
-    this.ensure(text.length);
-    this.length += this.buf.write(text, this.length, "latin1");
+  /** One ASCII byte (t, f, .). */
+  byte(code: number): void {
+    this.ensure(1);
+    this.buf[this.length++] = code;
   }
 
-  /** Bytes known to need no escape (digits checked by the caller). */
+  /** Bytes known to need no escape (digits checked by the caller); short: a loop beats Buffer#copy's call. */
   raw(src: Buffer, start: number, end: number): void {
     this.ensure(end - start);
-    this.length += src.copy(this.buf, this.length, start, end);
+    const out = this.buf;
+    let o = this.length;
+    for (let p = start; p < end; p++) out[o++] = src[p]!;
+    this.length = o;
   }
 
   /** A text field: NULL when empty, else its bytes escaped. */

@@ -227,7 +227,8 @@ export async function importCnpj(database: Database, folder: string, options: Im
       rows[layoutOf(t.kind as FileKind).table] = Number(t.rows);
       refused += Number(t.refused);
     }
-    const replaced = await swapRelease(conn, row.id, { ...rows, refused });
+    const { retired: replaced, swapMs, dropMs } = await swapRelease(conn, row.id, { ...rows, refused });
+    log(`Swap: ${swapMs.toFixed(0)} ms${replaced.length ? `; the replaced release dropped in ${(dropMs / 1000).toFixed(1)} s` : ""}`);
     const seconds = (performance.now() - started) / 1000;
     const total = Object.values(rows).reduce((a, b) => a + b, 0);
     log(

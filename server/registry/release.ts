@@ -60,7 +60,12 @@ export async function buildIndexes(conn: LoadConnection, schema: string, log: (l
  * Makes the loaded release live in one transaction and drops the schemas it retired, after the
  * commit. Returns the releases it replaced.
  */
-export async function swapRelease(conn: LoadConnection, id: number, counts: Record<string, number>): Promise<ReleaseRow[]> {
+export async function swapRelease(
+  conn: LoadConnection,
+  id: number,
+  counts: Record<string, number>,
+): Promise<{ retired: ReleaseRow[]; swapMs: number; dropMs: number }> {
+  const started = performance.now();
   const retired = await conn.transaction(async (tx) => {
     const { rows } = await tx.query(`update registry_releases set state = 'retired', retired_at = now() where state = 'live' returning *`);
     await tx.query(
@@ -70,8 +75,9 @@ export async function swapRelease(conn: LoadConnection, id: number, counts: Reco
     await tx.query(`select pg_notify($1, $2)`, [REGISTRY_CHANNEL, "release"]);
     return rows as unknown as ReleaseRow[];
   });
+  const swapped = performance.now();
   await dropRetiredSchemas(conn);
-  return retired;
+  return { retired, swapMs: swapped - started, dropMs: performance.now() - swapped };
 }
 
 /** Schemas of retired releases still on disk (an import stopped between its swap and the drop). */

@@ -96,7 +96,7 @@ function decimal(f: Fields, i: number, out: CopyText, field: string): Refusal | 
   if (intEnd < e && (e - intEnd - 1 < 1 || e - intEnd - 1 > 2 || !isDigits(b, intEnd + 1, e))) return { reason: "bad_number", field };
   out.raw(b, s, intEnd);
   if (intEnd < e) {
-    out.ascii(".");
+    out.byte(46); // "."
     out.raw(b, intEnd + 1, e);
   }
   return null;
@@ -112,35 +112,36 @@ function flag(f: Fields, i: number, out: CopyText, field: string, yes: number, n
   }
   const c = f.buf[s];
   if (e - s !== 1 || (c !== yes && c !== no)) return { reason: "bad_code", field };
-  out.ascii(c === yes ? "t" : "f");
+  out.byte(c === yes ? 116 /* t */ : 102 /* f */);
   return null;
 }
 
 /** The CNPJ check digits over 12 characters (documents.ts's algorithm, on bytes). */
-function cnpjDigit(chars: number[], length: number): number {
+function cnpjDigit(chars: Int32Array, length: number): number {
   let sum = 0;
   for (let i = 0; i < length; i++) sum += (chars[i]! - ZERO) * (((length - 1 - i) % 8) + 2);
   const rest = sum % 11;
   return rest < 2 ? 0 : 11 - rest;
 }
 
-const cnpjChars: number[] = new Array(14).fill(0);
+const cnpjChars = new Int32Array(14);
+const isAlnumByte = (c: number) => (c >= ZERO && c <= NINE) || (c >= 65 && c <= 90);
 
-/** Base (8) + order (4) + check digits (2), each as its own field or one 14-character one. */
-function checkCnpj(b: Buffer, parts: [number, number][]): Refusal | null {
-  let n = 0;
-  for (const [s, e] of parts) for (let p = s; p < e && n < 14; p++) cnpjChars[n++] = b[p]!;
-  const [bs, be] = parts[0]!;
-  if (n !== 14 || !isAlnum(b, bs, be)) return { reason: "bad_cnpj" };
-  for (let i = 0; i < 12; i++) {
-    const c = cnpjChars[i]!;
-    if (!((c >= ZERO && c <= NINE) || (c >= 65 && c <= 90))) return { reason: "bad_cnpj" };
-  }
+/** Checks the 14 characters in cnpjChars: 12 of [0-9A-Z], then two check digits. */
+function checkCnpjChars(): Refusal | null {
+  for (let i = 0; i < 12; i++) if (!isAlnumByte(cnpjChars[i]!)) return { reason: "bad_cnpj" };
   if (cnpjChars[12]! < ZERO || cnpjChars[12]! > NINE || cnpjChars[13]! < ZERO || cnpjChars[13]! > NINE) return { reason: "bad_cnpj" };
   // the second digit's sum runs over the 12 characters and the first digit (checked just before)
   if (cnpjChars[12] !== cnpjDigit(cnpjChars, 12) + ZERO) return { reason: "bad_check_digit" };
   if (cnpjChars[13] !== cnpjDigit(cnpjChars, 13) + ZERO) return { reason: "bad_check_digit" };
   return null;
+}
+
+/** One field of 14 characters (a company partner's CNPJ). */
+function checkCnpj(b: Buffer, s: number, e: number): Refusal | null {
+  if (e - s !== 14) return { reason: "bad_cnpj" };
+  for (let i = 0; i < 14; i++) cnpjChars[i] = b[s + i]!;
+  return checkCnpjChars();
 }
 
 function base(f: Fields, i: number, out: CopyText): Refusal | null {
@@ -168,15 +169,17 @@ const C =
   (f, out) =>
     code(f, i, out, field, digits);
 
+/** The establishment's CNPJ in three fields (base 8, order 4, check digits 2), written as one. */
 function establishmentCnpj(f: Fields, out: CopyText): Refusal | null {
   const b = f.buf;
-  const parts: [number, number][] = [0, 1, 2].map((i) => [f.start[i]!, f.end[i]!]);
-  if (parts[0]![1] - parts[0]![0] !== 8 || parts[1]![1] - parts[1]![0] !== 4 || parts[2]![1] - parts[2]![0] !== 2) {
+  if (f.end[0]! - f.start[0]! !== 8 || f.end[1]! - f.start[1]! !== 4 || f.end[2]! - f.start[2]! !== 2) {
     return { reason: "bad_cnpj", field: "CNPJ" };
   }
-  const refused = checkCnpj(b, parts);
+  let n = 0;
+  for (let i = 0; i < 3; i++) for (let p = f.start[i]!; p < f.end[i]!; p++) cnpjChars[n++] = b[p]!;
+  const refused = checkCnpjChars();
   if (refused) return { ...refused, field: "CNPJ" };
-  for (const [s, e] of parts) out.raw(b, s, e);
+  for (let i = 0; i < 3; i++) out.raw(b, f.start[i]!, f.end[i]!);
   return null;
 }
 
@@ -186,18 +189,20 @@ function partnerDocument(f: Fields, out: CopyText): Refusal | null {
   const e = f.end[3]!;
   const kind = f.end[1]! - f.start[1]! === 1 ? f.buf[f.start[1]!] : 0;
   if (kind === 49 /* "1": pessoa jurídica */ && e - s === 14) {
-    const refused = checkCnpj(f.buf, [[s, e]]);
+    const refused = checkCnpj(f.buf, s, e);
     if (refused) return { ...refused, field: "CNPJ/CPF DO SÓCIO" };
   }
   out.text(f, 3);
   return null;
 }
 
+const NO_REPRESENTATIVE = Buffer.from("***000000**", "latin1");
+
 /** The masked CPF "***000000**" is the Receita's "no legal representative". */
 function representative(f: Fields, out: CopyText): Refusal | null {
   const s = f.start[7]!;
   const e = f.end[7]!;
-  if (e - s === 11 && f.buf.toString("latin1", s, e) === "***000000**") out.null();
+  if (e - s === 11 && NO_REPRESENTATIVE.compare(f.buf, s, e) === 0) out.null();
   else out.text(f, 7);
   return null;
 }
