@@ -1,8 +1,26 @@
 // The registry's reads, one statement each, against the live release's schema (live.ts): the
 // profile of one CNPJ (the establishment, its company, Simples, the descriptions of its codes and
 // its partners), and the companies related to it through its partners.
-import type { RawQuery } from "../db/client";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { runPrepared } from "../db/rows";
 import { ident } from "./release";
+
+/**
+ * Runs a statement whose only parameter is `$1` (used once or more) as a named prepared
+ * statement: planned once per connection (the profile's has a dozen subqueries). The schema's
+ * name is part of the text, so each release gets statements of its own.
+ */
+function prepared(db: Db, text: string, value: unknown): Promise<Record<string, unknown>[]> {
+  const parts = text.split("$1");
+  return runPrepared(
+    db,
+    sql.join(
+      parts.map((part) => sql.raw(part)),
+      sql`${value}`,
+    ),
+  );
+}
 
 export interface PartnerRow {
   kind: number | null;
@@ -105,8 +123,8 @@ function profileSql(schema: string): string {
 }
 
 /** The profile of one CNPJ in the release, or null when the release does not hold it. */
-export async function profileRow(query: RawQuery, schema: string, cnpj: string): Promise<ProfileRow | null> {
-  const { rows } = await query(profileSql(schema), [cnpj]);
+export async function profileRow(db: Db, schema: string, cnpj: string): Promise<ProfileRow | null> {
+  const rows = await prepared(db, profileSql(schema), cnpj);
   return (rows[0] as unknown as ProfileRow | undefined) ?? null;
 }
 
@@ -149,18 +167,22 @@ function linkedSql(schema: string): string {
 }
 
 /** The companies of the holder's partners (by name and document) and those the holder is a partner of. */
-export async function linkedCompanies(query: RawQuery, schema: string, cnpj: string): Promise<LinkedCompanyRow[]> {
-  const { rows } = await query(linkedSql(schema), [cnpj]);
-  return rows as unknown as LinkedCompanyRow[];
+export async function linkedCompanies(db: Db, schema: string, cnpj: string): Promise<LinkedCompanyRow[]> {
+  return (await prepared(db, linkedSql(schema), cnpj)) as unknown as LinkedCompanyRow[];
 }
 
 /** Registry status and state of CNPJs (the holder's company partners and the linked companies). */
 export async function companyFacts(
-  query: RawQuery,
+  db: Db,
   schema: string,
   cnpjs: string[],
 ): Promise<Map<string, { status: number | null; uf: string | null }>> {
   if (cnpjs.length === 0) return new Map();
-  const { rows } = await query(`select cnpj, status, uf from ${ident(schema)}.establishments where cnpj = any($1::text[])`, [cnpjs]);
+  // one text parameter (drizzle would spread an array into a row): CNPJs hold no comma
+  const rows = await prepared(
+    db,
+    `select cnpj, status, uf from ${ident(schema)}.establishments where cnpj = any(string_to_array($1::text, ','))`,
+    cnpjs.join(","),
+  );
   return new Map(rows.map((r) => [String(r.cnpj), { status: (r.status as number | null) ?? null, uf: (r.uf as string | null) ?? null }]));
 }

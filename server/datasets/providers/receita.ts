@@ -22,18 +22,19 @@ const GONE = new Set(["42P01", "3F000"]);
 
 export function createReceitaProvider(database: Database, state: RegistryState): DatasetProvider {
   const query = database.query;
+  const db = database.db;
 
   async function answer(request: FetchRequest, cnpj: string, live: LiveRelease): Promise<FetchResult> {
     const source: DataSource = { provider: "receita", name: SOURCE_NAME, release: live.release, liveAt: live.liveAt };
-    const holder = await profileRow(query, live.schema, cnpj);
+    const holder = await profileRow(db, live.schema, cnpj);
     if (!holder) return { kind: "not_found" };
     if (request.module === "profile") return { kind: "ok", data: registryProfile(request.version, holder, source) };
-    const linked = await linkedCompanies(query, live.schema, cnpj);
+    const linked = await linkedCompanies(db, live.schema, cnpj);
     const companyDocs = [
       ...holder.partners.filter((p) => p.kind === PARTNER_COMPANY && p.document).map((p) => p.document!),
       ...linked.map((l) => l.cnpj).filter((c): c is string => c !== null),
     ];
-    const facts = await companyFacts(query, live.schema, [...new Set(companyDocs)]);
+    const facts = await companyFacts(db, live.schema, [...new Set(companyDocs)]);
     const parties: SanctionQuery[] = [
       ...holder.partners.map((p) => ({ document: p.document ?? "", name: p.name })),
       ...holder.partners.map((p) => ({ document: p.representative_document ?? "", name: p.representative_name })),
@@ -66,7 +67,8 @@ export function createReceitaProvider(database: Database, state: RegistryState):
           if (!live) return { kind: "permanent_failure", reason: "registry_not_loaded" };
           return await answer(request, normalized.value, live);
         } catch (error) {
-          const code = (error as { code?: string }).code;
+          // drizzle wraps the database's error: its code is on the cause
+          const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
           if (code && GONE.has(code) && attempt === 0) {
             state.invalidate();
             continue;
