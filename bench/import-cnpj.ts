@@ -27,7 +27,7 @@ import { importCnpj } from "../server/registry/import-cnpj";
 import { kindOfFile, layoutOf, type FileKind } from "../server/registry/layout";
 import { listZipEntries, openZipEntry } from "../server/registry/zip";
 import { writeCnpjSample } from "./cnpj-sample";
-import { measureLookups } from "./import-cnpj-lookup";
+import { measureLookups, type LookupTimes } from "./import-cnpj-lookup";
 
 const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 const load = () =>
@@ -150,12 +150,13 @@ export async function benchImportCnpj(args: string[]): Promise<void> {
       console.log(
         `|   ${r.table} | ${(Number(r.heap) / 2 ** 20).toFixed(0)} MiB + ${(Number(r.indexes) / 2 ** 20).toFixed(0)} MiB indexes |`,
       );
+    const ms = (t: LookupTimes) =>
+      `p50 ${t.p50.toFixed(2)} ms, p99 ${t.p99.toFixed(2)} ms${t.notFound ? ` (${t.notFound} not found)` : ""}`;
     console.log(
-      `| company-profile lookup through the provider, ${fmt(lookups.provider.count)} CNPJs (goal < 5 ms) | p50 ${lookups.provider.p50.toFixed(2)} ms, p99 ${lookups.provider.p99.toFixed(2)} ms (${lookups.provider.notFound} not found) |`,
+      `| company-profile lookup through the provider, first read of ${fmt(lookups.first.count)} CNPJs (goal < 5 ms) | ${ms(lookups.first)} |`,
     );
-    console.log(
-      `| baseline: bare indexed select of the establishment, same CNPJs | p50 ${lookups.bare.p50.toFixed(2)} ms, p99 ${lookups.bare.p99.toFixed(2)} ms |`,
-    );
+    console.log(`| the same CNPJs read again | ${ms(lookups.second)} |`);
+    console.log(`| baseline: bare indexed select of the establishment, same CNPJs | ${ms(lookups.bare)} |`);
     console.log(`load average at end: ${load()}`);
     await client.end();
   } finally {
