@@ -192,7 +192,11 @@ export async function importCnpj(database: Database, folder: string, options: Im
     if (conn.kind === "postgres") {
       const { rows } = await conn.query("select pg_try_advisory_lock($1) as locked", [LOCK_ID]);
       if (!rows[0]?.locked) throw new ImportError("another import-cnpj is running against this database");
-      await conn.query("set maintenance_work_mem = '512MB'");
+      // the index sorts: at least 512 MB, never less than the server gives already
+      await conn.query(
+        `select set_config('maintenance_work_mem', '512MB', false)
+          where pg_size_bytes(current_setting('maintenance_work_mem')) < 512 * 1024 * 1024`,
+      );
       await conn.query("set synchronous_commit = off");
     }
     await dropRetiredSchemas(conn);
