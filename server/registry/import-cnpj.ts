@@ -142,6 +142,65 @@ async function loadFile(conn: LoadConnection, schema: string, file: SourceFile, 
   return { rows: stats.rows, refused: stats.refused };
 }
 
+/**
+ * Builds each table's indexes as soon as its last file is loaded. On PostgreSQL on a connection
+ * of its own, while the next table loads (the sort and the index writes overlap the next COPY:
+ * 25 s less on the 6 M sample); on PGlite, one connection, at the end.
+ */
+class IndexBuilder {
+  private chain: Promise<unknown> = Promise.resolve();
+  private readonly pending: FileKind[] = [];
+  private failed: unknown = null;
+  seconds = 0;
+
+  private constructor(
+    private readonly conn: LoadConnection,
+    private readonly separate: boolean,
+    private readonly schema: string,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  static async open(database: Database, main: LoadConnection, schema: string, log: (line: string) => void): Promise<IndexBuilder> {
+    if (main.kind !== "postgres") return new IndexBuilder(main, false, schema, log);
+    const conn = await openLoadConnection(database);
+    await conn.query(
+      `select set_config('maintenance_work_mem', '512MB', false)
+        where pg_size_bytes(current_setting('maintenance_work_mem')) < 512 * 1024 * 1024`,
+    );
+    return new IndexBuilder(conn, true, schema, log);
+  }
+
+  tableLoaded(kind: FileKind): void {
+    if (!this.separate) {
+      this.pending.push(kind);
+      return;
+    }
+    this.chain = this.chain.then(() => this.build([kind])).catch((error) => (this.failed ??= error));
+  }
+
+  private async build(kinds: FileKind[]): Promise<void> {
+    if (this.failed) return;
+    const started = performance.now();
+    await buildIndexes(this.conn, this.schema, kinds, this.log);
+    this.seconds += (performance.now() - started) / 1000;
+  }
+
+  async finished(): Promise<void> {
+    if (!this.separate) {
+      this.log(`Building the indexes of ${this.schema}`);
+      await this.build(this.pending);
+    } else {
+      await this.chain;
+    }
+    if (this.failed) throw this.failed;
+  }
+
+  /** Closing the separate connection ends a build still running (an interrupted import). */
+  async close(): Promise<void> {
+    if (this.separate) await this.conn.close().catch(() => {});
+  }
+}
+
 function releaseOf(folder: string, given: string | undefined): string {
   const release = given ?? path.basename(path.resolve(folder));
   if (!RELEASE.test(release)) {
@@ -214,14 +273,19 @@ export async function importCnpj(database: Database, folder: string, options: Im
       `Release ${release} from ${path.resolve(folder)} into ${schema}` +
         (done.size ? ` (resuming: ${done.size} of ${files.length} files already loaded)` : ` (${files.length} files)`),
     );
-    for (const file of files) {
-      if (done.has(file.name)) continue;
-      await loadFile(conn, schema, file, { log, progressMs });
+    const indexes = await IndexBuilder.open(database, conn, schema, log);
+    try {
+      for (const kind of LOAD_ORDER) {
+        for (const file of files.filter((f) => f.kind === kind && !done.has(f.name))) {
+          await loadFile(conn, schema, file, { log, progressMs });
+        }
+        indexes.tableLoaded(kind);
+      }
+      await indexes.finished();
+    } finally {
+      await indexes.close();
     }
-    const indexStarted = performance.now();
-    log(`Building the indexes of ${schema}`);
-    await buildIndexes(conn, schema, log);
-    const indexSeconds = (performance.now() - indexStarted) / 1000;
+    const indexSeconds = indexes.seconds;
     const { rows: totals } = await conn.query(
       `select kind, sum(rows)::float8 as rows, sum(refused)::float8 as refused from ${ident(schema)}._files group by kind`,
     );

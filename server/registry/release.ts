@@ -5,7 +5,7 @@
 // of one; the retired schema is dropped after the swap commits. Why a schema per release rather
 // than renaming tables: docs/decisions.md, "Registry releases".
 import type { LoadConnection, LoadTx } from "./connection";
-import { LAYOUTS } from "./layout";
+import { LAYOUTS, type FileKind } from "./layout";
 
 export const REGISTRY_CHANNEL = "lupa_registry";
 
@@ -39,10 +39,18 @@ export interface IndexTiming {
   seconds: number;
 }
 
-/** The lookup indexes, each in its own statement (an interrupted build is simply built again). */
-export async function buildIndexes(conn: LoadConnection, schema: string, log: (line: string) => void): Promise<IndexTiming[]> {
+/**
+ * The indexes of some tables, each in its own statement (an interrupted build is simply built
+ * again), then `analyze` of those tables.
+ */
+export async function buildIndexes(
+  conn: LoadConnection,
+  schema: string,
+  kinds: readonly FileKind[],
+  log: (line: string) => void,
+): Promise<IndexTiming[]> {
   const out: IndexTiming[] = [];
-  for (const layout of LAYOUTS) {
+  for (const layout of LAYOUTS.filter((l) => kinds.includes(l.kind))) {
     for (const [suffix, definition] of layout.indexes) {
       const name = `${layout.table}_${suffix}`;
       const started = performance.now();
@@ -51,8 +59,8 @@ export async function buildIndexes(conn: LoadConnection, schema: string, log: (l
       out.push({ name, seconds });
       if (seconds >= 1) log(`  index ${name}: ${seconds.toFixed(1)} s`);
     }
+    await conn.query(`analyze ${ident(schema)}.${ident(layout.table)}`);
   }
-  for (const layout of LAYOUTS) await conn.query(`analyze ${ident(schema)}.${ident(layout.table)}`);
   return out;
 }
 

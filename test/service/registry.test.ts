@@ -408,16 +408,15 @@ describe("the next month", () => {
     const schemas = await t.services.database.query(`select nspname from pg_namespace where nspname like 'registry_r%' order by 1`);
     expect(schemas.rows).toEqual([{ nspname: "registry_r2" }]);
 
-    // a new workspace (the dataset cache keeps answers per workspace): the second month answers
-    const next = await t.createWorkspace();
-    const acme = await enrich(ACME, "prf_company_registry", next.tokens.analyst);
+    // the workspace that read ACME during the first month: its cached answers are stale now
+    const acme = await enrich(ACME, "prf_company_registry", ws.tokens.analyst);
     expect(acme.data!.profile!.source).toMatchObject({ release: "2025-02" });
     expect(profileOf(acme)).toMatchObject({
       registration: { status: "Baixada", statusDate: "2025-01-20", statusReason: "EXTINCAO POR ENCERRAMENTO LIQUIDACAO VOLUNTARIA" },
     });
     expect((profileOf(acme).partners as { name: string }[]).map((p) => p.name)).toContain("CARLA NOVAES");
     expect(acme.data!.profile!.rules).toContainEqual({ rule: "company_inactive", fired: true });
-    expect(await enrich(OTHER, "prf_company_registry", next.tokens.analyst)).toMatchObject({ outcome: "subject_not_found" });
+    expect(await enrich(OTHER, "prf_company_registry", ws.tokens.analyst)).toMatchObject({ outcome: "subject_not_found" });
 
     // the same month again: nothing to do
     logs.length = 0;

@@ -256,11 +256,19 @@ describe("the service's restrictive list", () => {
     expect(fired(other)).toBe(false);
   });
 
-  it("is replaced by the list's next file", async () => {
+  it("is replaced by the list's next file; a listing is never reused from the dataset cache, and an import makes older answers stale", async () => {
     const next = await writeSanctionsZip(dir, "CEIS", "20250111", [inForce({ kind: "F", document: PERSON, name: "PESSOA LISTADA" })]);
+    // ACME's unlisted answer is in this workspace's dataset cache, HOLDING's listed one never was
+    expect(fired(await enrich(ACME, "prf_company_registry"))).toBe(false);
+    const cachedAcme = await enrich(ACME, "prf_company_registry");
+    expect((cachedAcme as unknown as { modules: Record<string, { cache?: unknown }> }).modules.profile!.cache).toBeDefined();
+    const again = await enrich(HOLDING, "prf_company_registry");
+    expect((again as unknown as { modules: Record<string, { cache?: unknown }> }).modules.profile!.cache).toBeUndefined();
     await importSanctions(t.services.database, next, () => {});
-    const ws = await t.createWorkspace(); // the dataset cache keeps answers per workspace
-    expect(fired(await enrich(HOLDING, "prf_company_registry", ws.tokens.analyst))).toBe(false);
-    expect(fired(await enrich(OTHER, "prf_company_registry", ws.tokens.analyst))).toBe(true); // CNEP untouched
+    // the same workspace: answers kept before the import are asked again
+    expect(fired(await enrich(HOLDING, "prf_company_registry"))).toBe(false);
+    expect(fired(await enrich(OTHER, "prf_company_registry"))).toBe(true); // CNEP untouched
+    const afterImport = await enrich(ACME, "prf_company_registry");
+    expect((afterImport as unknown as { modules: Record<string, { cache?: unknown }> }).modules.profile!.cache).toBeUndefined();
   });
 });

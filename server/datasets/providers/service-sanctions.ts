@@ -70,7 +70,10 @@ export function withServiceSanctions(provider: DatasetProvider, database: Databa
         if (!(await state.sanctionsLoaded())) return result;
         const found = await sanctionsInForce(database.query, [{ document: request.document, name: holderName(block as Block) }]);
         const sanctions = found.get(0);
-        return sanctions ? { ...result, data: withSanctions(result.data, sanctions) } : result;
+        // a listing is decided when asked, never reused from the dataset cache: a sanction that
+        // ends stops counting that day, import or not (unlisted answers are cached, and made
+        // stale by the next import: server/datasets/cache.ts)
+        return sanctions ? { kind: "ok", data: withSanctions(result.data, sanctions), cacheable: false } : result;
       } catch {
         return { kind: "temporary_failure", reason: "sanctions_unavailable" };
       }
