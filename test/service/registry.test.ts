@@ -4,6 +4,7 @@
 // receita provider for company-profile and company-related), every field is checked against the
 // fixture, then the next month is imported and the swap is checked; an interrupted import leaves
 // the live release alone and resumes.
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -364,6 +365,17 @@ describe("a month imported", () => {
       since: "1994-03-15",
       sharePercent: null,
     });
+    // the AI summary and the PDF read the registry's dossier as they read the sandbox's
+    const ai = await t.request({ method: "GET", url: `/api/v2/verifications/${id}/ai-summary`, token: t.workspace.tokens.analyst });
+    expect(ai.statusCode).toBe(200);
+    expect(ai.json().summary).toEqual(expect.any(String));
+    const pdf = await t.request({ method: "GET", url: `/api/v2/verifications/${id}/pdf`, token: t.workspace.tokens.analyst });
+    expect(pdf.statusCode).toBe(200);
+    const file = path.join(dir, "acme.pdf");
+    writeFileSync(file, pdf.rawPayload);
+    const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+    expect(text).toContain("SUPERMERCADO BOM PREÇO");
+    expect(text).toContain(MARIA.name);
     const network = await t.request({ method: "GET", url: `/api/v2/verifications/${id}/network`, token: t.workspace.tokens.analyst });
     expect(network.statusCode).toBe(200);
     const nodes = network.json().nodes as Record<string, { name: string; entity: string; query: { status: string }; relations: unknown[] }>;
