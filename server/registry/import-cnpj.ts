@@ -10,8 +10,9 @@ import { openLoadConnection, type LoadConnection } from "./connection";
 import { CopyText } from "./copy-text";
 import { kindOfFile, layoutOf, LOAD_ORDER, type FileKind } from "./layout";
 import { RecordSplitter } from "./records";
-import { buildIndexes, createReleaseTables, dropLoadingRelease, dropRetiredSchemas, ident, swapRelease, type ReleaseRow } from "./release";
+import { createReleaseTables, dropLoadingRelease, dropRetiredSchemas, ident, swapRelease, type ReleaseRow } from "./release";
 import { writeRow, type Refusal } from "./rows";
+import { IndexBuilder } from "./indexes";
 import { listZipEntries, openZipEntry } from "./zip";
 
 export interface ImportOptions {
@@ -140,65 +141,6 @@ async function loadFile(conn: LoadConnection, schema: string, file: SourceFile, 
     for (const e of stats.examples) opts.log(`    ${e.entry} line ${e.line}: ${e.reason}${e.field ? ` (${e.field})` : ""}`);
   }
   return { rows: stats.rows, refused: stats.refused };
-}
-
-/**
- * Builds each table's indexes as soon as its last file is loaded. On PostgreSQL on a connection
- * of its own, while the next table loads (the sort and the index writes overlap the next COPY:
- * 25 s less on the 6 M sample); on PGlite, one connection, at the end.
- */
-class IndexBuilder {
-  private chain: Promise<unknown> = Promise.resolve();
-  private readonly pending: FileKind[] = [];
-  private failed: unknown = null;
-  seconds = 0;
-
-  private constructor(
-    private readonly conn: LoadConnection,
-    private readonly separate: boolean,
-    private readonly schema: string,
-    private readonly log: (line: string) => void,
-  ) {}
-
-  static async open(database: Database, main: LoadConnection, schema: string, log: (line: string) => void): Promise<IndexBuilder> {
-    if (main.kind !== "postgres") return new IndexBuilder(main, false, schema, log);
-    const conn = await openLoadConnection(database);
-    await conn.query(
-      `select set_config('maintenance_work_mem', '512MB', false)
-        where pg_size_bytes(current_setting('maintenance_work_mem')) < 512 * 1024 * 1024`,
-    );
-    return new IndexBuilder(conn, true, schema, log);
-  }
-
-  tableLoaded(kind: FileKind): void {
-    if (!this.separate) {
-      this.pending.push(kind);
-      return;
-    }
-    this.chain = this.chain.then(() => this.build([kind])).catch((error) => (this.failed ??= error));
-  }
-
-  private async build(kinds: FileKind[]): Promise<void> {
-    if (this.failed) return;
-    const started = performance.now();
-    await buildIndexes(this.conn, this.schema, kinds, this.log);
-    this.seconds += (performance.now() - started) / 1000;
-  }
-
-  async finished(): Promise<void> {
-    if (!this.separate) {
-      this.log(`Building the indexes of ${this.schema}`);
-      await this.build(this.pending);
-    } else {
-      await this.chain;
-    }
-    if (this.failed) throw this.failed;
-  }
-
-  /** Closing the separate connection ends a build still running (an interrupted import). */
-  async close(): Promise<void> {
-    if (this.separate) await this.conn.close().catch(() => {});
-  }
 }
 
 function releaseOf(folder: string, given: string | undefined): string {

@@ -5,7 +5,7 @@
 // of one; the retired schema is dropped after the swap commits. Why a schema per release rather
 // than renaming tables: docs/decisions.md, "Registry releases".
 import type { LoadConnection, LoadTx } from "./connection";
-import { LAYOUTS, type FileKind } from "./layout";
+import { LAYOUTS } from "./layout";
 
 export const REGISTRY_CHANNEL = "lupa_registry";
 
@@ -32,36 +32,6 @@ export async function createReleaseTables(tx: LoadTx, schema: string): Promise<v
        name text primary key, kind text not null, bytes bigint not null, rows bigint not null,
        refused bigint not null, refusals jsonb not null, seconds real not null, done_at timestamptz not null default now())`,
   );
-}
-
-export interface IndexTiming {
-  name: string;
-  seconds: number;
-}
-
-/**
- * The indexes of some tables, each in its own statement (an interrupted build is simply built
- * again), then `analyze` of those tables.
- */
-export async function buildIndexes(
-  conn: LoadConnection,
-  schema: string,
-  kinds: readonly FileKind[],
-  log: (line: string) => void,
-): Promise<IndexTiming[]> {
-  const out: IndexTiming[] = [];
-  for (const layout of LAYOUTS.filter((l) => kinds.includes(l.kind))) {
-    for (const [suffix, definition] of layout.indexes) {
-      const name = `${layout.table}_${suffix}`;
-      const started = performance.now();
-      await conn.query(`create index if not exists ${ident(name)} on ${ident(schema)}.${ident(layout.table)} ${definition}`);
-      const seconds = (performance.now() - started) / 1000;
-      out.push({ name, seconds });
-      if (seconds >= 1) log(`  index ${name}: ${seconds.toFixed(1)} s`);
-    }
-    await conn.query(`analyze ${ident(schema)}.${ident(layout.table)}`);
-  }
-  return out;
 }
 
 /**
