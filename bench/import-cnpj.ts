@@ -6,6 +6,8 @@
 // Prints, in the same run:
 // - the baseline: a plain COPY of the same rows (the same zips, inflated by the same reader) as
 //   CSV into one unindexed table of text columns per layout: the physical limit of loading them;
+//   once before the import and once after it (the machine is shared: its load moves), the ratio
+//   taken to their mean;
 // - the import: rows/s including the checks, the typed COPY, the indexes and the swap, and its
 //   ratio to the baseline (goal: at least 0.5);
 // - bytes on disk per establishment (the release's tables and indexes), by table;
@@ -103,18 +105,24 @@ export async function benchImportCnpj(args: string[]): Promise<void> {
     await runMigrations(database);
     const client = new pg.Client({ connectionString: url.toString() });
     await client.connect();
-    console.log("baseline: plain COPY (CSV into unindexed text tables) of the same zips ...");
-    const plain = await plainCopy(client, folder);
-    const { rows: plainSize } = await client.query(
-      `select coalesce(sum(pg_total_relation_size(c.oid)), 0)::float8 as bytes from pg_class c where c.relname like 'plain\\_%' and c.relkind = 'r'`,
-    );
-    for (const row of (await client.query(`select tablename from pg_tables where tablename like 'plain\\_%'`)).rows) {
-      await client.query(`drop table ${row.tablename}`);
-    }
-    await client.query("checkpoint");
-    console.log(
-      `  ${fmt(plain.rows)} rows in ${plain.seconds.toFixed(1)} s: ${fmt(plain.rows / plain.seconds)} rows/s; load average ${load()}`,
-    );
+    /** The plain COPY into fresh text tables, then dropped (the disk they took is kept). */
+    const baseline = async (label: string) => {
+      console.log(`baseline (${label}): plain COPY (CSV into unindexed text tables) of the same zips ...`);
+      const plain = await plainCopy(client, folder);
+      const { rows: size } = await client.query(
+        `select coalesce(sum(pg_total_relation_size(c.oid)), 0)::float8 as bytes from pg_class c where c.relname like 'plain\\_%' and c.relkind = 'r'`,
+      );
+      for (const row of (await client.query(`select tablename from pg_tables where tablename like 'plain\\_%'`)).rows) {
+        await client.query(`drop table ${row.tablename}`);
+      }
+      await client.query("checkpoint");
+      console.log(
+        `  ${fmt(plain.rows)} rows in ${plain.seconds.toFixed(1)} s: ${fmt(plain.rows / plain.seconds)} rows/s; load average ${load()}`,
+      );
+      return { ...plain, bytes: Number(size[0]!.bytes) };
+    };
+    // before and after the import: the machine's load moves, the ratio is to their mean
+    const before = await baseline("before the import");
 
     console.log("import (checks, typed COPY, indexes, swap) ...");
     const summary = await importCnpj(database, folder, { progressMs: 30_000, log: (l) => console.log(`  ${l}`) });
@@ -128,6 +136,8 @@ export async function benchImportCnpj(args: string[]): Promise<void> {
     );
     const bytes = sizes.reduce((sum, r) => sum + Number(r.heap) + Number(r.indexes), 0);
     const perEstablishment = bytes / summary.rows.establishments!;
+    const after = await baseline("after the import");
+    const plainRate = (before.rows / before.seconds + after.rows / after.seconds) / 2;
 
     console.log(`lookups: company-profile 2.0 through the provider ...`);
     const lookups = await measureLookups(database, samples);
@@ -135,17 +145,22 @@ export async function benchImportCnpj(args: string[]): Promise<void> {
     console.log("");
     console.log(`| measure | figure |`);
     console.log(`|---|---|`);
-    console.log(
-      `| baseline: plain COPY, ${fmt(plain.rows)} rows | ${plain.seconds.toFixed(1)} s, ${fmt(plain.rows / plain.seconds)} rows/s |`,
-    );
+    for (const [label, plain] of [
+      ["before", before],
+      ["after", after],
+    ] as const) {
+      console.log(
+        `| baseline: plain COPY ${label} the import, ${fmt(plain.rows)} rows | ${plain.seconds.toFixed(1)} s, ${fmt(plain.rows / plain.seconds)} rows/s |`,
+      );
+    }
     console.log(
       `| import, ${fmt(total)} rows (index builds: ${summary.indexSeconds.toFixed(1)} s, most beside the loading) | ${summary.seconds.toFixed(1)} s, ${fmt(rate)} rows/s |`,
     );
-    console.log(`| import / plain COPY (goal >= 0.5) | ${(rate / (plain.rows / plain.seconds)).toFixed(2)} |`);
+    console.log(`| import / plain COPY, the mean of both (goal >= 0.5) | ${(rate / plainRate).toFixed(2)} |`);
     console.log(
       `| disk: release (tables + indexes) | ${(bytes / 2 ** 20).toFixed(0)} MiB, ${perEstablishment.toFixed(0)} bytes per establishment |`,
     );
-    console.log(`| disk: plain COPY tables | ${(Number(plainSize[0]!.bytes) / 2 ** 20).toFixed(0)} MiB |`);
+    console.log(`| disk: plain COPY tables | ${(before.bytes / 2 ** 20).toFixed(0)} MiB |`);
     for (const r of sizes)
       console.log(
         `|   ${r.table} | ${(Number(r.heap) / 2 ** 20).toFixed(0)} MiB + ${(Number(r.indexes) / 2 ** 20).toFixed(0)} MiB indexes |`,
