@@ -15,6 +15,7 @@
 //   graph [runs]                                navigation -> settled lawsuit graph (300+ nodes), JS of the route (running console)
 //   metrics-hooks [operations] [rounds] [queries]  CPU per metrics hook vs prom-client's labelled calls; PGlite lock tracking
 //   abuse [pdf] [csv] [png] [png16]              one user's abusive requests: /health, an ordinary read and memory meanwhile (issue 21)
+//   import-cnpj [establishments] [--files <dir>]  CNPJ open-data import vs a plain COPY of the same rows; bytes per establishment; lookup p50/p99 (PostgreSQL)
 import { benchV2Get } from "./v2-get";
 import { benchV3Throughput } from "./v3-throughput";
 import { benchPdf } from "./pdf";
@@ -31,6 +32,7 @@ import { benchScaleOut } from "./scale-out";
 import { benchStartup } from "./startup";
 import { benchMetricsHooks } from "./metrics-hooks";
 import { benchAbuse } from "./abuse";
+import { benchImportCnpj } from "./import-cnpj";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
@@ -48,6 +50,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   "scale-out": (a) => benchScaleOut(Number(a[0] ?? 1000), Number(a[1] ?? 10), Number(a[2] ?? 1)),
   startup: (a) => benchStartup(Number(a[0] ?? 5)),
   abuse: (a) => benchAbuse(a),
+  "import-cnpj": (a) => benchImportCnpj(a),
   batch: (a) => benchBatch(Number(a[0] ?? 500), Number(a[1] ?? 10), Number(a[2] ?? 8)),
   "metrics-hooks": (a) => benchMetricsHooks(Number(a[0] ?? 1_000_000), Number(a[1] ?? 5), Number(a[2] ?? 20_000)),
 };

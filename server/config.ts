@@ -3,6 +3,7 @@
 import { loadSecrets, dataDir } from "./support/secrets.mjs";
 import { loadVisionConfig, type VisionConfig } from "./vision/config";
 import { parseCacheTtl, type CacheTtl } from "./datasets/cache";
+import { parseProviders, type ProviderName } from "./datasets/providers/choices";
 
 export interface Schedules {
   /** Delays of the recovery rounds after a failed collection (spec 3.3: 15 min, 1 h, 4 h). */
@@ -62,6 +63,8 @@ export interface Config {
   sandboxSlowMs: number;
   /** How long a module's answer is reused per dataset (server/datasets/cache.ts; 0: not cached). */
   datasetCacheTtl: CacheTtl;
+  /** Provider of each dataset other than the sandbox, by `<entity>-<module>` (LUPA_PROVIDERS). */
+  providers: Record<string, ProviderName>;
   rateLimitPerSecond: number;
   /** Hosts or CIDRs that callbacks may reach even though they are private (development, tests). */
   callbackAllowList: string[];
@@ -165,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxLatencyMs: int(env.LUPA_SANDBOX_LATENCY_MS, 0),
     sandboxSlowMs: int(env.LUPA_SANDBOX_SLOW_MS, 30_000),
     datasetCacheTtl: parseCacheTtl(env.LUPA_DATASET_CACHE_TTL),
+    providers: parseProviders(env.LUPA_PROVIDERS),
     rateLimitPerSecond: int(env.LUPA_RATE_LIMIT_PER_SECOND, 50),
     callbackAllowList: (env.LUPA_CALLBACK_ALLOW_LIST || "")
       .split(",")

@@ -17,6 +17,8 @@ import { createPasswordVerifier } from "./auth/hash-limiter";
 import { SessionGuard } from "./auth/sessions";
 import { RecordCache } from "./http/record-cache";
 import { LaneGate } from "./engine/lane-gate";
+import { RegistryState } from "./registry/live";
+import { datasetProvider } from "./datasets/providers";
 
 export interface ServiceOptions {
   log?: Logger;
@@ -43,7 +45,11 @@ export async function createServices(config: Config, options: ServiceOptions = {
     await queue.start();
     const events = new TerminalEvents(database);
     await events.start();
-    const provider = options.provider ?? createSandboxProvider({ latencyMs: config.sandboxLatencyMs, slowMs: config.sandboxSlowMs });
+    const registry = new RegistryState(database);
+    await registry.start();
+    const sandbox = options.provider ?? createSandboxProvider({ latencyMs: config.sandboxLatencyMs, slowMs: config.sandboxSlowMs });
+    // LUPA_PROVIDERS' choices, and the federal sanctions on every profile (server/datasets/providers/)
+    const provider = datasetProvider(config.providers, sandbox, database, registry);
     const rateLimiter = rateLimiterFor(config, database);
     const passwords = createPasswordVerifier({ concurrency: config.hashConcurrency, queueLimit: config.hashQueueLimit });
     const sessionGuard = new SessionGuard(database.db, config.sessionCheckMs);
@@ -71,6 +77,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
         await closePdfRenderer(); // the PDF report's worker thread
         await events.stop();
         await records.stop();
+        await registry.stop();
         await rateLimiter.close();
         if (!options.database) await database.close();
       },

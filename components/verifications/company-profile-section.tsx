@@ -4,6 +4,7 @@ import { formatMoney, formatPercent } from "@/lib/contract/format/number";
 import type { CodeDescription, CompanyProfileView } from "@/lib/verifications/view-models";
 import { IndicatorsList } from "./indicators-list";
 import { FiscalStatus, YesNo } from "./person-profile-section";
+import { ServiceSanctions } from "./dossier/service-sanctions";
 
 function codeDescription(value: CodeDescription | null) {
   if (!value) return null;
@@ -41,8 +42,10 @@ export function CompanyProfileSection({ profile }: { profile: CompanyProfileView
         </Field>
         <Field label="Lista restritiva do serviço" testId="profile-blacklisted-service">
           <YesNo value={profile.blacklisted?.service ?? null} />
+          {profile.blacklisted?.serviceType ? <span className="ml-2 text-xs text-zinc-500">{profile.blacklisted.serviceType}</span> : null}
         </Field>
       </FieldList>
+      <ServiceSanctions listings={profile.blacklisted?.serviceListings ?? []} />
 
       <div className="mt-5 border-t border-zinc-100 pt-4" data-testid="company-partners">
         <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Quadro societário</h3>

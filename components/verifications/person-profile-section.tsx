@@ -3,6 +3,7 @@ import { Field, FieldList, Section } from "@/components/ui/section";
 import { formatDate } from "@/lib/contract/format/date";
 import type { DocumentView, PersonProfileView } from "@/lib/verifications/view-models";
 import { IndicatorsList } from "./indicators-list";
+import { ServiceSanctions } from "./dossier/service-sanctions";
 
 function YesNo({ value, riskyWhen = true, testId }: { value: boolean | null; riskyWhen?: boolean; testId?: string }) {
   if (value === null) return <span className="text-zinc-500">Não informado</span>;
@@ -75,6 +76,7 @@ export function PersonProfileSection({ profile, document }: { profile: PersonPro
           {blacklisted?.serviceType ? <span className="ml-2 text-xs text-zinc-500">{blacklisted.serviceType}</span> : null}
         </Field>
       </FieldList>
+      <ServiceSanctions listings={blacklisted?.serviceListings ?? []} />
       <div className="mt-5 border-t border-zinc-100 pt-4">
         <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Indicadores</h3>
         <IndicatorsList indicators={profile.indicators} />

@@ -44,11 +44,28 @@ export const DossierContacts = z.object({
 });
 export type DossierContacts = z.infer<typeof DossierContacts>;
 
+/** A sanction in force on a federal list (CEIS, CNEP) behind `blacklisted.service`. */
+export const ServiceListing = z.object({
+  list: z.string().describe("CEIS or CNEP"),
+  sanction: z.string(),
+  agency: z.string(),
+  agencyState: z.string().nullable(),
+  startedAt: z.string().nullable().describe("YYYY-MM-DD"),
+  endsAt: z.string().nullable().describe("YYYY-MM-DD; null: no end date"),
+  process: z.string().nullable(),
+  legalBasis: z.string().nullable(),
+});
+export type ServiceListing = z.infer<typeof ServiceListing>;
+
 export const Blacklisted = z.object({
   client: z.boolean(),
   service: z.boolean(),
   clientType: z.string(),
   serviceType: z.string(),
+  serviceListings: z
+    .array(ServiceListing)
+    .optional()
+    .describe("Beyond the spec: the federal sanctions behind `service`, when the service's list has them (docs/sandbox.md)"),
 });
 export type Blacklisted = z.infer<typeof Blacklisted>;
 

@@ -249,7 +249,8 @@ function toParty(group: string) {
       entity: str(bag.entity) === "company" || (document?.length ?? 0) === 14 ? "company" : "person",
       relation: qualification ?? (role ? (RELATIONS[role] ?? role) : "Relacionado"),
       document: document ? maskedDocument(document) : null,
-      search: document,
+      // a partner the registry knows by masked CPF (***456789**) only cannot be searched
+      search: document && !document.startsWith("*") ? document : null,
       since: str(bag.since),
       lawsuits: num(bag.lawsuitsTotal),
       registryStatus: str(bag.registryStatus),

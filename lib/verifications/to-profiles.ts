@@ -15,6 +15,13 @@ function toBlacklisted(blacklisted: Blacklisted): BlacklistedView {
     service: blacklisted.service,
     clientType: text(blacklisted.clientType),
     serviceType: text(blacklisted.serviceType),
+    serviceListings: (blacklisted.serviceListings ?? []).map((s) => ({
+      list: s.list,
+      sanction: text(s.sanction),
+      agency: text([s.agency, s.agencyState].filter(Boolean).join(" – ")),
+      startedAt: s.startedAt,
+      endsAt: s.endsAt,
+    })),
   };
 }
 

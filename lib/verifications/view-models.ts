@@ -95,11 +95,21 @@ export interface PartnerView {
   since: string | null;
 }
 
+/** A federal sanction (CEIS, CNEP) behind the service's restrictive list. */
+export interface ServiceListingView {
+  list: string;
+  sanction: string | null;
+  agency: string | null;
+  startedAt: string | null;
+  endsAt: string | null;
+}
+
 export interface BlacklistedView {
   client: boolean | null;
   service: boolean | null;
   clientType: string | null;
   serviceType: string | null;
+  serviceListings: ServiceListingView[];
 }
 
 export interface CompanyProfileView {

@@ -23,6 +23,10 @@ Commands:
   enable-user --email <email>
   list-users --workspace <id>
   usage --workspace <id> [--from <date>] [--to <date>]
+  import-cnpj <folder> [--release YYYY-MM] [--restart] [--reload]
+      loads a month of the Receita's CNPJ open data (the folder of its zips) and makes it live
+  import-sanctions <zip> [<zip> ...]
+      loads the CEIS or CNEP list (the Portal da Transparência's daily zip) as the service's restrictive list
 
 Passwords (12 characters or more) are never arguments: they are asked for on a terminal, typed
 twice without echo, or read from standard input with --password-stdin:
@@ -31,8 +35,9 @@ twice without echo, or read from standard input with --password-stdin:
 
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
+    allowPositionals: true,
     options: {
       name: { type: "string" },
       workspace: { type: "string" },
@@ -43,8 +48,15 @@ async function main(): Promise<number> {
       from: { type: "string" },
       to: { type: "string" },
       "no-contract": { type: "boolean" },
+      release: { type: "string" },
+      restart: { type: "boolean" },
+      reload: { type: "boolean" },
     },
   });
+  if (positionals.length > 0 && command !== "import-cnpj" && command !== "import-sanctions") {
+    console.error(`Unexpected argument ${positionals[0]}\n\n${HELP}`);
+    return 2;
+  }
   if (!command || command === "help" || command === "--help") {
     console.log(HELP);
     return command ? 0 : 2;
@@ -136,6 +148,24 @@ async function main(): Promise<number> {
             2,
           ),
         );
+        return 0;
+      }
+      case "import-cnpj": {
+        const folder = positionals[0];
+        if (!folder || positionals.length > 1) throw new UsageError("import-cnpj takes one folder");
+        const { importCnpj, ImportError } = await import("../registry/import-cnpj");
+        try {
+          await importCnpj(database, folder, { release: values.release, restart: values.restart, reload: values.reload });
+        } catch (error) {
+          if (error instanceof ImportError) throw new UsageError(error.message);
+          throw error;
+        }
+        return 0;
+      }
+      case "import-sanctions": {
+        if (positionals.length === 0) throw new UsageError("import-sanctions takes one or more zips (CEIS, CNEP)");
+        const { importSanctions } = await import("../registry/sanctions");
+        for (const zip of positionals) await importSanctions(database, zip);
         return 0;
       }
       default:

@@ -100,7 +100,22 @@ export function modulesWithCacheSql(c: SQL, now = new Date()): SQL {
     from module_runs m
     left join dataset_cache d on ${c}.use_cache and m.status <> 'ok' and d.workspace_id = ${c}.workspace_id
       and d.document = ${c}.document and d.dataset = m.dataset and d.expires_at > ${now.toISOString()}::timestamptz
+      and ${freshAfterImports(sql`m`, sql`d`)}
     where m.collection_id = ${c}.id)`;
+}
+
+const REGISTRY_DATASETS = ["company-profile-1.0", "company-profile-2.0", "company-related-1.0", "company-related-2.0"];
+
+/**
+ * Public data imported since an answer was kept makes it stale (server/registry/): a profile
+ * answer kept before the last sanctions import, and a registry dataset's answer kept before the
+ * live CNPJ release went live, are asked again. Both tables are tiny; without imports the
+ * condition holds for every answer.
+ */
+function freshAfterImports(m: SQL, d: SQL): SQL {
+  return sql`(${m}.module <> 'profile' or ${d}.fetched_at > coalesce((select max(imported_at) from sanction_imports), '-infinity'::timestamptz))
+      and (${m}.dataset <> all(${`{${REGISTRY_DATASETS.join(",")}}`}::text[])
+        or ${d}.fetched_at > coalesce((select max(live_at) from registry_releases where state = 'live'), '-infinity'::timestamptz))`;
 }
 
 type CacheRow = { run: Record<string, unknown>; found: boolean | null; data: Record<string, unknown> | null; fetched_at: string | null };

@@ -8,8 +8,13 @@ import type { Entity, ModuleData } from "./types";
 export interface RelatedParty {
   /** The document exactly as the related module shows it (the key of the node). */
   shown: string;
-  /** Normalized (what the lawsuits dataset is asked about). */
+  /**
+   * Normalized (what the lawsuits dataset is asked about); for a person the registry knows only
+   * by name and masked CPF (***456789**), that masked CPF: nothing can be asked about it.
+   */
   document: string;
+  /** false: a masked CPF, which no dataset can be asked about. */
+  lookup: boolean;
   entity: Entity;
   name: string | null;
   relations: Record<string, unknown>[];
@@ -18,6 +23,8 @@ export interface RelatedParty {
 }
 
 const DOCUMENT_FIELDS = ["document", "cpf", "cnpj", "nationalId", "taxId"];
+/** How the Receita publishes a partner's CPF: digits 4 to 9 only. */
+const MASKED_CPF = /^\*{3}\d{6}\*{2}$/;
 const NAME_FIELDS = ["name", "legalName", "companyName", "tradeName"];
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -40,20 +47,27 @@ export function relatedParties(data: ModuleData | null | undefined): RelatedPart
     }
     if (!isObject(value)) return;
     const docField = DOCUMENT_FIELDS.find((f) => typeof value[f] === "string");
-    const normalized = docField ? normalizeDocument(value[docField] as string) : null;
-    if (docField && normalized) {
-      const shown = value[docField] as string;
+    const raw = docField ? (value[docField] as string) : null;
+    const normalized = raw ? normalizeDocument(raw) : null;
+    const masked = raw !== null && !normalized && MASKED_CPF.test(raw);
+    if (raw !== null && (normalized || masked)) {
       const nameField = NAME_FIELDS.find((f) => typeof value[f] === "string");
+      const name = nameField ? (value[nameField] as string) : null;
+      // a masked CPF is one person only together with the name: the key holds both
+      const key = normalized ? normalized.value : `${raw}\u0000${name ?? ""}`;
       const relation = relationOf(value, listName);
-      const known = byDocument.get(normalized.value);
+      const known = byDocument.get(key);
       if (known) {
         if (!known.relations.some((r) => JSON.stringify(r) === JSON.stringify(relation))) known.relations.push(relation);
       } else {
-        byDocument.set(normalized.value, {
+        // two persons with the same masked CPF: the second is shown with its name
+        const shown = masked && [...byDocument.values()].some((p) => p.shown === raw) ? `${raw} ${name ?? ""}`.trim() : raw;
+        byDocument.set(key, {
           shown,
-          document: normalized.value,
-          entity: normalized.entity,
-          name: nameField ? (value[nameField] as string) : null,
+          document: normalized ? normalized.value : raw,
+          lookup: normalized !== null,
+          entity: normalized ? normalized.entity : "person",
+          name,
           relations: [relation],
           restrictiveList: typeof value.restrictiveList === "boolean" ? value.restrictiveList : null,
         });
@@ -83,5 +97,7 @@ function relationOf(entry: Record<string, unknown>, listName: string | null): Re
   if (entry.qualification !== undefined && entry.qualification !== null) out.qualification = entry.qualification;
   // a link found through another party (the sandbox's huge_network): that party's document as shown
   if (typeof entry.via === "string") out.via = entry.via;
+  // the registry: a party found through a partner known by name and masked CPF is a likely match
+  if (entry.match === "likely" || entry.match === "exact") out.match = entry.match;
   return out;
 }

@@ -39,6 +39,11 @@ export interface Database {
    * and no pool: `waiting` counts the queries and transactions waiting for its locks.
    */
   poolStats(): { max: number; inUse: number; idle: number; waiting: number };
+  /**
+   * A connection of its own for long work with COPY (the registry importer, server/registry/):
+   * PostgreSQL's URL, or the embedded client itself.
+   */
+  direct: { kind: "postgres"; url: string } | { kind: "pglite"; client: PGlite };
   close(): Promise<void>;
 }
 
@@ -105,6 +110,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     listenerState: () => ({ up: true, generation: 1 }), // in-process: never down
     dump: () => client.dumpDataDir("none"),
     poolStats,
+    direct: { kind: "pglite", client },
     close: async () => {
       await client.close();
       release();
@@ -248,6 +254,7 @@ async function openPostgres(url: string): Promise<Database> {
 
   return {
     kind: "postgres",
+    direct: { kind: "postgres", url },
     db,
     query: async (text, values) => pool.query(text, values as unknown[]),
     executeSql: async (text, values) => pool.query(text, values as unknown[]),

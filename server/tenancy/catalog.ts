@@ -78,6 +78,20 @@ export const GLOBAL_PROFILES: CatalogProfile[] = [
     },
   },
   {
+    // The company's registry facts: with LUPA_PROVIDERS=company-profile:receita,company-related:receita,
+    // the Receita's CNPJ open data and its QSA (docs/sandbox.md, "Registry datasets"); billed as a
+    // company enrichment.
+    id: "prf_company_registry",
+    name: "Pessoa jurídica – cadastral",
+    kind: "enrichment",
+    entity: "company",
+    billingAction: ACTIONS.enrichmentCompany,
+    modules: {
+      profile: { dataset: "company-profile-2.0" },
+      related: { dataset: "company-related-2.0" },
+    },
+  },
+  {
     id: "prf_kyc_person",
     name: "KYC pessoa física",
     kind: "verification",

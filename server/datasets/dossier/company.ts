@@ -90,7 +90,7 @@ function businessProfileV1(p: CompanyProfileV1, listing: ClientListing): Busines
         sharePercent: s.participacao === null ? null : Number(s.participacao),
       } satisfies BusinessPartner;
     }),
-    blacklisted: blacklisting(listing, p.listaRestritiva.servico, p.listaRestritiva.tipo),
+    blacklisted: blacklisting(listing, p.listaRestritiva.servico, p.listaRestritiva.tipo, p.listaRestritiva.sancoes),
     contacts: {
       addresses: [
         {
@@ -120,9 +120,9 @@ function businessProfileV2(p: CompanyProfileV2, listing: ClientListing): Busines
     nationalId: p.document,
     headOffice: p.headOffice,
     registrationStatus: p.registration.status,
-    registrationStatusDate: p.registration.statusDate,
+    registrationStatusDate: p.registration.statusDate ?? "",
     registrationStatusReason: p.registration.statusReason ?? "",
-    openingDate: p.openedAt,
+    openingDate: p.openedAt ?? "",
     legalNature: { code: p.legalNature.code, description: p.legalNature.description },
     mainActivity: p.activities.main,
     secondaryActivities: p.activities.secondary.map(({ code, description }) => ({ code, description })),
@@ -133,10 +133,15 @@ function businessProfileV2(p: CompanyProfileV2, listing: ClientListing): Busines
       nationalId: s.document,
       entity: s.entity,
       qualification: { code: s.qualification.code, description: s.qualification.description },
-      since: s.since,
+      since: s.since ?? "",
       sharePercent: s.sharePercent,
     })),
-    blacklisted: blacklisting(listing, p.restrictiveLists.service.listed, p.restrictiveLists.service.type),
+    blacklisted: blacklisting(
+      listing,
+      p.restrictiveLists.service.listed,
+      p.restrictiveLists.service.type,
+      p.restrictiveLists.service.sanctions,
+    ),
     contacts: toDossierContacts(p.contacts),
   };
 }

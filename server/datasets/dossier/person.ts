@@ -37,7 +37,7 @@ export function toPersonProfile(data: ModuleData, listing: ClientListing): Perso
 
 function personProfileV1(p: PersonProfileV1, listing: ClientListing): PersonProfile {
   const fiscalStatus = receitaWording(p.situacaoCadastral, CPF_STATUSES);
-  const blacklisted = blacklisting(listing, p.listaRestritiva.servico, p.listaRestritiva.tipo);
+  const blacklisted = blacklisting(listing, p.listaRestritiva.servico, p.listaRestritiva.tipo, p.listaRestritiva.sancoes);
   return {
     name: p.nome,
     nationalId: p.cpf,
@@ -85,7 +85,12 @@ function personProfileV1(p: PersonProfileV1, listing: ClientListing): PersonProf
 }
 
 function personProfileV2(p: PersonProfileV2, listing: ClientListing): PersonProfile {
-  const blacklisted = blacklisting(listing, p.restrictiveLists.service.listed, p.restrictiveLists.service.type);
+  const blacklisted = blacklisting(
+    listing,
+    p.restrictiveLists.service.listed,
+    p.restrictiveLists.service.type,
+    p.restrictiveLists.service.sanctions,
+  );
   return {
     name: p.name.full,
     nationalId: p.document,

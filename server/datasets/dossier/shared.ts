@@ -3,7 +3,8 @@
 // the module data is the block expected.
 import type { ModuleData } from "../types";
 import type { ContactsV2 } from "../formats/contacts";
-import type { Blacklisted, DossierContacts, Indicator } from "../../../lib/contract/dossier";
+import type { Blacklisted, DossierContacts, Indicator, ServiceListing } from "../../../lib/contract/dossier";
+import type { ServiceSanction, ServiceSanctionV1 } from "../formats/company-profile";
 
 /** Contacts of the 2.0 profile datasets (person and company share the shape) in the dossier's words. */
 export function toDossierContacts(c: ContactsV2): DossierContacts {
@@ -47,8 +48,9 @@ export function receitaWording(legacy: string, known: readonly string[]): string
   return known.find((status) => stripAccents(status).toUpperCase() === legacy) ?? legacy;
 }
 
-/** DD/MM/YYYY -> YYYY-MM-DD */
+/** DD/MM/YYYY -> YYYY-MM-DD; "" (no date) stays "". */
 export function isoFromBr(date: string): string {
+  if (!date) return "";
   const [day, month, year] = date.split("/");
   return `${year}-${month}-${day}`;
 }
@@ -69,12 +71,34 @@ export function blockOf<T>(data: ModuleData, module: string, entity: string): T 
   return data[module] as T;
 }
 
-export function blacklisting(listing: ClientListing, service: boolean, serviceType: string | null): Blacklisted {
-  return {
+export function blacklisting(
+  listing: ClientListing,
+  service: boolean,
+  serviceType: string | null,
+  sanctions?: ServiceSanction[] | ServiceSanctionV1[],
+): Blacklisted {
+  const out: Blacklisted = {
     client: listing.clientListed,
     service,
     clientType: listing.clientListed ? CLIENT_LIST_TYPE : "",
     serviceType: service ? (serviceType ?? "") : "",
+  };
+  if (service && sanctions && sanctions.length > 0) out.serviceListings = sanctions.map(serviceListing);
+  return out;
+}
+
+/** A federal sanction in the dossier's words, from either dataset version. */
+function serviceListing(s: ServiceSanction | ServiceSanctionV1): ServiceListing {
+  if ("list" in s) return { ...s };
+  return {
+    list: s.cadastro,
+    sanction: s.sancao,
+    agency: s.orgao,
+    agencyState: s.uf || null,
+    startedAt: s.inicio ? isoFromBr(s.inicio) : null,
+    endsAt: s.fim ? isoFromBr(s.fim) : null,
+    process: null,
+    legalBasis: null,
   };
 }
 

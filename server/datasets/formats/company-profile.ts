@@ -1,7 +1,44 @@
 // The `profile` block of company-profile 1.0 (legacy: the Receita's printed card, Portuguese,
 // DD/MM/YYYY, partners' CPFs masked as the Receita publishes them) and 2.0 (structured, English,
-// ISO dates, full partner documents).
+// ISO dates, full partner documents). The optional fields are published by the registry provider
+// (server/datasets/providers/receita.ts) only; docs/sandbox.md, "Registry datasets".
 import type { ContactsV2 } from "./contacts";
+
+/** A sanction in force on a federal list (CEIS, CNEP), as the service's restrictive list shows it. */
+export interface ServiceSanction {
+  list: string;
+  sanction: string;
+  agency: string;
+  agencyState: string | null;
+  startedAt: string | null;
+  endsAt: string | null;
+  process: string | null;
+  legalBasis: string | null;
+}
+
+/** The same in the legacy 1.0 words, dates DD/MM/YYYY ("" when none). */
+export interface ServiceSanctionV1 {
+  cadastro: string;
+  sancao: string;
+  orgao: string;
+  uf: string;
+  inicio: string;
+  fim: string;
+}
+
+export interface TaxOption {
+  opted: boolean | null;
+  since: string | null;
+  until: string | null;
+}
+
+/** Where the answer came from when it is not the sandbox: the source and its release. */
+export interface DataSource {
+  provider: string;
+  name: string;
+  release: string;
+  liveAt: string;
+}
 
 export interface Coded {
   code: string;
@@ -38,7 +75,10 @@ export interface CompanyProfileV1 {
   /** "(11) 3333-4444" */
   telefones: string[];
   email: string | null;
-  listaRestritiva: { servico: boolean; tipo: string | null };
+  listaRestritiva: { servico: boolean; tipo: string | null; sancoes?: ServiceSanctionV1[] };
+  /** Registry only: the Simples Nacional and MEI options. */
+  simples?: { optante: boolean | null; dataOpcao: string; dataExclusao: string };
+  mei?: { optante: boolean | null; dataOpcao: string; dataExclusao: string };
 }
 
 export interface CompanyProfileV2 {
@@ -46,8 +86,9 @@ export interface CompanyProfileV2 {
   name: string;
   tradeName: string;
   headOffice: boolean;
-  registration: { status: string; statusDate: string; statusReason: string | null };
-  openedAt: string;
+  /** Dates are null when the registry publishes none (00000000). */
+  registration: { status: string; statusDate: string | null; statusReason: string | null };
+  openedAt: string | null;
   legalNature: Coded;
   activities: { main: Coded; secondary: Coded[] };
   size: { code: string; description: string };
@@ -58,9 +99,16 @@ export interface CompanyProfileV2 {
     name: string;
     entity: "person" | "company";
     qualification: Coded;
-    since: string;
+    since: string | null;
     sharePercent: number | null;
+    /** Registry only: the age band the Receita publishes, the legal representative, how the partner is identified. */
+    ageBand?: Coded | null;
+    legalRepresentative?: { document: string; name: string; qualification: Coded } | null;
+    identification?: "cnpj" | "name_and_masked_cpf" | "foreign";
   }[];
   contacts: ContactsV2;
-  restrictiveLists: { service: { listed: boolean; type: string | null; since: string | null } };
+  restrictiveLists: { service: { listed: boolean; type: string | null; since: string | null; sanctions?: ServiceSanction[] } };
+  /** Registry only. */
+  simplesNacional?: { simples: TaxOption; mei: TaxOption };
+  specialStatus?: { status: string; date: string | null } | null;
 }

@@ -39,8 +39,9 @@ export interface AddressV2 {
   /** 00000-000 */
   postalCode: string;
   preferred: boolean;
-  firstSeenAt: string;
-  lastSeenAt: string;
+  /** null: the source does not say (the registry). */
+  firstSeenAt: string | null;
+  lastSeenAt: string | null;
 }
 
 export interface PhoneV2 {
@@ -49,8 +50,8 @@ export interface PhoneV2 {
   areaCode: string;
   number: string;
   preferred: boolean;
-  firstSeenAt: string;
-  lastSeenAt: string;
+  firstSeenAt: string | null;
+  lastSeenAt: string | null;
 }
 
 export interface EmailV2 {

@@ -1,6 +1,7 @@
 // The `profile` block of person-profile 1.0 (legacy: flat, Portuguese field names, upper-case
 // names, DD/MM/YYYY) and 2.0 (structured, English, ISO dates, contacts as arrays of objects).
 import type { AddressV1, ContactsV2, PhoneV1 } from "./contacts";
+import type { ServiceSanction, ServiceSanctionV1 } from "./company-profile";
 
 export interface PersonProfileV1 {
   cpf: string;
@@ -18,6 +19,8 @@ export interface PersonProfileV1 {
   listaRestritiva: {
     servico: boolean;
     tipo: string | null;
+    /** The federal sanctions in force, when the service's list has them (server/datasets/providers/service-sanctions.ts). */
+    sancoes?: ServiceSanctionV1[];
     empresasRelacionadas: number;
     pessoasRelacionadas: number;
   };
@@ -35,7 +38,7 @@ export interface PersonProfileV2 {
   registry: { status: string; registeredAt: string; fiscalRegion: number; checkedAt: string };
   death: { recorded: boolean; date: string | null };
   restrictiveLists: {
-    service: { listed: boolean; type: string | null; since: string | null };
+    service: { listed: boolean; type: string | null; since: string | null; sanctions?: ServiceSanction[] };
     relatedCompaniesListed: number;
     relatedPersonsListed: number;
   };

@@ -24,7 +24,8 @@ export const NOT_LISTED: WorkspaceListing = { clientListed: false, relatedPerson
 
 export async function workspaceListing(tx: Tx, workspaceId: string, document: string, modules: ModuleRun[]): Promise<WorkspaceListing> {
   const related = modules.find((m) => m.module === "related" && m.status === "ok");
-  const parties = relatedParties(related?.data as ModuleData | null).filter((p) => p.document !== document);
+  // a masked CPF (the registry's partners) is on no workspace list: only full documents are asked
+  const parties = relatedParties(related?.data as ModuleData | null).filter((p) => p.document !== document && p.lookup);
   const listed = await listedAmong(tx, workspaceId, [document, ...parties.map((p) => p.document)]);
   return {
     clientListed: listed.has(document),

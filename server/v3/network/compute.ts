@@ -225,7 +225,8 @@ async function computeNetwork(s: Services, loaded: NetworkSource): Promise<Netwo
       query: { status: "failed", dataset },
       restrictiveList: party.restrictiveList,
     };
-    if (!DATASET_VERSIONS.lawsuits[party.entity].includes(version)) return [party.shown, node];
+    // a partner known by name and masked CPF only (the registry): there is nothing to ask about
+    if (!party.lookup || !DATASET_VERSIONS.lawsuits[party.entity].includes(version)) return [party.shown, node];
     const result = await fetchLawsuits(s, party.entity, version, party.document);
     nodeData[node.ref] = toStored(result);
     if (result.kind === "ok") {

@@ -1,0 +1,33 @@
+// Which provider answers each dataset, from LUPA_PROVIDERS: `<entity>-<module>:<provider>`, comma
+// separated, e.g. `company-profile:receita,company-related:receita`. Unnamed datasets: the sandbox.
+import { DATASET_VERSIONS, type Entity, type ModuleName } from "../types";
+
+/** The datasets the registry provider answers (receita.ts). */
+export const RECEITA_DATASETS = ["company-profile", "company-related"] as const;
+
+export const PROVIDER_NAMES = ["sandbox", "receita"] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
+/** `company-profile` -> provider, from LUPA_PROVIDERS; throws on anything it does not know. */
+export function parseProviders(text: string | undefined): Record<string, ProviderName> {
+  const out: Record<string, ProviderName> = {};
+  for (const item of (text ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const [dataset, provider, ...rest] = item.split(":").map((s) => s.trim());
+    const [entity, module] = (dataset ?? "").split("-") as [Entity, ModuleName];
+    const offered = DATASET_VERSIONS[module]?.[entity];
+    if (!offered || offered.length === 0 || !provider || rest.length > 0) {
+      throw new Error(`LUPA_PROVIDERS: "${item}" is not <entity>-<module>:<provider> (e.g. company-profile:receita)`);
+    }
+    if (!(PROVIDER_NAMES as readonly string[]).includes(provider ?? "")) {
+      throw new Error(`LUPA_PROVIDERS: unknown provider "${provider}" (known: ${PROVIDER_NAMES.join(", ")})`);
+    }
+    if (provider === "receita" && !(RECEITA_DATASETS as readonly string[]).includes(dataset!)) {
+      throw new Error(`LUPA_PROVIDERS: receita answers ${RECEITA_DATASETS.join(" and ")} only, not ${dataset}`);
+    }
+    out[dataset!] = provider as ProviderName;
+  }
+  return out;
+}

@@ -1,0 +1,85 @@
+// LUPA_PROVIDERS (server/datasets/providers/choices.ts), the sanctions CSV reader
+// (server/registry/sanctions.ts) and the related parties of the registry's masked partners.
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/config";
+import { parseProviders } from "../../server/datasets/providers/choices";
+import { nameKey, parseCsv, readSanctions } from "../../server/registry/sanctions";
+import { relatedParties } from "../../server/datasets/related-parties";
+
+describe("LUPA_PROVIDERS", () => {
+  it("routes the named datasets and leaves the rest to the sandbox", () => {
+    expect(parseProviders(undefined)).toEqual({});
+    expect(parseProviders("")).toEqual({});
+    expect(parseProviders(" company-profile:receita , company-related:receita ")).toEqual({
+      "company-profile": "receita",
+      "company-related": "receita",
+    });
+    expect(parseProviders("person-profile:sandbox")).toEqual({ "person-profile": "sandbox" });
+    expect(loadConfig({ LUPA_PROVIDERS: "company-profile:receita" }).providers).toEqual({ "company-profile": "receita" });
+  });
+
+  it("refuses what it does not know, at start", () => {
+    expect(() => parseProviders("company-profile")).toThrow(
+      'LUPA_PROVIDERS: "company-profile" is not <entity>-<module>:<provider> (e.g. company-profile:receita)',
+    );
+    expect(() => parseProviders("company-weather:receita")).toThrow("is not <entity>-<module>:<provider>");
+    expect(() => parseProviders("person-ownersLawsuits:sandbox")).toThrow("is not <entity>-<module>:<provider>");
+    expect(() => parseProviders("company-profile:serpro")).toThrow('LUPA_PROVIDERS: unknown provider "serpro" (known: sandbox, receita)');
+    expect(() => parseProviders("person-profile:receita")).toThrow(
+      "LUPA_PROVIDERS: receita answers company-profile and company-related only, not person-profile",
+    );
+    expect(() => loadConfig({ LUPA_PROVIDERS: "company-lawsuits:receita" })).toThrow("receita answers");
+  });
+});
+
+describe("sanctions files", () => {
+  it("reads quoted fields with `;`, doubled quotes and line breaks, CRLF or LF", () => {
+    expect(parseCsv('"A";"B"\r\n"x;y";"linha 1\nlinha 2 ""q"""\n"z";""')).toEqual([
+      ["A", "B"],
+      ["x;y", 'linha 1\nlinha 2 "q"'],
+      ["z", ""],
+    ]);
+  });
+
+  it("compares names without case, accents or repeated spaces", () => {
+    expect(nameKey("  Maria da Conceição  D'Ávila ")).toBe("MARIA DA CONCEICAO D'AVILA");
+  });
+
+  it("finds the list by its CADASTRO column, else by the file's name", () => {
+    const header =
+      '"CPF OU CNPJ DO SANCIONADO";"NOME DO SANCIONADO";"CATEGORIA DA SANÇÃO";"DATA INÍCIO SANÇÃO";"DATA FINAL SANÇÃO";"ÓRGÃO SANCIONADOR"';
+    const row = '"11.222.333/0001-81";"ACME";"Multa";"01/02/2024";"Sem informação";"CGU"';
+    const read = readSanctions(`${header}\n${row}\n`, "20250110_CNEP.csv");
+    expect(read.list).toBe("CNEP");
+    expect(read.records[0]).toMatchObject({ document: "11222333000181", entity: "company", starts_on: "2024-02-01", ends_on: null });
+    expect(() => readSanctions(`${header}\n${row}\n`, "lista.csv")).toThrow(
+      "lista.csv: neither CEIS nor CNEP (by its CADASTRO column or its name)",
+    );
+  });
+});
+
+describe("related parties of the registry", () => {
+  it("takes masked CPFs as persons known by name, two of them with the same digits apart", () => {
+    const data = {
+      dataset: "company-related-2.0",
+      module: "related",
+      rules: [],
+      related: {
+        business: {
+          ownerships: [
+            { document: "***220050**", name: "MARIA", entity: "person", role: "partner", match: "likely" },
+            { document: "***220050**", name: "JOANA", entity: "person", role: "partner", match: "likely" },
+            { document: "11222333000181", name: "ACME", entity: "company", role: "owned_company", via: "***220050**", match: "likely" },
+          ],
+        },
+      },
+    };
+    const parties = relatedParties(data as never);
+    expect(parties.map((p) => [p.shown, p.document, p.entity, p.lookup])).toEqual([
+      ["***220050**", "***220050**", "person", false],
+      ["***220050** JOANA", "***220050**", "person", false],
+      ["11222333000181", "11222333000181", "company", true],
+    ]);
+    expect(parties[2]!.relations).toEqual([{ relation: "partnership", role: "owned_company", via: "***220050**", match: "likely" }]);
+  });
+});
