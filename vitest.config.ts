@@ -13,6 +13,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     env: { LUPA_SCRYPT_LOG_N: "12" },
-    hookTimeout: 60_000,
+    // setup starts real services: generous on a loaded machine, still a bound on a hang
+    hookTimeout: 120_000,
   },
 });

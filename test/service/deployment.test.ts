@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/client";
-import { runProcess, startProcess, type ServiceProcess } from "../support/processes";
+import { freePort, runProcess, startProcess, type ServiceProcess } from "../support/processes";
 import { TEST_DB } from "../support/databases";
 import { startService, type TestService } from "../support/harness";
 import { createUser, MIN_PASSWORD_LENGTH, resetPassword } from "../../server/tenancy/workspaces";
@@ -69,7 +69,7 @@ describe("secrets given by environment", () => {
   it("the API process refuses to start with a short secret, with the message alone", async () => {
     const { code, output } = await runProcess(
       "server/main.ts",
-      { LUPA_DATA_DIR: tempDir(), LUPA_API_PORT: "5020", LUPA_JWT_SECRET: "short" },
+      { LUPA_DATA_DIR: tempDir(), LUPA_API_PORT: String(await freePort()), LUPA_JWT_SECRET: "short" },
       [],
     );
     expect(code).toBe(1);
@@ -126,7 +126,7 @@ describe.runIf(TEST_DB === "pglite")("demo accounts beyond loopback (real proces
   it("refuses to start on 0.0.0.0 with the demo password, starts with LUPA_ALLOW_DEMO=1, and starts once the demo passwords are changed; the admin command refuses short passwords", async () => {
     const env = {
       LUPA_DATA_DIR: tempDir(),
-      LUPA_API_PORT: "5021",
+      LUPA_API_PORT: String(await freePort()),
       LUPA_API_HOST: "0.0.0.0",
       LUPA_SEED_DEMO: "1",
       LUPA_LOG_LEVEL: "warn",

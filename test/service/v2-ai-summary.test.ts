@@ -4,6 +4,7 @@
 // error. The service uses the OpenAI-compatible provider against a local fake endpoint, so the
 // test can hold the model's answer and watch the status wait in ANALYZING.
 import { createServer, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { eventually, startService, type TestService, type TestWorkspace } from "../support/harness";
@@ -14,7 +15,8 @@ import { ACTIONS } from "../../server/tenancy/catalog";
 import { BUILTIN_MODEL } from "../../server/ai/builtin";
 import { notifyRecordChanged } from "../../server/http/record-cache";
 
-const AI_PORT = 4811;
+/** The fake AI endpoint's port, chosen by the system (the suite's lanes run side by side). */
+let AI_PORT = 0;
 const CPF = makeCpf("529982247");
 const OTHER_CPF = makeCpf("271828188");
 
@@ -45,7 +47,8 @@ beforeAll(async () => {
       else answer(res, mode === "valid" ? VALID : "isto não é JSON");
     });
   });
-  await new Promise<void>((resolve) => ai.listen(AI_PORT, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => ai.listen(0, "127.0.0.1", resolve));
+  AI_PORT = (ai.address() as AddressInfo).port;
   t = await startService({
     env: { LUPA_AI_URL: `http://127.0.0.1:${AI_PORT}/v1`, LUPA_AI_MODEL: "modelo-local", LUPA_AI_TIMEOUT_MS: "20000" },
   });

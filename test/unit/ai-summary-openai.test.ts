@@ -14,8 +14,11 @@ import { loadConfig as load } from "../../server/config";
 import { sandboxDocumentFor } from "../../server/datasets/sandbox";
 import { formatDocument, isValidCpf, makeCpf, maskDocument } from "../../lib/contract/documents";
 import { sandboxVerification } from "../support/sandbox-verification";
+import { freePort } from "../support/processes";
+import type { AddressInfo } from "node:net";
 
-const PORT = 4810;
+/** The fake endpoint's port, chosen by the system (the suite's lanes run side by side). */
+let PORT = 0;
 const DOC = sandboxDocumentFor("large_network", "person")!.document;
 
 type Mode = "valid" | "not_json" | "off_schema" | "http_500" | "slow";
@@ -56,14 +59,17 @@ beforeAll(async () => {
       setTimeout(() => send(200, reply(JSON.stringify({ summary: "Tarde demais para ser usado no resumo.", highlights: [] }))), 1500);
     });
   });
-  await new Promise<void>((resolve) => server.listen(PORT, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  PORT = (server.address() as AddressInfo).port;
 });
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((r) => server.close(r));
 });
 
-const summarizer = (timeoutMs = 1000, port = PORT) =>
+// the production default (15 s) unless the timeout is what a test is about: the fake endpoint
+// answers at once, but a loaded machine can take more than a second to get there
+const summarizer = (timeoutMs = 15_000, port = PORT) =>
   createOpenAiSummarizer({ url: `http://127.0.0.1:${port}/v1/`, model: "modelo-teste", apiKey: "chave-teste", timeoutMs });
 
 describe("OpenAI-compatible summarizer", () => {
@@ -223,7 +229,7 @@ describe("OpenAI-compatible summarizer", () => {
   });
 
   it("falls back when nothing listens at the URL", async () => {
-    const draft = await summarizer(1000, PORT + 1).summarize(await sandboxVerification(DOC));
+    const draft = await summarizer(15_000, await freePort()).summarize(await sandboxVerification(DOC));
     expect(draft.fallback).toBe("network_error");
   });
 });

@@ -16,6 +16,8 @@ import {
 } from "../../server/http/rate-limit";
 
 const REDIS_URL = "redis://127.0.0.1:6379";
+/** This run's keys start with it: npm test's lanes may run this file twice at once on the same Redis. */
+const RUN = randomUUID().slice(0, 8);
 const PG_URL = "postgres://postgres@127.0.0.1:5432/test";
 
 function reachable(port: number): Promise<boolean> {
@@ -45,7 +47,7 @@ function manualClock(start = 1_700_000_000_500) {
 
 /** The same behaviour, checked for every store. */
 function contract(make: (now: Clock) => RateLimiter) {
-  const key = () => `test-${randomUUID()}`;
+  const key = () => `test-${RUN}-${randomUUID()}`;
 
   it("allows `limit` hits in a window, then refuses, counting remaining down", async () => {
     const clock = manualClock();
@@ -123,7 +125,7 @@ describe.runIf(redisAvailable)("Redis rate limiter (127.0.0.1:6379)", () => {
   });
   afterAll(async () => {
     await Promise.all(limiters.map((l) => l.close()));
-    const keys = await admin.keys(`${REDIS_RATE_LIMIT_PREFIX}test-*`);
+    const keys = await admin.keys(`${REDIS_RATE_LIMIT_PREFIX}test-${RUN}-*`); // this run's keys only: another may be running
     if (keys.length) await admin.del(...keys);
     await admin.quit();
   });
@@ -136,7 +138,7 @@ describe.runIf(redisAvailable)("Redis rate limiter (127.0.0.1:6379)", () => {
   it("stores counters under lupa:rl: keys that expire shortly after their window", async () => {
     const clock = manualClock();
     const limiter = createRedisRateLimiter({ client: admin, now: clock.now });
-    const k = `test-${randomUUID()}`;
+    const k = `test-${RUN}-${randomUUID()}`;
     await limiter.hit(k, 5, 1000);
     await limiter.hit(k, 5, 1000);
     const [redisKey] = await admin.keys(`${REDIS_RATE_LIMIT_PREFIX}${k}:*`);
@@ -154,7 +156,7 @@ describe.runIf(redisAvailable)("Redis rate limiter (127.0.0.1:6379)", () => {
     const a = createRedisRateLimiter({ url: REDIS_URL, now: clock.now });
     const b = createRedisRateLimiter({ url: REDIS_URL, now: clock.now });
     limiters.push(a, b);
-    const k = `test-${randomUUID()}`;
+    const k = `test-${RUN}-${randomUUID()}`;
     expect((await a.hit(k, 1, 1000)).allowed).toBe(true);
     expect((await b.hit(k, 1, 1000)).allowed).toBe(false);
   });
