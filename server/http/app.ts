@@ -4,7 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { Services } from "../context";
-import { isV3, registerErrorHandling, sendError } from "./error-handler";
+import { isReview, isV3, registerErrorHandling, sendError } from "./error-handler";
 import { ApiError } from "./errors";
 import { registerAuth } from "./auth";
 import { redactUrl } from "../support/logger";
@@ -19,6 +19,7 @@ import { registerSummaryRoutes } from "../v2/summary/routes";
 import { registerPdfRoutes } from "../v2/pdf/routes";
 import { registerV3Routes } from "../v3/routes";
 import { registerV2ReviewRoutes } from "../v2/review-routes";
+import { registerReviewRoutes } from "../review/routes";
 
 /** Headers of every response: the request id, nosniff, and no-store on the API. */
 function baseHeaders(request: FastifyRequest, reply: FastifyReply): void {
@@ -36,7 +37,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
     // Fastify answers these before any hook; answer them in our envelope, without echoing the path
     frameworkErrors: (error, request, reply) => {
       baseHeaders(request, reply);
-      const code = isV3(request.url) ? "invalid_body" : "invalid_parameter";
+      const code = isV3(request.url) && !isReview(request.url) ? "invalid_body" : "invalid_parameter";
       const message =
         error.code === "FST_ERR_MAX_PARAM_LENGTH"
           ? "A path parameter is longer than 100 characters"
@@ -95,6 +96,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   registerSummaryRoutes(app, s);
   registerPdfRoutes(app, s);
   registerV3Routes(app, s);
+  registerReviewRoutes(app, s);
   await app.ready();
   return app;
 }

@@ -9,6 +9,10 @@ import { ApiError } from "../../http/errors";
 import { notifyRecordChanged } from "../../http/record-cache";
 import type { TokenClaims } from "../../auth/tokens";
 import type { CreateFeedbackBody, Decision, FeedbackRecord } from "./schemas";
+import { checkDecision, deciderAssignment, firstDecision, lockForDecision, type LockedCase } from "../../review/decisions/rules";
+import { proposeDecision, type ProposedRecord } from "../../review/decisions/proposals";
+import { actorOf, recordEvents, type AuditInput } from "../../review/audit/record";
+import { orderedFlags } from "../../review/flags";
 
 const TERMINAL = ["COMPLETED", "FAILED"];
 
@@ -27,18 +31,27 @@ function toFeedback(row: FeedbackRow, userEmail: string | null): FeedbackRecord 
   };
 }
 
-export async function createFeedback(db: Db, who: TokenClaims, verificationId: string, body: CreateFeedbackBody): Promise<FeedbackRecord> {
+/**
+ * Records a decision. The review API's rules (server/review/decisions/rules.ts: reasons, the
+ * flagged-approval guardrail, four-eyes, assignment) run inside this transaction, on the row it
+ * locks; a decision four-eyes applies to is stored as a proposal instead (its answer says
+ * `state: "proposed"`). `requestId` goes into the audit events.
+ */
+export async function createFeedback(
+  db: Db,
+  who: TokenClaims,
+  verificationId: string,
+  body: CreateFeedbackBody,
+  requestId: string | null = null,
+): Promise<FeedbackRecord | ProposedRecord> {
   return db.transaction(async (tx) => {
     // the row lock orders concurrent feedbacks, so the stored latest decision is the last one written
-    const [verification] = await tx
-      .select({ status: verifications.status })
-      .from(verifications)
-      .where(and(eq(verifications.workspaceId, who.workspaceId), eq(verifications.id, verificationId)))
-      .for("update");
-    if (!verification) throw new ApiError("not_found", "verification not found");
-    if (!TERMINAL.includes(verification.status)) {
-      throw new ApiError("conflict", `verification is ${verification.status}: feedback is accepted once it is COMPLETED or FAILED`);
+    const locked = await lockForDecision(tx, who.workspaceId, verificationId);
+    if (!locked) throw new ApiError("not_found", "verification not found");
+    if (!TERMINAL.includes(locked.status)) {
+      throw new ApiError("conflict", `verification is ${locked.status}: feedback is accepted once it is COMPLETED or FAILED`);
     }
+    if (checkDecision(locked, body).propose) return proposeDecision(tx, who, locked, body, requestId);
     const [previous] = await tx
       .select({ createdAt: verificationFeedbacks.createdAt })
       .from(verificationFeedbacks)
@@ -61,13 +74,39 @@ export async function createFeedback(db: Db, who: TokenClaims, verificationId: s
         createdAt: now,
       })
       .returning();
+    const assignment = deciderAssignment(locked, actorOf(who), requestId, now);
     await tx
       .update(verifications)
-      .set({ feedbackStatus: body.status })
+      .set({ feedbackStatus: body.status, firstDecidedAt: firstDecision(now), ...assignment.set })
       .where(and(eq(verifications.workspaceId, who.workspaceId), eq(verifications.id, verificationId)));
+    await recordEvents(tx, [decisionEvent(locked, who, row!, body, requestId), ...assignment.events]);
     await notifyRecordChanged(tx, verificationId);
     return toFeedback(row!, who.email);
   });
+}
+
+/** decision.created: what was decided, on which flags and acknowledgements (the comment stays on the feedback). */
+function decisionEvent(
+  locked: LockedCase,
+  who: TokenClaims,
+  row: FeedbackRow,
+  body: CreateFeedbackBody,
+  requestId: string | null,
+): AuditInput {
+  return {
+    workspaceId: who.workspaceId,
+    type: "decision.created",
+    actor: actorOf(who),
+    caseId: locked.id,
+    requestId,
+    data: {
+      feedbackId: row.id,
+      status: row.status,
+      reasons: row.reasons,
+      flags: locked.flags,
+      ...(body.acknowledgedFlags ? { acknowledgedFlags: orderedFlags(body.acknowledgedFlags) } : {}),
+    },
+  };
 }
 
 /** The verification's feedbacks, newest first, with each author's e-mail; null when the verification is not the workspace's. */
