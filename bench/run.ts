@@ -11,6 +11,8 @@
 //   dataset-cache [documents] [latencyMs] [concurrency]  provider calls saved by the dataset cache over a day's repeats
 //   list-scale [rows] [runs] [--reuse]          both lists at 1,000,000 rows in one workspace + 100 others (PostgreSQL)
 //   scale-out [items] [seconds] [rounds]        1 API + 1 worker vs 2 APIs + 3 workers: enrichments/s, GET req/s (PostgreSQL, Redis)
+//   review-queue [rows] [runs] [--reuse]       the review queue (/cases filters, next with 8 callers) at 1,000,000 verifications (PostgreSQL)
+//   audit-events [events] [runs] [--reuse]     the audit trail at 10,000,000 events: filters by type and case; a decision's recording (PostgreSQL)
 //   graph [runs]                                navigation -> settled lawsuit graph (300+ nodes), JS of the route (running console)
 import { benchV2Get } from "./v2-get";
 import { benchV3Throughput } from "./v3-throughput";
@@ -25,6 +27,8 @@ import { benchBatch } from "./batch";
 import { benchDatasetCache } from "./dataset-cache";
 import { benchListScale } from "./list-scale";
 import { benchScaleOut } from "./scale-out";
+import { benchReviewQueue } from "./review-queue";
+import { benchAuditEvents } from "./audit-events";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
@@ -40,6 +44,8 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   "dataset-cache": (a) => benchDatasetCache(Number(a[0] ?? 200), Number(a[1] ?? 80), Number(a[2] ?? 4)),
   "list-scale": (a) => benchListScale(a),
   "scale-out": (a) => benchScaleOut(Number(a[0] ?? 1000), Number(a[1] ?? 10), Number(a[2] ?? 1)),
+  "review-queue": (a) => benchReviewQueue(a),
+  "audit-events": (a) => benchAuditEvents(a),
   batch: (a) => benchBatch(Number(a[0] ?? 500), Number(a[1] ?? 10), Number(a[2] ?? 8)),
 };
 
