@@ -30,25 +30,29 @@ async function load(client: pg.Client, wsId: string, actorId: string, events: nu
   for (const ix of indexes) await client.query(`drop index "${ix.indexname}"`);
   await client.query("set maintenance_work_mem = '512MB'");
   const types = `array[${AUDIT_EVENT_TYPES.map((t) => `'${t}'`).join(",")}]`;
-  let t = Date.now();
-  // in slices of 1,000,000 (one statement each), the newest last
-  for (let from = 1; from <= events; from += 1_000_000) {
-    const to = Math.min(events, from + 999_999);
-    await client.query(
-      `insert into audit_events (workspace_id, actor_id, actor_email, type, case_id, request_id, created_at, data)
-       select $1::uuid, $2::uuid, 'bench@lupa.local', ${types}[1 + (i * 7) % ${AUDIT_EVENT_TYPES.length}],
-         case when i % 10 < 7 then md5('case-' || (i % ${CASES}))::uuid end, md5(i::text),
-         now() - ($3::int - i) * interval '15 seconds', jsonb_build_object('status', 'APPROVED', 'n', i)
-       from generate_series($4::int, $5::int) as i`,
-      [wsId, actorId, events, from, to],
-    );
-    process.stdout.write(".");
+  try {
+    const t = Date.now();
+    // in slices of 1,000,000 (one statement each), the newest last
+    for (let from = 1; from <= events; from += 1_000_000) {
+      const to = Math.min(events, from + 999_999);
+      await client.query(
+        `insert into audit_events (workspace_id, actor_id, actor_email, type, case_id, request_id, created_at, data)
+         select $1::uuid, $2::uuid, 'bench@lupa.local', (${types})[1 + (i * 7) % ${AUDIT_EVENT_TYPES.length}],
+           case when i % 10 < 7 then md5('case-' || (i % ${CASES}))::uuid end, md5(i::text),
+           now() - ($3::int - i) * interval '15 seconds', jsonb_build_object('status', 'APPROVED', 'n', i)
+         from generate_series($4::int, $5::int) as i`,
+        [wsId, actorId, events, from, to],
+      );
+      process.stdout.write(".");
+    }
+    console.log(`\n  events: ${Date.now() - t} ms`);
+  } finally {
+    // rebuilt even when the load fails, so a later --reuse run never measures the table without them
+    const t = Date.now();
+    for (const ix of indexes) await client.query(ix.indexdef);
+    console.log(`  indexes: ${Date.now() - t} ms`);
   }
-  console.log(`\n  events: ${Date.now() - t} ms`);
-  t = Date.now();
-  for (const ix of indexes) await client.query(ix.indexdef);
-  console.log(`  indexes: ${Date.now() - t} ms`);
-  t = Date.now();
+  const t = Date.now();
   await client.query("vacuum analyze audit_events");
   console.log(`  vacuum analyze: ${Date.now() - t} ms`);
 }
