@@ -39,8 +39,8 @@ const limit = z
   .default(50);
 const filterParams = {
   type: types.optional().describe("one or more event types, comma-separated"),
-  actorId: z.uuid().optional(),
-  caseId: z.uuid().optional(),
+  actorId: z.guid().optional(),
+  caseId: z.guid().optional(),
   from: instant.optional().describe("created at or after (RFC 3339)"),
   to: instant.optional().describe("created before (RFC 3339)"),
 };

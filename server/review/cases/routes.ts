@@ -179,7 +179,9 @@ export function registerCaseRoutes(app: FastifyInstance, s: Services): void {
       const ctx = await filterContext(s.db, caller.workspaceId, caller.userId, settings.slaHours, filters);
       const row = await takeNext(s.db, caller, ctx, filters, request.id);
       if (!row) return reply.status(204).send();
-      return (await toCases(s.db, caller.workspaceId, [row], settings.slaHours))[0];
+      // the assignee is the caller: its e-mail is the token's, no query for it
+      const me = new Map([[caller.userId, { id: caller.userId, email: caller.email }]]);
+      return (await toCases(s.db, caller.workspaceId, [row], settings.slaHours, ctx.now, me))[0];
     },
   });
 

@@ -9,10 +9,14 @@ import { orderedFlags } from "../flags";
 import { slaOf } from "../sla";
 import type { ReviewCase, UserRef } from "../../../lib/contract/review";
 
-/** E-mails of users by id (one query), for assignees, authors and actors. */
-export async function userRefs(db: Db | Tx, ids: (string | null | undefined)[]): Promise<Map<string, UserRef>> {
-  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  const refs = new Map<string, UserRef>();
+/** E-mails of users by id (one query; none for the ids `known` holds), for assignees, authors and actors. */
+export async function userRefs(
+  db: Db | Tx,
+  ids: (string | null | undefined)[],
+  known?: Map<string, UserRef>,
+): Promise<Map<string, UserRef>> {
+  const refs = new Map<string, UserRef>(known);
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id) && !refs.has(id!)))];
   if (wanted.length === 0) return refs;
   const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, wanted));
   for (const r of rows) refs.set(r.id, { id: r.id, email: r.email });
@@ -40,6 +44,7 @@ export async function toCases(
   rows: VerificationRow[],
   slaHours: number,
   now = new Date(),
+  known?: Map<string, UserRef>,
 ): Promise<ReviewCase[]> {
   const [latest, assignees] = await Promise.all([
     latestFeedbacks(
@@ -50,6 +55,7 @@ export async function toCases(
     userRefs(
       db,
       rows.map((r) => r.assigneeId),
+      known,
     ),
   ]);
   return rows.map(
