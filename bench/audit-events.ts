@@ -73,9 +73,7 @@ export async function benchAuditEvents(args: string[]): Promise<void> {
       workspace_id: string;
     }[];
     const wsId = user!.workspace_id;
-    const [{ n }] = (await q("select count(*)::int as n from audit_events where workspace_id = $1", [
-      wsId,
-    ])) as { n: number }[];
+    const [{ n }] = (await q("select count(*)::int as n from audit_events where workspace_id = $1", [wsId])) as { n: number }[];
     if (reuse && n >= events) console.log(`reusing the loaded database: ${n} events`);
     else {
       // a fresh database holds the sign-ins of the bench's own users only
