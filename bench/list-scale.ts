@@ -41,7 +41,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 }
 
-interface Statement {
+export interface Statement {
   text: string;
   values: unknown[];
   /** SET LOCAL statements in force on its connection (the route's own planner settings). */
@@ -49,8 +49,8 @@ interface Statement {
 }
 
 /** Records the statements this process sends through node-postgres while `recording` is set. */
-const recorder = { recording: false, statements: [] as Statement[] };
-function recordStatements(): void {
+export const recorder = { recording: false, statements: [] as Statement[] };
+export function recordStatements(): void {
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   const settings = new WeakMap<object, string[]>();
   (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: object, ...args: unknown[]) {

@@ -12,6 +12,8 @@
 //   list-scale [rows] [runs] [--reuse]          both lists at 1,000,000 rows in one workspace + 100 others (PostgreSQL)
 //   scale-out [items] [seconds] [rounds]        1 API + 1 worker vs 2 APIs + 3 workers: enrichments/s, GET req/s (PostgreSQL, Redis)
 //   startup [rounds]                            API process start time, RSS and CPU: compiled (dist/) vs tsx vs bare node
+//   review-queue [rows] [runs] [--reuse]       the review queue (/cases filters, next with 8 callers) at 1,000,000 verifications (PostgreSQL)
+//   audit-events [events] [runs] [--reuse]     the audit trail at 10,000,000 events: filters by type and case; a decision's recording (PostgreSQL)
 //   graph [runs]                                navigation -> settled lawsuit graph (300+ nodes), JS of the route (running console)
 //   metrics-hooks [operations] [rounds] [queries]  CPU per metrics hook vs prom-client's labelled calls; PGlite lock tracking
 //   abuse [pdf] [csv] [png] [png16]              one user's abusive requests: /health, an ordinary read and memory meanwhile (issue 21)
@@ -33,6 +35,8 @@ import { benchStartup } from "./startup";
 import { benchMetricsHooks } from "./metrics-hooks";
 import { benchAbuse } from "./abuse";
 import { benchImportCnpj } from "./import-cnpj";
+import { benchReviewQueue } from "./review-queue";
+import { benchAuditEvents } from "./audit-events";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
@@ -51,6 +55,8 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   startup: (a) => benchStartup(Number(a[0] ?? 5)),
   abuse: (a) => benchAbuse(a),
   "import-cnpj": (a) => benchImportCnpj(a),
+  "review-queue": (a) => benchReviewQueue(a),
+  "audit-events": (a) => benchAuditEvents(a),
   batch: (a) => benchBatch(Number(a[0] ?? 500), Number(a[1] ?? 10), Number(a[2] ?? 8)),
   "metrics-hooks": (a) => benchMetricsHooks(Number(a[0] ?? 1_000_000), Number(a[1] ?? 5), Number(a[2] ?? 20_000)),
 };

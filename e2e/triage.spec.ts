@@ -150,7 +150,7 @@ test.describe("as a viewer", () => {
     const decided = await page.request.fetch(`${API_URL}/api/v2/verifications/${created.id}/feedbacks`, {
       method: "POST",
       headers: { authorization: `Bearer ${analyst}` },
-      data: { status: "STANDBY", comment: "aguardando comprovante", reasons: ["Aguardando documentos"] },
+      data: { status: "STANDBY", comment: "aguardando comprovante", reasons: ["Aguardando documento"] },
     });
     expect(decided.status()).toBe(201);
 

@@ -45,6 +45,14 @@ export const ERROR_STATUS = {
   conflict: 409,
   too_many_attempts: 429,
   sign_in_busy: 503,
+  // review API (/api/review/v1, v3 envelope; docs/decisions.md "Review API")
+  invalid_assignee: 422,
+  reason_required: 400,
+  reason_not_in_catalog: 400,
+  flags_not_acknowledged: 400,
+  awaiting_second_review: 409,
+  no_pending_proposal: 409,
+  note_not_editable: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

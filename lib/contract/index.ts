@@ -11,3 +11,4 @@ export * from "./auth";
 export * from "./error-bodies";
 export * from "./error-codes";
 export * from "./ai-summary";
+export * from "./review";

@@ -11,6 +11,7 @@ import { createUser, createWorkspace, resetPassword, setUserDisabled } from "../
 import { isRole, ROLES } from "../auth/permissions";
 import { upsertGlobalProfiles } from "../tenancy/catalog";
 import { PasswordInputError, readPassword } from "./password-input";
+import { purgeAuditEvents } from "../review/audit/purge";
 
 const HELP = `Usage: npm run admin -- <command> [options]
 
@@ -23,6 +24,8 @@ Commands:
   enable-user --email <email>
   list-users --workspace <id>
   usage --workspace <id> [--from <date>] [--to <date>]
+  purge-audit-events [--workspace <id>]
+      deletes audit events older than each workspace's retention (review settings, default 5 years); the purge is recorded
   import-cnpj <folder> [--release YYYY-MM] [--restart] [--reload]
       loads a month of the Receita's CNPJ open data (the folder of its zips) and makes it live
   import-sanctions <zip> [<zip> ...]
@@ -83,6 +86,16 @@ async function main(): Promise<number> {
       return v;
     };
     switch (command) {
+      case "purge-audit-events": {
+        const all = (await db.select({ id: workspaces.id }).from(workspaces)).map((w) => w.id);
+        if (values.workspace && !all.includes(values.workspace)) throw new UsageError(`no workspace ${values.workspace}`);
+        const targets = values.workspace ? [values.workspace] : all;
+        for (const id of targets) {
+          const { before, deleted } = await purgeAuditEvents(db, id);
+          console.log(`Workspace ${id}: ${deleted} audit event(s) before ${before} deleted`);
+        }
+        return 0;
+      }
       case "list-workspaces":
         console.table(await db.select({ id: workspaces.id, name: workspaces.name, createdAt: workspaces.createdAt }).from(workspaces));
         return 0;

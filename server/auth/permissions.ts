@@ -15,6 +15,10 @@ export const PERMISSIONS = [
   "profiles:read",
   "callback-secret:read",
   "billing:read",
+  // the review API (/api/review/v1): viewers read, admins and analysts act, admins administer
+  "review:read",
+  "review:write",
+  "review:admin",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -22,8 +26,8 @@ const READ: Permission[] = ["verifications:read", "blacklist:read", "enrichments
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
-  analyst: [...READ, "verifications:write", "feedback:write", "blacklist:write", "enrichments:write"],
-  viewer: READ,
+  analyst: [...READ, "verifications:write", "feedback:write", "blacklist:write", "enrichments:write", "review:read", "review:write"],
+  viewer: [...READ, "review:read"],
   integration: [...READ, "verifications:write", "enrichments:write", "callback-secret:read"],
 };
 

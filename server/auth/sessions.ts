@@ -9,7 +9,7 @@
 // tokens of an ended session stop working within that time, not at their 15-minute expiry.
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { sessions, users } from "../db/schema";
 import type { TokenClaims } from "./tokens";
 
@@ -19,7 +19,7 @@ export interface Session {
 }
 
 export async function createSession(
-  db: Db,
+  db: Db | Tx,
   user: { id: string; workspaceId: string },
   lifetimeSeconds: number,
   now = new Date(),
@@ -46,9 +46,10 @@ export async function liveSession(
 }
 
 /** Ends one family (sign-out). */
-export async function revokeSession(db: Db, claims: Pick<TokenClaims, "sessionId" | "userId" | "workspaceId">): Promise<void> {
-  if (!claims.sessionId) return;
-  await db
+/** Ends the session; answers whether it was live until now (a repeated sign-out ends nothing). */
+export async function revokeSession(db: Db | Tx, claims: Pick<TokenClaims, "sessionId" | "userId" | "workspaceId">): Promise<boolean> {
+  if (!claims.sessionId) return false;
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(
@@ -58,7 +59,9 @@ export async function revokeSession(db: Db, claims: Pick<TokenClaims, "sessionId
         eq(sessions.workspaceId, claims.workspaceId),
         isNull(sessions.revokedAt),
       ),
-    );
+    )
+    .returning({ id: sessions.id });
+  return ended.length > 0;
 }
 
 /** Ends every family of a user (password reset, user disabled). */

@@ -3,7 +3,20 @@
 // Migrations are SQL files in server/db/migrations/ (listed in meta/_journal.json), kept in step
 // with this file and applied at start.
 import { sql } from "drizzle-orm";
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -247,8 +260,24 @@ export const verifications = pgTable(
     feedbackStatus: text("feedback_status"),
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
+    // --- review (migration 0012; server/review) ---
+    /** When the case became decidable (COMPLETED or FAILED): the SLA runs from here. */
+    reviewStartedAt: ts("review_started_at"),
+    /** Its first effective decision: the SLA ends here. */
+    firstDecidedAt: ts("first_decided_at"),
+    assigneeId: uuid("assignee_id"),
+    assignedAt: ts("assigned_at"),
+    /** Risk flags (server/review/flags.ts): computed at completion, restrictive_list again when the list changes. */
+    riskFlags: text("risk_flags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** A four-eyes proposal awaiting its second review (decision_proposals). */
+    pendingProposalId: uuid("pending_proposal_id"),
   },
   (t) => [
+    // 0012 (review queues): the SQL of the partial indexes is in the migration
+    index("verifications_ws_assignee_idx").on(t.workspaceId, t.assigneeId, t.createdAt),
     // 0009: the SQL adds INCLUDE (search_name, national_id), for a search within a decision
     index("verifications_ws_feedback_idx").on(t.workspaceId, t.feedbackStatus, t.createdAt),
     // 0001_v2_review adds trigram (pg_trgm) indexes for the list's search on national_id and (0009) search_name
@@ -514,10 +543,126 @@ export const verificationSummaries = pgTable(
     summary: jsonb("summary").$type<Record<string, unknown>>(),
     requestedAt: ts("requested_at").notNull().defaultNow(),
     generatedAt: ts("generated_at"),
+    /** Set when the restrictive list changed for the verification's document after it was made (0012). */
+    staleAt: ts("stale_at"),
   },
   (t) => [
     index("verification_summaries_pending_idx")
       .on(t.requestedAt)
       .where(sql`summary is null`),
+  ],
+);
+
+// --- review (issues 18 and 19; migration 0012; server/review) ---
+
+/** A workspace's review settings (SLA, reason catalog, four-eyes, audit retention); defaults when absent. */
+export const reviewSettings = pgTable("review_settings", {
+  workspaceId: uuid("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id),
+  settings: jsonb("settings").$type<Record<string, unknown>>().notNull(),
+  updatedBy: uuid("updated_by"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/** Saved views of the queue: a name and the list's filters, private or shared with the workspace. */
+export const reviewViews = pgTable(
+  "review_views",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    authorId: uuid("author_id").notNull(),
+    name: text("name").notNull(),
+    filters: jsonb("filters").$type<Record<string, unknown>>().notNull(),
+    shared: boolean("shared").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("review_views_ws_idx").on(t.workspaceId, t.createdAt)],
+);
+
+/** Notes on a case: never deleted; editable by the author for 5 minutes; an admin may hide one. */
+export const caseNotes = pgTable(
+  "case_notes",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    verificationId: uuid("verification_id")
+      .notNull()
+      .references(() => verifications.id),
+    authorId: uuid("author_id").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+    editedAt: ts("edited_at"),
+    hiddenAt: ts("hidden_at"),
+    hiddenBy: uuid("hidden_by"),
+    hiddenReason: text("hidden_reason"),
+  },
+  (t) => [index("case_notes_ws_verification_idx").on(t.workspaceId, t.verificationId, t.createdAt)],
+);
+
+/** Four-eyes: a decision recorded as proposed, confirmed or overturned by a second reviewer. */
+export const decisionProposals = pgTable(
+  "decision_proposals",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    verificationId: uuid("verification_id")
+      .notNull()
+      .references(() => verifications.id),
+    status: text("status").notNull(),
+    comment: text("comment"),
+    reasons: jsonb("reasons")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    acknowledgedFlags: text("acknowledged_flags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    proposedBy: uuid("proposed_by").notNull(),
+    createdAt: createdAt(),
+    /** null while pending; confirmed or overturned. */
+    resolution: text("resolution"),
+    resolvedBy: uuid("resolved_by"),
+    resolvedAt: ts("resolved_at"),
+    resolutionComment: text("resolution_comment"),
+    /** The feedback a confirmation wrote. */
+    feedbackId: uuid("feedback_id"),
+  },
+  (t) => [index("decision_proposals_ws_verification_idx").on(t.workspaceId, t.verificationId, t.createdAt)],
+);
+
+/**
+ * The audit trail (append-only: a trigger refuses UPDATE, DELETE and TRUNCATE except the purge's
+ * DELETE; migration 0012). Never a full document: masked, or the entity's id.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: uuid("workspace_id").notNull(),
+    actorId: uuid("actor_id"),
+    actorEmail: text("actor_email"),
+    type: text("type").notNull(),
+    caseId: uuid("case_id"),
+    entryId: uuid("entry_id"),
+    requestId: text("request_id"),
+    createdAt: createdAt(),
+    data: jsonb("data")
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+  },
+  (t) => [
+    index("audit_events_ws_created_idx").on(t.workspaceId, t.createdAt, t.id),
+    index("audit_events_ws_type_idx").on(t.workspaceId, t.type, t.createdAt, t.id),
+    index("audit_events_ws_actor_idx").on(t.workspaceId, t.actorId, t.createdAt, t.id),
+    // the case index is partial (case_id is not null): in the migration's SQL
   ],
 );

@@ -4,7 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { Services } from "../context";
-import { isV3, registerErrorHandling, sendError } from "./error-handler";
+import { isReview, isV3, registerErrorHandling, sendError } from "./error-handler";
 import { ApiError } from "./errors";
 import { registerAuth } from "./auth";
 import { redactUrl } from "../support/logger";
@@ -23,6 +23,7 @@ import { registerV2ReviewRoutes } from "../v2/review-routes";
 import { observeHttp } from "../metrics/observe";
 import { checkReadiness } from "../metrics/readiness";
 import { metricsRegistry } from "../metrics/scrape";
+import { registerReviewRoutes } from "../review/routes";
 
 /** Headers of every response: the request id, nosniff, and no-store on the API. */
 function baseHeaders(request: FastifyRequest, reply: FastifyReply): void {
@@ -40,7 +41,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
     // Fastify answers these before any hook; answer them in our envelope, without echoing the path
     frameworkErrors: (error, request, reply) => {
       baseHeaders(request, reply);
-      const code = isV3(request.url) ? "invalid_body" : "invalid_parameter";
+      const code = isV3(request.url) && !isReview(request.url) ? "invalid_body" : "invalid_parameter";
       const message =
         error.code === "FST_ERR_MAX_PARAM_LENGTH"
           ? "A path parameter is longer than 100 characters"
@@ -115,6 +116,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   registerPdfRoutes(app, s);
   registerDemoExposureRoute(app, s);
   registerV3Routes(app, s);
+  registerReviewRoutes(app, s);
   await app.ready();
   return app;
 }

@@ -1,4 +1,4 @@
-// Authentication and authorization of API routes. Every route under /api/v2 and /api/v3 states
+// Authentication and authorization of API routes. Every route under /api/v2, /api/v3 and /api/review states
 // the permission it needs in `config.permission` (checked when the route is registered); the
 // bearer token is verified before the handler and the caller's workspace comes from the token.
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -16,7 +16,7 @@ declare module "fastify" {
   }
 }
 
-const PROTECTED = /^\/api\/v[23]\//;
+const PROTECTED = /^\/api\/(v[23]|review)\//;
 
 export function registerAuth(app: FastifyInstance, services: Services): void {
   app.decorateRequest("auth", null);

@@ -9,7 +9,7 @@
 // invalid_parameter for params and query, invalid_request for the body. The walk is iterative.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError, type ErrorCode } from "./errors";
-import { isV3 } from "./error-handler";
+import { isReview, isV3 } from "./error-handler";
 
 /** Deepest nesting of objects and arrays accepted anywhere in a request. */
 export const MAX_INPUT_DEPTH = 32;
@@ -73,6 +73,7 @@ export function inputErrorCode(request: FastifyRequest, part: InputPart): ErrorC
   const configured = request.routeOptions.config?.inputErrors?.[part];
   if (configured) return configured;
   if (isV3(request.url)) return "invalid_body";
+  if (isReview(request.url)) return part === "body" ? "invalid_body" : "invalid_parameter";
   return part === "body" ? "invalid_request" : "invalid_parameter";
 }
 

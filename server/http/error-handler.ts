@@ -9,9 +9,19 @@ export function isV3(url: string): boolean {
   return url.startsWith("/api/v3/") || url === "/api/v3";
 }
 
+/** The review API (/api/review/v1, beyond the interface): v3 envelope, codes of its own for input. */
+export function isReview(url: string): boolean {
+  return url.startsWith("/api/review/") || url === "/api/review";
+}
+
+/** Routes answering {error: {code, message}}: v3 and the review API. */
+export function hasCodedErrors(url: string): boolean {
+  return isV3(url) || isReview(url);
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  const body = isV3(request.url) ? { error: { code: error.code, message: error.message } } : { error: error.message };
+  const body = hasCodedErrors(request.url) ? { error: { code: error.code, message: error.message } } : { error: error.message };
   return reply.status(error.status).send(body);
 }
 
@@ -27,7 +37,7 @@ function translate(error: FastifyError, url: string): ApiError | null {
   if (error instanceof ApiError) return error;
   const bodyMessage = error.code ? FASTIFY_BODY_ERRORS[error.code] : undefined;
   if (bodyMessage) {
-    const code: ErrorCode = isV3(url) ? "invalid_body" : "invalid_request";
+    const code: ErrorCode = hasCodedErrors(url) ? "invalid_body" : "invalid_request";
     const apiError = new ApiError(code, bodyMessage);
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") (apiError as { status: number }).status = 413;
     return apiError;
@@ -43,7 +53,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return sendError(request, reply, new ApiError("internal_error", "Unexpected failure; quote the request id to support", {}));
   });
   app.setNotFoundHandler((request, reply) => {
-    const code: ErrorCode = isV3(request.url) ? "not_found" : "route_not_found";
+    const code: ErrorCode = hasCodedErrors(request.url) ? "not_found" : "route_not_found";
     return sendError(request, reply, new ApiError(code, `Route ${request.method} ${redactText(request.url.split("?")[0])} not found`));
   });
 }

@@ -19,14 +19,16 @@
 // function instead of a schema: `body: { schema, parse }`; the parse function also gets the
 // request, for a header that must be checked in the same step (the batch's Idempotency-Key).
 // On v3, query parameters the query schema does not name are refused (invalid_body) before the
-// query is parsed, and every query parameter is refused when the route has no query schema.
+// query is parsed, and every query parameter is refused when the route has no query schema. The
+// review API (/api/review/v1) does the same with invalid_parameter, answers invalid_body for a
+// bad body, and uses the v3 envelope.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import { z } from "zod";
 import type { Permission } from "../auth/permissions";
 import type { TokenClaims } from "../auth/tokens";
 import { ApiError, type ErrorCode } from "./errors";
 import { caller as callerOf } from "./auth";
-import { isV3 } from "./error-handler";
+import { hasCodedErrors, isReview, isV3 } from "./error-handler";
 import { describeIssues, jsonSchema } from "./validate";
 import { V2ErrorBody, V3ErrorBody } from "../../lib/contract/error-bodies";
 
@@ -111,11 +113,11 @@ function namesOf(input: Input<unknown> | undefined): ReadonlySet<string> {
   return new Set(schema instanceof z.ZodObject ? Object.keys(schema.shape) : []);
 }
 
-function refuseQuery(raw: unknown, known: ReadonlySet<string>): void {
+function refuseQuery(raw: unknown, known: ReadonlySet<string>, code: ErrorCode): void {
   const keys = Object.keys((raw ?? {}) as Record<string, unknown>).filter((k) => !known.has(k));
   if (keys.length > 0)
     throw new ApiError(
-      "invalid_body",
+      code,
       `Unknown query parameter(s): ${keys
         .slice(0, 5)
         .map((k) => k.slice(0, 40))
@@ -126,7 +128,7 @@ function refuseQuery(raw: unknown, known: ReadonlySet<string>): void {
 /** The answers every authenticated route may give besides its own (documented in OpenAPI). */
 function defaultResponses(spec: { url: string; permission?: Permission }): Record<number, z.ZodType> {
   if (!spec.permission) return {};
-  const body: z.ZodType = isV3(spec.url) ? V3ErrorBody : V2ErrorBody;
+  const body: z.ZodType = hasCodedErrors(spec.url) ? V3ErrorBody : V2ErrorBody;
   const answers: Record<number, z.ZodType> = { 401: body, 403: body };
   if (isV3(spec.url)) answers[429] = body;
   return answers;
@@ -153,10 +155,12 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
   spec: AuthenticatedSpec<P, Q, B> | PublicSpec<P, Q, B>,
 ): void {
   const v3 = isV3(spec.url);
+  const review = isReview(spec.url);
+  // the review API: invalid_parameter for path and query, invalid_body for the body (v3 envelope)
   const codes = {
     params: spec.errors?.params ?? (v3 ? "invalid_body" : "invalid_parameter"),
     query: spec.errors?.query ?? (v3 ? "invalid_body" : "invalid_parameter"),
-    body: spec.errors?.body ?? (v3 ? "invalid_body" : "invalid_request"),
+    body: spec.errors?.body ?? (v3 || review ? "invalid_body" : "invalid_request"),
   } satisfies Record<string, ErrorCode>;
 
   const response = Object.fromEntries(
@@ -200,7 +204,7 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
     handler: async (request, reply) => {
       const params = (spec.params ? parseWith(spec.params, request.params ?? {}, codes.params, request) : {}) as P;
       let query = {} as Q;
-      if (v3) refuseQuery(request.query, queryNames);
+      if (v3 || review) refuseQuery(request.query, queryNames, codes.query);
       if (spec.query) query = parseWith(spec.query, request.query ?? {}, codes.query, request);
       const body = (spec.body ? parseWith(spec.body, request.body, codes.body, request) : undefined) as B;
       const ctx = { params, query, body, request, reply };

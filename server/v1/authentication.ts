@@ -16,6 +16,7 @@ import { findUserByEmail, findUserById, type User } from "../tenancy/users";
 import type { Role } from "../auth/permissions";
 import { DEMO_PASSWORD, DEMO_PASSWORD_REFUSED } from "../../lib/contract/demo";
 import { isLoopback } from "../support/loopback.mjs";
+import { recordEvent } from "../review/audit/record";
 
 export const LoginBody = z.object({
   username: z.email().max(320),
@@ -82,7 +83,18 @@ export function registerAuthenticationRoutes(app: FastifyInstance, s: Services):
       }
       if (!user || !ok || user.disabled) throw invalidCredentials();
       await attemptSucceeded(s.db, email, request.ip);
-      const session = await createSession(s.db, user, s.config.sessionSeconds);
+      // the session and its session.started event (the audit trail, server/review/audit) in one transaction
+      const session = await s.db.transaction(async (tx) => {
+        const created = await createSession(tx, user, s.config.sessionSeconds);
+        await recordEvent(tx, {
+          workspaceId: user.workspaceId,
+          type: "session.started",
+          actor: { id: user.id, email: user.email },
+          requestId: request.id,
+          data: { sessionId: created.id },
+        });
+        return created;
+      });
       return issueTokenPair(claimsOf(user, session.id), settings, session.expiresAt);
     },
   });
@@ -114,9 +126,18 @@ export function registerAuthenticationRoutes(app: FastifyInstance, s: Services):
     body: RefreshBody.strict(),
     status: 204,
     response: { 204: z.null(), 400: V2ErrorBody, 401: V2ErrorBody },
-    handler: async ({ body, reply }) => {
+    handler: async ({ body, reply, request }) => {
       const claims = await refreshClaims(s, body.refreshToken);
-      await revokeSession(s.db, claims);
+      await s.db.transaction(async (tx) => {
+        if (!(await revokeSession(tx, claims))) return; // ended already: nothing happened now
+        await recordEvent(tx, {
+          workspaceId: claims.workspaceId,
+          type: "session.ended",
+          actor: { id: claims.userId, email: claims.email },
+          requestId: request.id,
+          data: { sessionId: claims.sessionId },
+        });
+      });
       return reply.status(204).send();
     },
   });

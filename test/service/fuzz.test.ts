@@ -430,11 +430,12 @@ function headersOf(caller: Caller, contentType: string, hasPayload: boolean): Re
 
 // --- the test ---------------------------------------------------------------------------------
 
-/** An error body in the route's version's envelope: v3 {error: {code, message}}, else {error: message}. */
+/** An error body in the route's version's envelope: v3 and review {error: {code, message}}, else {error: message}. */
 function inEnvelope(route: ApiRoute, body: string): boolean {
   try {
     const parsed = JSON.parse(body) as { error?: unknown };
-    if (route.url.startsWith("/api/v3/")) {
+    // the review API (/api/review/v1) answers in the v3 envelope too
+    if (route.url.startsWith("/api/v3/") || route.url.startsWith("/api/review/")) {
       const e = parsed.error as { code?: unknown; message?: unknown } | undefined;
       return typeof e?.code === "string" && typeof e.message === "string" && Object.keys(parsed).length === 1;
     }

@@ -71,7 +71,14 @@ afterAll(async () => {
 
 describe("POST /api/v2/verifications/{id}/feedbacks", () => {
   it("answers 201 with the stored record", async () => {
-    const res = await post(done[0]!, { status: "APPROVED", comment: "  documentos conferem  ", reasons: ["kyc_ok", "manual_check"] });
+    // issue 19: approving a case with risk flags lists them (acknowledgedFlags); reasons come from the catalog
+    const flags = (await t.request({ method: "GET", url: `/api/review/v1/cases/${done[0]}`, token: ws.tokens.viewer })).json().flags;
+    const res = await post(done[0]!, {
+      status: "APPROVED",
+      comment: "  documentos conferem  ",
+      reasons: ["Dados conferidos", "Documentação validada"],
+      ...(flags.length ? { acknowledgedFlags: flags } : {}),
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toEqual({
@@ -79,7 +86,7 @@ describe("POST /api/v2/verifications/{id}/feedbacks", () => {
       verificationId: done[0],
       status: "APPROVED",
       comment: "documentos conferem",
-      reasons: ["kyc_ok", "manual_check"],
+      reasons: ["Dados conferidos", "Documentação validada"],
       userId: ws.users.analyst.id,
       userEmail: ws.users.analyst.email,
       createdAt: expect.any(String),
@@ -220,7 +227,7 @@ describe("GET /api/v2/verifications/{id}/feedbacks and the latest decision", () 
   it("lists the history newest first with each author's e-mail, for every role", async () => {
     const id = done[2]!;
     await post(id, { status: "STANDBY", comment: "aguardando documento" }, ws.tokens.analyst);
-    await post(id, { status: "APPROVED", reasons: ["documento recebido"] }, ws.tokens.admin);
+    await post(id, { status: "APPROVED", reasons: ["Dados conferidos"] }, ws.tokens.admin);
     await post(id, { status: "REPROVED" }, ws.tokens.analyst);
     for (const role of ["admin", "analyst", "viewer", "integration"] as const) {
       const res = await history(id, ws.tokens[role]);
@@ -232,7 +239,7 @@ describe("GET /api/v2/verifications/{id}/feedbacks and the latest decision", () 
         ws.users.admin.email,
         ws.users.analyst.email,
       ]);
-      expect(feedbacks[1]).toMatchObject({ verificationId: id, reasons: ["documento recebido"], comment: null, userId: ws.users.admin.id });
+      expect(feedbacks[1]).toMatchObject({ verificationId: id, reasons: ["Dados conferidos"], comment: null, userId: ws.users.admin.id });
       expect(feedbacks[2].comment).toBe("aguardando documento");
       const times = feedbacks.map((f: { createdAt: string }) => f.createdAt);
       expect([...times].sort().reverse()).toEqual(times);

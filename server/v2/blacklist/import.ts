@@ -14,6 +14,8 @@ import type { TokenClaims } from "../../auth/tokens";
 import { CsvReader, CsvRefused, type CsvRecord, uncell } from "./csv";
 import { MAX_IMPORT_LINES, MAX_NAME_LENGTH, MAX_REASON_LENGTH, type ImportResult } from "./schemas";
 import { insertEntries, type NewEntry } from "./store";
+import { listingChanged } from "../../review/listing-change";
+import { callerEvent, recordEvent } from "../../review/audit/record";
 
 type LineResult = ImportResult["lines"][number];
 
@@ -91,7 +93,13 @@ export function readImport(body: Readable, declaredLength: number | null, limit 
   });
 }
 
-export async function importCsv(db: Db, who: TokenClaims, body: ImportBody, now = new Date()): Promise<ImportResult> {
+export async function importCsv(
+  db: Db,
+  who: TokenClaims,
+  body: ImportBody,
+  now = new Date(),
+  requestId: string | null = null,
+): Promise<ImportResult> {
   const records = body.records;
   if (records.length === 0) throw new ApiError("invalid_request", "CSV has no entries (expected lines nationalId,reason,name,expiresAt)");
 
@@ -143,14 +151,27 @@ export async function importCsv(db: Db, who: TokenClaims, body: ImportBody, now 
     });
   }
 
-  const written = await db.transaction((tx) =>
-    insertEntries(
+  const written = await db.transaction(async (tx) => {
+    const rows = await insertEntries(
       tx,
       who,
       pending.map((p) => p.entry),
       "import",
-    ),
-  );
+    );
+    // the review API's effects and its one event for the import (server/review)
+    await listingChanged(
+      tx,
+      who.workspaceId,
+      rows.map((r) => r.nationalId),
+    );
+    await recordEvent(
+      tx,
+      callerEvent(who, requestId ? { id: requestId } : null, "restrictive_list.imported", {
+        data: { lines: results.length, added: rows.length, invalid: results.length - pending.length },
+      }),
+    );
+    return rows;
+  });
   const added = new Set(written.map((row) => row.nationalId));
   for (const { result, entry } of pending) {
     if (added.has(entry.nationalId)) result.result = "added";

@@ -12,7 +12,9 @@ import type { TokenClaims } from "../../auth/tokens";
 import { ApiError } from "../../http/errors";
 import { route } from "../../http/route";
 import { V2ErrorBody } from "../../../lib/contract/error-bodies";
-import { formatDocument, normalizeDocument } from "../../../lib/contract/documents";
+import { formatDocument, maskDocument, normalizeDocument } from "../../../lib/contract/documents";
+import { listingChanged } from "../../review/listing-change";
+import { callerEvent, recordEvent } from "../../review/audit/record";
 import { csvLine, EXPORT_BOM } from "./csv";
 import { ImportBody, importCsv, readImport } from "./import";
 import { CreateEntryBody, DeleteQuery, EntryList, EntryRecord, ImportResult, ListQuery, NationalIdParams, WorkspaceQuery } from "./schemas";
@@ -81,14 +83,14 @@ export function registerBlacklistRoutes(app: FastifyInstance, s: Services): void
     body: CreateEntryBody,
     status: 201,
     response: { 201: EntryRecord, 400: V2ErrorBody, 403: V2ErrorBody, 404: V2ErrorBody, 409: V2ErrorBody },
-    handler: async ({ query, body, caller }) => {
+    handler: async ({ query, body, caller, request }) => {
       ownWorkspace(caller, query.workspaceId);
       const document = normalizeDocument(body.nationalId);
       if (!document) throw new ApiError("invalid_request", "nationalId is not a valid CPF or CNPJ");
       const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
       if (expiresAt && expiresAt <= new Date()) throw new ApiError("invalid_request", "expiresAt must be in the future");
-      const [row] = await s.db.transaction((tx) =>
-        insertEntries(
+      const [row] = await s.db.transaction(async (tx) => {
+        const rows = await insertEntries(
           tx,
           caller,
           [
@@ -101,8 +103,20 @@ export function registerBlacklistRoutes(app: FastifyInstance, s: Services): void
             },
           ],
           "api",
-        ),
-      );
+        );
+        // the review API (server/review): the document's cases and the audit trail, in this transaction
+        for (const written of rows) {
+          await listingChanged(tx, caller.workspaceId, [written.nationalId]);
+          await recordEvent(
+            tx,
+            callerEvent(caller, request, "restrictive_list.added", {
+              entryId: written.id,
+              data: { document: maskDocument(written.nationalId), reason: written.reason, replaced: written.replaced },
+            }),
+          );
+        }
+        return rows;
+      });
       if (!row) throw new ApiError("conflict", "this document is already on the restrictive list");
       return toEntry(row, caller.email);
     },
@@ -114,15 +128,18 @@ export function registerBlacklistRoutes(app: FastifyInstance, s: Services): void
     permission: "blacklist:write",
     tags,
     summary: "Remove a document from the restrictive list",
-    description: "204 with no body. `reason` (query, beyond the spec) is kept in the audit trail.",
+    description:
+      "204 with no body. `reason` (query, beyond the spec) is kept in the audit trail (restrictive_list.removed); " +
+      "POST /api/review/v1/restrictive-list/{entryId}/remove requires it.",
     params: NationalIdParams,
     query: DeleteQuery,
     status: 204,
     response: { 204: z.null(), 400: V2ErrorBody, 403: V2ErrorBody, 404: V2ErrorBody },
-    handler: async ({ params, query, caller, reply }) => {
+    handler: async ({ params, query, caller, reply, request }) => {
       ownWorkspace(caller, query.workspaceId);
       const document = documentOf(params.nationalId);
-      if (!(await removeEntry(s.db, caller, document.value, query.reason ?? null))) throw new ApiError("not_found", "entry not found");
+      if (!(await removeEntry(s.db, caller, document.value, query.reason ?? null, request.id)))
+        throw new ApiError("not_found", "entry not found");
       return reply.status(204).send();
     },
   });
@@ -145,9 +162,9 @@ export function registerBlacklistRoutes(app: FastifyInstance, s: Services): void
     },
     consumes: ["text/csv"],
     response: { 200: ImportResult, 400: V2ErrorBody, 403: V2ErrorBody, 404: V2ErrorBody, 413: V2ErrorBody },
-    handler: async ({ query, body, caller }) => {
+    handler: async ({ query, body, caller, request }) => {
       ownWorkspace(caller, query.workspaceId);
-      return importCsv(s.db, caller, body);
+      return importCsv(s.db, caller, body, new Date(), request.id);
     },
   });
 
@@ -162,8 +179,9 @@ export function registerBlacklistRoutes(app: FastifyInstance, s: Services): void
     query: WorkspaceQuery,
     produces: ["text/csv"],
     response: { 200: z.string(), 400: V2ErrorBody, 404: V2ErrorBody },
-    handler: async ({ query, caller, reply }) => {
+    handler: async ({ query, caller, reply, request }) => {
       ownWorkspace(caller, query.workspaceId);
+      await recordEvent(s.db, callerEvent(caller, request, "restrictive_list.exported", { data: {} }));
       let csv = EXPORT_BOM + csvLine(["nationalId", "reason", "name", "expiresAt", "createdAt", "createdBy"]);
       for await (const page of allEntries(s.db, caller.workspaceId)) {
         for (const e of page) csv += csvLine([formatDocument(e.nationalId), e.reason, e.name, e.expiresAt, e.createdAt, e.createdByEmail]);

@@ -7,6 +7,9 @@ import type { Db, Tx } from "../../db/client";
 import { blacklistAudit, blacklistEntries, users } from "../../db/schema";
 import type { TokenClaims } from "../../auth/tokens";
 import type { EntryRecord, ListQuery } from "./schemas";
+import { listingChanged } from "../../review/listing-change";
+import { callerEvent, recordEvent } from "../../review/audit/record";
+import { maskDocument } from "../../../lib/contract/documents";
 
 type EntryRow = typeof blacklistEntries.$inferSelect;
 export type AuditSource = "api" | "import";
@@ -92,8 +95,17 @@ export async function insertEntries(
   return written;
 }
 
-/** Removes the entry of a document (expired or not); false when the workspace has none. */
-export async function removeEntry(db: Db, who: TokenClaims, nationalId: string, reason: string | null): Promise<boolean> {
+/**
+ * Removes the entry of a document (expired or not); false when the workspace has none. Records
+ * restrictive_list.removed and updates the document's cases (server/review/listing-change.ts).
+ */
+export async function removeEntry(
+  db: Db,
+  who: TokenClaims,
+  nationalId: string,
+  reason: string | null,
+  requestId: string | null = null,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .delete(blacklistEntries)
@@ -113,6 +125,14 @@ export async function removeEntry(db: Db, who: TokenClaims, nationalId: string, 
       userId: who.userId,
       userEmail: who.email,
     });
+    await listingChanged(tx, who.workspaceId, [nationalId]);
+    await recordEvent(
+      tx,
+      callerEvent(who, requestId ? { id: requestId } : null, "restrictive_list.removed", {
+        entryId: row.id,
+        data: { document: maskDocument(nationalId), reason },
+      }),
+    );
     return true;
   });
 }

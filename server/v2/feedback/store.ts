@@ -2,13 +2,17 @@
 // stores the feedback and the verification's latest decision in one transaction), history and the latest decision of a
 // page of verifications. Every query is scoped by workspace.
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, max } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users, verificationFeedbacks, verifications } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { notifyRecordChanged } from "../../http/record-cache";
 import type { TokenClaims } from "../../auth/tokens";
 import { MAX_DECISIONS, type CreateFeedbackBody, type Decision, type FeedbackRecord } from "./schemas";
+import { checkDecision, deciderAssignment, firstDecision, lockForDecision, type LockedCase } from "../../review/decisions/rules";
+import { proposeDecision, type ProposedRecord } from "../../review/decisions/proposals";
+import { actorOf, recordEvents, type AuditInput } from "../../review/audit/record";
+import { orderedFlags } from "../../review/flags";
 
 const TERMINAL = ["COMPLETED", "FAILED"];
 
@@ -27,32 +31,36 @@ function toFeedback(row: FeedbackRow, userEmail: string | null): FeedbackRecord 
   };
 }
 
-export async function createFeedback(db: Db, who: TokenClaims, verificationId: string, body: CreateFeedbackBody): Promise<FeedbackRecord> {
+/**
+ * Records a decision. The review API's rules (server/review/decisions/rules.ts: reasons, the
+ * flagged-approval guardrail, four-eyes, assignment) run inside this transaction, on the row it
+ * locks; a decision four-eyes applies to is stored as a proposal instead (its answer says
+ * `state: "proposed"`). `requestId` goes into the audit events.
+ */
+export async function createFeedback(
+  db: Db,
+  who: TokenClaims,
+  verificationId: string,
+  body: CreateFeedbackBody,
+  requestId: string | null = null,
+): Promise<FeedbackRecord | ProposedRecord> {
   return db.transaction(async (tx) => {
     // the row lock orders concurrent feedbacks, so the stored latest decision is the last one written
-    const [verification] = await tx
-      .select({ status: verifications.status })
-      .from(verifications)
-      .where(and(eq(verifications.workspaceId, who.workspaceId), eq(verifications.id, verificationId)))
-      .for("update");
-    if (!verification) throw new ApiError("not_found", "verification not found");
-    if (!TERMINAL.includes(verification.status)) {
-      throw new ApiError("conflict", `verification is ${verification.status}: feedback is accepted once it is COMPLETED or FAILED`);
+    const locked = await lockForDecision(tx, who.workspaceId, verificationId);
+    if (!locked) throw new ApiError("not_found", "verification not found");
+    if (!TERMINAL.includes(locked.status)) {
+      throw new ApiError("conflict", `verification is ${locked.status}: feedback is accepted once it is COMPLETED or FAILED`);
     }
-    const [{ decisions } = { decisions: 0 }] = await tx
-      .select({ decisions: count() })
+    // the decisions so far: at most MAX_DECISIONS, and the time of the latest
+    const [history] = await tx
+      .select({ decisions: count(), latest: max(verificationFeedbacks.createdAt) })
       .from(verificationFeedbacks)
       .where(and(eq(verificationFeedbacks.workspaceId, who.workspaceId), eq(verificationFeedbacks.verificationId, verificationId)));
-    if (decisions >= MAX_DECISIONS)
+    if ((history?.decisions ?? 0) >= MAX_DECISIONS)
       throw new ApiError("conflict", `verification already has ${MAX_DECISIONS} decisions, the most one verification may hold`);
-    const [previous] = await tx
-      .select({ createdAt: verificationFeedbacks.createdAt })
-      .from(verificationFeedbacks)
-      .where(and(eq(verificationFeedbacks.workspaceId, who.workspaceId), eq(verificationFeedbacks.verificationId, verificationId)))
-      .orderBy(desc(verificationFeedbacks.createdAt))
-      .limit(1);
+    if (checkDecision(locked, body).propose) return proposeDecision(tx, who, locked, body, requestId);
     // strictly after the previous one, so "newest first" never ties even within a millisecond
-    const now = new Date(Math.max(Date.now(), (previous?.createdAt.getTime() ?? 0) + 1));
+    const now = new Date(Math.max(Date.now(), (history?.latest?.getTime() ?? 0) + 1));
     const comment = body.comment ? body.comment : null;
     const [row] = await tx
       .insert(verificationFeedbacks)
@@ -67,13 +75,39 @@ export async function createFeedback(db: Db, who: TokenClaims, verificationId: s
         createdAt: now,
       })
       .returning();
+    const assignment = deciderAssignment(locked, actorOf(who), requestId, now);
     await tx
       .update(verifications)
-      .set({ feedbackStatus: body.status })
+      .set({ feedbackStatus: body.status, firstDecidedAt: firstDecision(now), ...assignment.set })
       .where(and(eq(verifications.workspaceId, who.workspaceId), eq(verifications.id, verificationId)));
+    await recordEvents(tx, [decisionEvent(locked, who, row!, body, requestId), ...assignment.events]);
     await notifyRecordChanged(tx, verificationId);
     return toFeedback(row!, who.email);
   });
+}
+
+/** decision.created: what was decided, on which flags and acknowledgements (the comment stays on the feedback). */
+function decisionEvent(
+  locked: LockedCase,
+  who: TokenClaims,
+  row: FeedbackRow,
+  body: CreateFeedbackBody,
+  requestId: string | null,
+): AuditInput {
+  return {
+    workspaceId: who.workspaceId,
+    type: "decision.created",
+    actor: actorOf(who),
+    caseId: locked.id,
+    requestId,
+    data: {
+      feedbackId: row.id,
+      status: row.status,
+      reasons: row.reasons,
+      flags: locked.flags,
+      ...(body.acknowledgedFlags ? { acknowledgedFlags: orderedFlags(body.acknowledgedFlags) } : {}),
+    },
+  };
 }
 
 /** The verification's feedbacks, newest first, with each author's e-mail; null when the verification is not the workspace's. */

@@ -11,6 +11,7 @@ import { V2ErrorBody } from "../../../lib/contract/error-bodies";
 import { PdfNotMade, pdfRenderer } from "../../reports/pdf/renderer";
 import { VerificationIdParams } from "../verifications/schemas";
 import { loadReportData } from "./data";
+import { callerEvent, recordEvent } from "../../review/audit/record";
 
 export function registerPdfRoutes(app: FastifyInstance, s: Services): void {
   route(app, {
@@ -22,7 +23,7 @@ export function registerPdfRoutes(app: FastifyInstance, s: Services): void {
     params: VerificationIdParams,
     produces: ["application/pdf"],
     response: { 200: z.string().describe("PDF bytes (application/pdf)"), 400: V2ErrorBody, 404: V2ErrorBody, 500: V2ErrorBody },
-    handler: async ({ params, caller, reply }) => {
+    handler: async ({ params, caller, reply, request }) => {
       const started = Date.now();
       let pdf: Buffer;
       try {
@@ -37,6 +38,8 @@ export function registerPdfRoutes(app: FastifyInstance, s: Services): void {
         throw new ApiError("internal_error", "The PDF report could not be generated; quote the request id to support");
       }
       s.log.debug({ ms: Date.now() - started, bytes: pdf.length }, "PDF report generated");
+      // recorded before it is sent (docs/decisions.md, "Audit trail"): a failure here sends no report
+      await recordEvent(s.db, callerEvent(caller, request, "report.downloaded", { caseId: params.id, data: { bytes: pdf.length } }));
       return reply
         .status(200)
         .header("content-type", "application/pdf")

@@ -14,6 +14,45 @@ import { AiSummarySchema, type AiSummary, type SummaryDraft } from "../../ai/typ
 import type { Collection } from "../../engine/types";
 import type { VerificationRow } from "../verifications/serialize";
 import { armVerificationCallback, sendVerificationCallback } from "../callbacks/arm";
+import { withVerdict } from "../../review/flags";
+import { recordEvent, type Actor } from "../../review/audit/record";
+
+/** ai_summary.generated (server/review/audit): by the service at completion (actor null) or by a caller. */
+export async function recordSummaryGenerated(
+  tx: Tx,
+  row: Pick<VerificationRow, "id" | "workspaceId">,
+  summary: AiSummary,
+  actor: Actor | null,
+  requestId: string | null,
+): Promise<void> {
+  await recordEvent(tx, {
+    workspaceId: row.workspaceId,
+    type: "ai_summary.generated",
+    actor,
+    caseId: row.id,
+    requestId,
+    data: { verdict: summary.verdict, model: summary.model, ...(summary.fallback ? { fallback: summary.fallback } : {}) },
+  });
+}
+
+/**
+ * Makes and stores a summary on a caller's request (the v2 route's first call): the ai_disagrees
+ * flag and ai_summary.generated in the same transaction, when this call's summary is the one
+ * stored (a concurrent first call may have won).
+ */
+export async function makeSummary(s: Services, row: VerificationRow, actor: Actor, requestId: string): Promise<AiSummary> {
+  const made = toAiSummary(row.id, await draftFor(s, row), new Date());
+  return s.db.transaction(async (tx) => {
+    const stored = await storeSummary(tx, row, made);
+    if (stored.generatedAt !== made.generatedAt) return stored;
+    await tx
+      .update(verifications)
+      .set({ riskFlags: withVerdict(row.riskFlags, stored.verdict) })
+      .where(and(eq(verifications.workspaceId, row.workspaceId), eq(verifications.id, row.id)));
+    await recordSummaryGenerated(tx, row, stored, actor, requestId);
+    return stored;
+  });
+}
 
 /** Whether the verification's profile has AI enabled (at least one module with aiSummary). */
 export async function profileHasAi(db: Db | Tx, profileId: string | null): Promise<boolean> {
@@ -94,13 +133,15 @@ export async function finishAnalysis(s: Services, verificationId: string): Promi
   if (!row || row.status !== "ANALYZING") return;
   const draft = await draftFor(s, row);
   const deliveryId = await s.db.transaction(async (tx) => {
-    await storeSummary(tx, row, toAiSummary(row.id, draft, new Date()));
+    const stored = await storeSummary(tx, row, toAiSummary(row.id, draft, new Date()));
     const now = new Date();
+    // review (server/review): ai_disagrees from the verdict, and the SLA starts as the case completes
     const done = await tx
       .update(verifications)
-      .set({ status: "COMPLETED", updatedAt: now })
+      .set({ status: "COMPLETED", updatedAt: now, reviewStartedAt: now, riskFlags: withVerdict(row.riskFlags, stored.verdict) })
       .where(and(eq(verifications.id, row.id), eq(verifications.status, "ANALYZING")))
       .returning({ id: verifications.id });
+    if (done.length > 0) await recordSummaryGenerated(tx, row, stored, null, null);
     // the v2 callback of a verification with a summary due leaves once it is COMPLETED
     return done.length > 0 ? armVerificationCallback(tx, row, "COMPLETED", row.score, now) : null;
   });

@@ -10,7 +10,8 @@ import { V2ErrorBody } from "../../../lib/contract/error-bodies";
 import { AiSummarySchema } from "../../ai/types";
 import { z } from "zod";
 import { VerificationIdParams } from "../verifications/schemas";
-import { draftFor, readSummary, storeSummary, summaryAllowed, toAiSummary } from "./generate";
+import { makeSummary, readSummary, summaryAllowed } from "./generate";
+import { actorOf } from "../../review/audit/record";
 
 export function registerSummaryRoutes(app: FastifyInstance, s: Services): void {
   route(app, {
@@ -26,7 +27,7 @@ export function registerSummaryRoutes(app: FastifyInstance, s: Services): void {
     params: VerificationIdParams,
     query: z.object({ make: z.enum(["true", "false"]).optional() }),
     response: { 200: AiSummarySchema, 204: z.null(), 400: V2ErrorBody, 403: V2ErrorBody, 404: V2ErrorBody, 409: V2ErrorBody },
-    handler: async ({ params, query, caller, reply }) => {
+    handler: async ({ params, query, caller, reply, request }) => {
       const [row] = await s.db
         .select()
         .from(verifications)
@@ -56,7 +57,7 @@ export function registerSummaryRoutes(app: FastifyInstance, s: Services): void {
           "No AI summary was made for this verification yet, and making one needs the verifications:write permission",
         );
       }
-      return storeSummary(s.db, row, toAiSummary(row.id, await draftFor(s, row), new Date()));
+      return makeSummary(s, row, actorOf(caller), request.id);
     },
   });
 }

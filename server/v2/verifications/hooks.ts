@@ -14,6 +14,7 @@ import { applyRelatedListing, NOT_LISTED, withListingRules, workspaceListing, ty
 import { afterVerificationTerminal, finishStaleAnalyses, markSummaryPending, summaryOnCompletion } from "../summary/generate";
 import { VISION_STEPS } from "../../vision/steps";
 import { deleteImages } from "../../vision/intake";
+import { riskFlags } from "../../review/flags";
 
 export function dossierOf(
   entity: string,
@@ -56,7 +57,8 @@ async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<
   if (c.status === "FAILED") {
     await tx
       .update(verifications)
-      .set({ status: "FAILED", failureReason: c.failureReason, updatedAt: now })
+      // review (server/review): a failed case is decidable, so its SLA starts now; it has no flags
+      .set({ status: "FAILED", failureReason: c.failureReason, updatedAt: now, reviewStartedAt: now })
       .where(eq(verifications.id, c.id));
     return armVerificationCallback(tx, row, "FAILED", null, c.completedAt ?? now);
   }
@@ -93,6 +95,10 @@ async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<
       result,
       score: scored.score,
       updatedAt: now,
+      // review: the risk flags, in the same statement (no statement added to the completion);
+      // the SLA starts when the case is decidable (COMPLETED now, or once the summary is made)
+      riskFlags: riskFlags({ dossier, result, score: scored.score }),
+      ...(analyze ? {} : { reviewStartedAt: now }),
     })
     .where(eq(verifications.id, c.id));
   // with a summary due, the callback is armed when the summary completes it (summary/generate.ts)

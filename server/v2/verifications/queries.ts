@@ -30,7 +30,7 @@ function escapeLike(text: string): string {
  * - A text of several words may look the trigram index up with only its first word boundary
  *   (`boundary`, below) and check the whole text with strpos on the rows found.
  */
-function searchFilter(text: string, boundary: string | null): SQL {
+export function searchFilter(text: string, boundary: string | null): SQL {
   const digits = text.replace(/[.\-/\s]/g, "");
   const name = boundary
     ? and(

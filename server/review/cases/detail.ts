@@ -1,0 +1,37 @@
+// GET /api/review/v1/cases/{id}: one case's review state (assignee, SLA, flags, the pending
+// proposal, the AI summary's freshness, what four-eyes applies to).
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { verificationSummaries } from "../../db/schema";
+import type { VerificationRow } from "../../v2/verifications/serialize";
+import { pendingProposal, toProposal } from "../decisions/proposals";
+import type { CaseReview, ReviewSettings } from "../../../lib/contract/review";
+import type { V2Status } from "../../../lib/contract/enums";
+import { reviewFieldsOf, userRefs } from "./serialize";
+
+export async function caseReview(db: Db, row: VerificationRow, settings: ReviewSettings, now = new Date()): Promise<CaseReview> {
+  const [assignees, proposal, [summary]] = await Promise.all([
+    userRefs(db, [row.assigneeId]),
+    pendingProposal(db, row.workspaceId, row.pendingProposalId),
+    db
+      .select({ generatedAt: verificationSummaries.generatedAt, staleAt: verificationSummaries.staleAt })
+      .from(verificationSummaries)
+      .where(and(eq(verificationSummaries.workspaceId, row.workspaceId), eq(verificationSummaries.verificationId, row.id))),
+  ]);
+  return {
+    id: row.id,
+    status: row.status as V2Status,
+    ...reviewFieldsOf(row, assignees, settings.slaHours, now),
+    firstDecidedAt: row.firstDecidedAt?.toISOString() ?? null,
+    proposal: proposal ? await toProposal(db, proposal) : null,
+    aiSummary:
+      summary && summary.generatedAt
+        ? {
+            generatedAt: summary.generatedAt.toISOString(),
+            stale: summary.staleAt !== null,
+            staleSince: summary.staleAt?.toISOString() ?? null,
+          }
+        : null,
+    fourEyesRequired: settings.fourEyes.enabled ? settings.fourEyes.on : [],
+  };
+}

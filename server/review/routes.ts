@@ -1,0 +1,24 @@
+// The review API (/api/review/v1; issues 18 and 19; docs/decisions.md "Review API"): team work
+// beyond the interface, with the v3 error envelope. Roles: admin and analyst act (review:write),
+// viewer reads (review:read), admins administer (review:admin); integration is refused (403).
+import type { FastifyInstance } from "fastify";
+import type { Services } from "../context";
+import { registerSettingsRoutes } from "./settings/routes";
+import { registerCaseRoutes } from "./cases/routes";
+import { registerViewRoutes } from "./views/routes";
+import { registerNoteRoutes } from "./notes/routes";
+import { registerRevealRoutes } from "./reveal/routes";
+import { registerAuditRoutes } from "./audit/routes";
+import { registerSummaryRoutes } from "./summary/routes";
+import { registerRestrictiveListRoutes } from "./restrictive-list/routes";
+
+export function registerReviewRoutes(app: FastifyInstance, s: Services): void {
+  registerSettingsRoutes(app, s);
+  registerCaseRoutes(app, s);
+  registerViewRoutes(app, s);
+  registerNoteRoutes(app, s);
+  registerRevealRoutes(app, s);
+  registerAuditRoutes(app, s);
+  registerSummaryRoutes(app, s);
+  registerRestrictiveListRoutes(app, s);
+}

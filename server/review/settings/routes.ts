@@ -1,0 +1,73 @@
+// GET /api/review/v1/settings – the workspace's review settings (every role that reads)
+// PUT /api/review/v1/settings – change any subset of them (admins)
+// GET /api/review/v1/capabilities – what this deployment offers (the console shows team features when it answers)
+import type { FastifyInstance } from "fastify";
+import type { Services } from "../../context";
+import { route } from "../../http/route";
+import { can } from "../../auth/permissions";
+import { V3ErrorBody } from "../../../lib/contract/error-bodies";
+import { Capabilities, ReviewSettings, SettingsUpdate } from "../../../lib/contract/review";
+import { readSettings, updateSettings } from "./store";
+
+const tags = ["review settings"];
+export const FEATURES = [
+  "assignment",
+  "sla",
+  "flags",
+  "bulk",
+  "export",
+  "views",
+  "reasons",
+  "fourEyes",
+  "notes",
+  "reveal",
+  "audit",
+  "stats",
+];
+
+export function registerSettingsRoutes(app: FastifyInstance, s: Services): void {
+  route(app, {
+    method: "GET",
+    url: "/api/review/v1/capabilities",
+    permission: "review:read",
+    tags,
+    summary: "What the review API offers",
+    description:
+      "`teamReview: true` and the features of this deployment, with what the caller's role may do. A deployment of the bare interface answers 404 here.",
+    response: { 200: Capabilities },
+    handler: async ({ caller }) => ({
+      teamReview: true as const,
+      version: "1" as const,
+      features: FEATURES,
+      role: caller.role,
+      canAct: can(caller.role, "review:write"),
+      canAdminister: can(caller.role, "review:admin"),
+    }),
+  });
+
+  route(app, {
+    method: "GET",
+    url: "/api/review/v1/settings",
+    permission: "review:read",
+    tags,
+    summary: "The workspace's review settings",
+    description:
+      "slaHours (default 24), the reason catalog per decision, requireReason, fourEyes and auditRetentionDays (default 1826, 5 years).",
+    response: { 200: ReviewSettings },
+    handler: async ({ caller }) => readSettings(s.db, caller.workspaceId),
+  });
+
+  route(app, {
+    method: "PUT",
+    url: "/api/review/v1/settings",
+    permission: "review:admin",
+    tags,
+    summary: "Change review settings (admins)",
+    description:
+      "Any subset of the settings; `reasons` and `fourEyes` may carry a subset of their keys. The rest keeps its value. " +
+      "A decision in requireReason needs a non-empty catalog. Answers the settings in force; a change records settings.changed.",
+    body: SettingsUpdate,
+    response: { 200: ReviewSettings, 400: V3ErrorBody },
+    handler: async ({ body, caller, request }) => updateSettings(s.db, caller, request.id, body),
+  });
+}

@@ -1,0 +1,154 @@
+// The review API's roles, workspace isolation and envelope (issues 18 and 19): every route answers
+// 401 without a token and 403 forbidden to the integration role; viewers read and are refused what
+// acts (403); another workspace's case, note, view or entry is 404 not_found; unknown query
+// parameters and bad ids answer the exact code, in the v3 envelope.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startService, type TestService, type TestWorkspace } from "../support/harness";
+import { expectError, insertCase, R, reviewApi } from "../support/review";
+import { registeredRoutes } from "../../server/http/route";
+
+let t: TestService;
+let ws: TestWorkspace;
+let other: TestWorkspace;
+let caseId: string;
+let api: ReturnType<typeof reviewApi>;
+
+beforeAll(async () => {
+  t = await startService({ workers: false });
+  ws = t.workspace;
+  other = await t.createWorkspace();
+  api = reviewApi(t);
+  caseId = await insertCase(t, ws);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const N = "00000000-0000-4000-8000-000000000000";
+// every route of the review API with a body that passes its schema
+const ROUTES: { method: string; path: () => string; body?: unknown; permission: "read" | "write" | "admin" }[] = [
+  { method: "GET", path: () => "/capabilities", permission: "read" },
+  { method: "GET", path: () => "/settings", permission: "read" },
+  { method: "PUT", path: () => "/settings", body: { slaHours: 24 }, permission: "admin" },
+  { method: "GET", path: () => "/cases", permission: "read" },
+  { method: "GET", path: () => "/cases/export.csv", permission: "read" },
+  { method: "GET", path: () => `/cases/${caseId}`, permission: "read" },
+  { method: "PUT", path: () => `/cases/${caseId}/assignee`, body: { userId: null }, permission: "write" },
+  { method: "POST", path: () => "/cases/next", body: { status: "FAILED" }, permission: "write" },
+  { method: "POST", path: () => "/cases/bulk", body: { ids: [N], action: "assign", userId: null }, permission: "write" },
+  { method: "POST", path: () => `/cases/${caseId}/second-review`, body: { confirm: true, comment: "ok" }, permission: "write" },
+  { method: "GET", path: () => "/stats", permission: "read" },
+  { method: "GET", path: () => "/views", permission: "read" },
+  { method: "POST", path: () => "/views", body: { name: "v", filters: {} }, permission: "read" },
+  { method: "DELETE", path: () => `/views/${N}`, permission: "read" },
+  { method: "GET", path: () => `/cases/${caseId}/notes`, permission: "read" },
+  { method: "POST", path: () => `/cases/${caseId}/notes`, body: { text: "nota" }, permission: "write" },
+  { method: "PATCH", path: () => `/cases/${caseId}/notes/${N}`, body: { text: "nota" }, permission: "write" },
+  { method: "POST", path: () => `/cases/${caseId}/notes/${N}/hide`, body: { reason: "x" }, permission: "admin" },
+  { method: "POST", path: () => `/cases/${caseId}/reveal`, permission: "read" },
+  { method: "POST", path: () => `/restrictive-list/${N}/reveal`, permission: "read" },
+  { method: "POST", path: () => `/restrictive-list/${N}/remove`, body: { reason: "x" }, permission: "write" },
+  { method: "GET", path: () => `/cases/${caseId}/events`, permission: "read" },
+  { method: "GET", path: () => "/audit-events", permission: "admin" },
+  { method: "GET", path: () => "/audit-events.csv", permission: "admin" },
+  { method: "POST", path: () => `/cases/${caseId}/ai-summary`, permission: "write" },
+];
+
+describe("roles", () => {
+  it("lists every registered review route here", () => {
+    const registered = registeredRoutes(t.app)
+      .filter((r) => r.url.startsWith(R))
+      .map((r) => `${r.method} ${r.url.slice(R.length).replace(/:[A-Za-z]+/g, ":p")}`)
+      .sort();
+    const tested = ROUTES.map((r) => `${r.method} ${r.path().replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ":p")}`).sort();
+    expect(tested).toEqual(registered);
+  });
+
+  it("answers 401 without a token and 403 forbidden to the integration role, on every route", async () => {
+    for (const r of ROUTES) {
+      expectError(await api.call(r.method, r.path(), undefined, r.body), 401, "unauthorized");
+      expectError(await api.call(r.method, r.path(), ws.tokens.integration, r.body), 403, "forbidden");
+    }
+  });
+
+  it("lets the viewer read and refuses what acts; the analyst acts and is refused what administers", async () => {
+    for (const r of ROUTES) {
+      const viewer = await api.call(r.method, r.path(), ws.tokens.viewer, r.body);
+      if (r.permission === "read") expect(viewer.statusCode, `${r.method} ${r.path()}`).not.toBe(403);
+      else expectError(viewer, 403, "forbidden");
+      const analyst = await api.call(r.method, r.path(), ws.tokens.analyst, r.body);
+      if (r.permission === "admin") expectError(analyst, 403, "forbidden");
+      else expect(analyst.statusCode, `${r.method} ${r.path()}`).not.toBe(403);
+    }
+  });
+
+  it("capabilities say what the role may do", async () => {
+    const admin = (await api.get("/capabilities", ws.tokens.admin)).json();
+    expect(admin).toMatchObject({ teamReview: true, version: "1", role: "admin", canAct: true, canAdminister: true });
+    expect(admin.features).toEqual(expect.arrayContaining(["assignment", "fourEyes", "audit"]));
+    expect((await api.get("/capabilities", ws.tokens.analyst)).json()).toMatchObject({ canAct: true, canAdminister: false });
+    expect((await api.get("/capabilities", ws.tokens.viewer)).json()).toMatchObject({ canAct: false, canAdminister: false });
+  });
+});
+
+describe("workspace isolation", () => {
+  it("another workspace's case is 404 not_found on every case route", async () => {
+    const token = other.tokens.admin;
+    const caseId = await insertCase(t, ws);
+    for (const [method, path, body] of [
+      ["GET", `/cases/${caseId}`],
+      ["PUT", `/cases/${caseId}/assignee`, { userId: other.users.admin.id }],
+      ["POST", `/cases/${caseId}/second-review`, { confirm: true, comment: "ok" }],
+      ["GET", `/cases/${caseId}/notes`],
+      ["POST", `/cases/${caseId}/notes`, { text: "x" }],
+      ["POST", `/cases/${caseId}/reveal`],
+      ["GET", `/cases/${caseId}/events`],
+      ["POST", `/cases/${caseId}/ai-summary`],
+    ] as [string, string, unknown?][]) {
+      expectError(await api.call(method, path, token, body), 404, "not_found");
+    }
+    const list = (await api.get("/cases", token)).json();
+    expect(list.cases.map((c: { id: string }) => c.id)).not.toContain(caseId);
+    const bulk = (await api.post("/cases/bulk", token, { ids: [caseId], action: "assign", userId: null })).json();
+    expect(bulk.results).toEqual([{ id: caseId, ok: false, error: { code: "not_found", message: "case not found" } }]);
+    // nothing changed
+    expect((await api.get(`/cases/${caseId}/events`, ws.tokens.admin)).json().events).toEqual([]);
+  });
+
+  it("unknown and malformed ids are 404 not_found", async () => {
+    for (const id of [randomUUID(), "123", "not-a-uuid"]) {
+      expectError(await api.get(`/cases/${id}`, ws.tokens.viewer), 404, "not_found");
+      expectError(await api.post(`/cases/${id}/reveal`, ws.tokens.viewer), 404, "not_found");
+    }
+  });
+});
+
+describe("envelope and input codes", () => {
+  it("answers unknown query parameters with 400 invalid_parameter, a bad body with 400 invalid_body", async () => {
+    expectError(await api.get("/capabilities?x=1", ws.tokens.viewer), 400, "invalid_parameter");
+    expectError(await api.get("/cases?nope=1", ws.tokens.viewer), 400, "invalid_parameter");
+    expectError(await api.get("/cases?limit=101", ws.tokens.viewer), 400, "invalid_parameter");
+    expectError(await api.get("/cases?limit=0", ws.tokens.viewer), 400, "invalid_parameter");
+    expectError(await api.get("/cases?page=0", ws.tokens.viewer), 400, "invalid_parameter");
+    expectError(await api.get("/cases?sort=random", ws.tokens.viewer), 400, "invalid_parameter");
+    expectError(await api.get("/cases?assignee=someone", ws.tokens.viewer), 400, "invalid_parameter");
+    expectError(await api.get("/cases?sla=late", ws.tokens.viewer), 400, "invalid_parameter");
+    expectError(await api.get("/cases?scoreGte=900&scoreLte=100", ws.tokens.viewer), 400, "invalid_parameter");
+    expectError(await api.get("/cases?search=%00", ws.tokens.viewer), 400, "invalid_parameter");
+    expectError(await api.put("/settings", ws.tokens.admin, { slaHours: 0 }), 400, "invalid_body");
+    expectError(await api.put("/settings", ws.tokens.admin, { unknown: 1 }), 400, "invalid_body");
+    const notJson = await t.request({
+      method: "POST",
+      url: `${R}/cases/next`,
+      token: ws.tokens.analyst,
+      headers: { "content-type": "application/json" },
+      payload: "{nope",
+    });
+    expectError(notJson, 400, "invalid_body");
+  });
+
+  it("an unknown review route is 404 not_found in the v3 envelope", async () => {
+    expectError(await api.get("/nothing-here", ws.tokens.admin), 404, "not_found");
+  });
+});

@@ -1,0 +1,239 @@
+// The audit trail (issue 19): every event type recorded once per action, with actor, workspace,
+// case or entry, time, request id and a small JSON that never holds a full document; the table
+// refuses UPDATE, DELETE and TRUNCATE (a trigger, on both databases) except the purge, which is
+// recorded; per-case events newest first with a type filter; the workspace's events (admins) with
+// filters and a cursor; the CSV.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startService, PASSWORD, type TestService, type TestWorkspace } from "../support/harness";
+import { eventsOf, expectError, insertCase, reviewApi } from "../support/review";
+import { sql } from "drizzle-orm";
+import { makeCpf } from "../../lib/contract/documents";
+import { parseCsv } from "../../server/v2/blacklist/csv";
+import { purgeAuditEvents } from "../../server/review/audit/purge";
+import { AUDIT_EVENT_TYPES } from "../../lib/contract/review";
+
+let t: TestService;
+let ws: TestWorkspace;
+let api: ReturnType<typeof reviewApi>;
+
+beforeAll(async () => {
+  t = await startService({ workers: false });
+  ws = await t.createWorkspace();
+  api = reviewApi(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const v2 = (method: string, url: string, token: string, body?: unknown, payload?: string, headers?: Record<string, string>) =>
+  t.request({ method, url, token, body, payload, headers });
+
+/** The events of the workspace of a type, checked to be exactly one, by `actorId`, holding no full document. */
+async function once(type: string, actorId: string | null, caseId?: string) {
+  const events = await eventsOf(t, ws.id, type, caseId);
+  expect(events, type).toHaveLength(1);
+  const event = events[0]!;
+  expect(event.actor_id).toBe(actorId);
+  expect(JSON.stringify(event.data)).not.toMatch(/\d{11}|\d{3}\.\d{3}\.\d{3}-\d{2}/);
+  return event;
+}
+
+describe("every event type, once per action", () => {
+  it("records sign-in, sign-out, decisions, assignment, notes, reveal, list changes, exports, report, settings", async () => {
+    const admin = ws.users.admin;
+    const analyst = ws.users.analyst;
+    // session.started / session.ended
+    const signIn = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/authentication",
+      payload: { username: analyst.email, password: PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect((await eventsOf(t, ws.id, "session.started")).filter((e) => e.actor_id === analyst.id).length).toBeGreaterThanOrEqual(1);
+    const before = (await eventsOf(t, ws.id, "session.ended")).length;
+    const logout = () =>
+      t.app.inject({ method: "POST", url: "/api/v1/authentication/logout", payload: { refreshToken: signIn.json().refreshToken } });
+    expect((await logout()).statusCode).toBe(204);
+    expect((await logout()).statusCode).toBe(204); // ended already: nothing more recorded
+    expect((await eventsOf(t, ws.id, "session.ended")).length).toBe(before + 1);
+
+    // decision.created (and case.assigned to the decider)
+    const id = await insertCase(t, ws);
+    expect(
+      (await v2("POST", `/api/v2/verifications/${id}/feedbacks`, ws.tokens.analyst, { status: "STANDBY", reasons: ["Em análise externa"] }))
+        .statusCode,
+    ).toBe(201);
+    const decided = await once("decision.created", analyst.id, id);
+    expect(decided.data).toMatchObject({ status: "STANDBY", reasons: ["Em análise externa"], flags: [] });
+    expect(decided.request_id).toEqual(expect.any(String));
+    await once("case.assigned", analyst.id, id);
+
+    // note.created, note.edited, note.hidden
+    const note = (await api.post(`/cases/${id}/notes`, ws.tokens.analyst, { text: "ligar para o titular" })).json();
+    await api.patch(`/cases/${id}/notes/${note.id}`, ws.tokens.analyst, { text: "ligar para o titular amanhã" });
+    await api.post(`/cases/${id}/notes/${note.id}/hide`, ws.tokens.admin, { reason: "dados pessoais" });
+    await once("note.created", analyst.id, id);
+    await once("note.edited", analyst.id, id);
+    expect((await once("note.hidden", admin.id, id)).data).toMatchObject({ noteId: note.id, reason: "dados pessoais" });
+
+    // document.revealed (masked in the event)
+    await api.post(`/cases/${id}/reveal`, ws.tokens.viewer);
+    expect((await once("document.revealed", ws.users.viewer.id, id)).data).toMatchObject({
+      document: expect.stringMatching(/^\d{3}\.\*{3}\.\*{3}-\d{2}$/),
+      of: "holder",
+    });
+
+    // restrictive_list.added / .removed / .imported / .exported, and the entry's reveal
+    const listUrl = `/api/v2/blacklist?workspaceId=${ws.id}`;
+    const doc = makeCpf("741852963");
+    const added = await v2("POST", listUrl, ws.tokens.analyst, { nationalId: doc, reason: "fraude" });
+    expect(added.statusCode).toBe(201);
+    const addedEvent = await once("restrictive_list.added", analyst.id);
+    expect(addedEvent.entry_id).toBe(added.json().id);
+    await api.post(`/restrictive-list/${added.json().id}/reveal`, ws.tokens.analyst);
+    expect((await eventsOf(t, ws.id, "document.revealed")).filter((e) => e.entry_id === added.json().id)).toHaveLength(1);
+    expect((await v2("DELETE", `/api/v2/blacklist/${doc}?workspaceId=${ws.id}&reason=engano`, ws.tokens.analyst)).statusCode).toBe(204);
+    expect((await once("restrictive_list.removed", analyst.id)).data).toMatchObject({ reason: "engano" });
+    const csv = `nationalId,reason\n${makeCpf("963852741")},importado\n${makeCpf("852963741")},importado\n`;
+    const imported = await v2("POST", `/api/v2/blacklist/import?workspaceId=${ws.id}`, ws.tokens.analyst, undefined, csv, {
+      "content-type": "text/csv",
+    });
+    expect(imported.statusCode).toBe(200);
+    expect((await once("restrictive_list.imported", analyst.id)).data).toEqual({ lines: 2, added: 2, invalid: 0 });
+    expect(await eventsOf(t, ws.id, "restrictive_list.added")).toHaveLength(1); // the import is one event
+    expect((await v2("GET", `/api/v2/blacklist/export?workspaceId=${ws.id}`, ws.tokens.viewer)).statusCode).toBe(200);
+    await once("restrictive_list.exported", ws.users.viewer.id);
+    // removal through the review route: the reason is required
+    const entry = (await v2("GET", `/api/v2/blacklist?workspaceId=${ws.id}`, ws.tokens.viewer)).json().items[0];
+    expectError(await api.post(`/restrictive-list/${entry.id}/remove`, ws.tokens.analyst, {}), 400, "invalid_body");
+    expect((await api.post(`/restrictive-list/${entry.id}/remove`, ws.tokens.analyst, { reason: "prazo vencido" })).statusCode).toBe(204);
+    expect(await eventsOf(t, ws.id, "restrictive_list.removed")).toHaveLength(2);
+    expectError(await api.post(`/restrictive-list/${entry.id}/remove`, ws.tokens.analyst, { reason: "de novo" }), 404, "not_found");
+
+    // cases.exported, report.downloaded, settings.changed, audit.exported
+    expect((await api.get("/cases/export.csv?search=52998224725", ws.tokens.viewer)).statusCode).toBe(200);
+    expect((await once("cases.exported", ws.users.viewer.id)).data).toMatchObject({ filters: { search: "[document]" }, truncated: false });
+    expect((await v2("GET", `/api/v2/verifications/${id}/pdf`, ws.tokens.viewer)).statusCode).toBe(200);
+    await once("report.downloaded", ws.users.viewer.id, id);
+    await api.put("/settings", ws.tokens.admin, { slaHours: 12 });
+    await api.put("/settings", ws.tokens.admin, { slaHours: 12 }); // no change: nothing recorded
+    expect((await once("settings.changed", admin.id)).data).toEqual({ changes: { slaHours: { from: 24, to: 12 } } });
+    expect((await api.get("/audit-events.csv", ws.tokens.admin)).statusCode).toBe(200);
+    await once("audit.exported", admin.id);
+  });
+
+  it("records the four-eyes events and ai_summary.generated (tested in their own files) under these names", () => {
+    expect(AUDIT_EVENT_TYPES).toEqual(
+      expect.arrayContaining([
+        "decision.proposed",
+        "decision.confirmed",
+        "decision.overturned",
+        "ai_summary.generated",
+        "case.taken_over",
+        "audit.purged",
+      ]),
+    );
+  });
+});
+
+describe("append-only", () => {
+  it("refuses UPDATE, DELETE and TRUNCATE on audit_events", async () => {
+    const q = t.services.database.query;
+    const [{ id }] = (await q("select id from audit_events where workspace_id = $1 limit 1", [ws.id])).rows as { id: string }[];
+    await expect(q("update audit_events set type = 'x' where id = $1", [id])).rejects.toThrow(/append-only/);
+    await expect(q("update audit_events set data = '{}'::jsonb")).rejects.toThrow(/append-only/);
+    await expect(q("delete from audit_events where id = $1", [id])).rejects.toThrow(/append-only/);
+    await expect(q("truncate audit_events")).rejects.toThrow(/append-only/);
+    // the purge's settings for another workspace or a later instant do not open the door
+    await expect(
+      t.services.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select set_config('lupa.audit_purge_workspace', '00000000-0000-4000-8000-000000000000', true), set_config('lupa.audit_purge_before', '2999-01-01T00:00:00Z', true)`,
+        );
+        await tx.execute(sql`delete from audit_events where id = ${id}`);
+      }),
+    ).rejects.toThrow();
+    // the right workspace, but the event is younger than the instant set
+    await expect(
+      t.services.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select set_config('lupa.audit_purge_workspace', ${ws.id}, true), set_config('lupa.audit_purge_before', '2000-01-01T00:00:00Z', true)`,
+        );
+        await tx.execute(sql`delete from audit_events where id = ${id}`);
+      }),
+    ).rejects.toThrow();
+    expect((await q("select count(*)::int as n from audit_events where id = $1", [id])).rows[0]!.n).toBe(1);
+  });
+
+  it("lets only the purge delete events older than the retention, and records it", async () => {
+    const purgeWs = await t.createWorkspace();
+    const q = t.services.database.query;
+    await q(
+      `insert into audit_events (workspace_id, type, created_at, data) values ($1, 'settings.changed', now() - interval '6 years', '{}'), ($1, 'settings.changed', now() - interval '4 years', '{}')`,
+      [purgeWs.id],
+    );
+    const result = await purgeAuditEvents(t.services.db, purgeWs.id);
+    expect(result.deleted).toBe(1);
+    const left = (await q("select type from audit_events where workspace_id = $1 order by created_at", [purgeWs.id])).rows.map(
+      (r) => r.type,
+    );
+    expect(left).toEqual(["settings.changed", "session.started", "session.started", "session.started", "session.started", "audit.purged"]);
+    // the other workspace's old events are untouched
+    expect((await purgeAuditEvents(t.services.db, purgeWs.id)).deleted).toBe(0);
+  });
+});
+
+describe("reads", () => {
+  it("answers a case's events newest first, filtered by type, to every reader; the workspace's to admins, with a cursor", async () => {
+    const id = await insertCase(t, ws);
+    await api.put(`/cases/${id}/assignee`, ws.tokens.analyst, { userId: ws.users.analyst.id });
+    await api.post(`/cases/${id}/reveal`, ws.tokens.analyst);
+    await api.post(`/cases/${id}/notes`, ws.tokens.analyst, { text: "a" });
+    const events = (await api.get(`/cases/${id}/events`, ws.tokens.viewer)).json();
+    expect(events.events.map((e: { type: string }) => e.type)).toEqual(["note.created", "document.revealed", "case.assigned"]);
+    expect(events.events[0]).toMatchObject({
+      caseId: id,
+      actor: { id: ws.users.analyst.id, email: ws.users.analyst.email },
+      requestId: expect.any(String),
+    });
+    const filtered = (await api.get(`/cases/${id}/events?type=document.revealed,case.assigned`, ws.tokens.viewer)).json();
+    expect(filtered.events.map((e: { type: string }) => e.type)).toEqual(["document.revealed", "case.assigned"]);
+
+    const first = (await api.get(`/audit-events?caseId=${id}&limit=2`, ws.tokens.admin)).json();
+    expect(first.events).toHaveLength(2);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = (await api.get(`/audit-events?caseId=${id}&limit=2&cursor=${first.nextCursor}`, ws.tokens.admin)).json();
+    expect(second.events.map((e: { type: string }) => e.type)).toEqual(["case.assigned"]);
+    expect(second.nextCursor).toBeNull();
+    const byActor = (await api.get(`/audit-events?actorId=${ws.users.viewer.id}&type=document.revealed`, ws.tokens.admin)).json();
+    expect(byActor.events.length).toBeGreaterThanOrEqual(1);
+    expect(byActor.events.every((e: { actor: { id: string } }) => e.actor.id === ws.users.viewer.id)).toBe(true);
+    const future = (await api.get(`/audit-events?from=${new Date(Date.now() + 60_000).toISOString()}`, ws.tokens.admin)).json();
+    expect(future).toEqual({ events: [], nextCursor: null });
+  });
+
+  it("refuses bad filters with their codes", async () => {
+    expectError(await api.get("/audit-events?type=nope", ws.tokens.admin), 400, "invalid_parameter");
+    expectError(await api.get("/audit-events?cursor=abc", ws.tokens.admin), 400, "invalid_cursor");
+    expectError(await api.get("/audit-events?limit=201", ws.tokens.admin), 400, "invalid_parameter");
+    expectError(await api.get("/audit-events?actorId=x", ws.tokens.admin), 400, "invalid_parameter");
+    expectError(
+      await api.get("/audit-events?from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z", ws.tokens.admin),
+      400,
+      "invalid_date_range",
+    );
+    expectError(await api.get("/audit-events", ws.tokens.analyst), 403, "forbidden");
+  });
+
+  it("streams the CSV with a BOM, ; and a header, read back by a CSV parser", async () => {
+    const res = await api.get("/audit-events.csv?type=note.created", ws.tokens.admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.body.charCodeAt(0)).toBe(0xfeff);
+    const records = parseCsv(res.body).map((r) => r.fields);
+    expect(records[0]).toEqual(["id", "criado_em", "tipo", "ator_id", "ator_email", "caso_id", "entrada_id", "request_id", "dados"]);
+    expect(records.length).toBeGreaterThanOrEqual(3);
+    expect(records.slice(1).every((r) => r[2] === "note.created")).toBe(true);
+    expect(JSON.parse(records[1]![8]!)).toMatchObject({ noteId: expect.any(String) });
+  });
+});
