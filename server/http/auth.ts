@@ -22,9 +22,9 @@ export function registerAuth(app: FastifyInstance, services: Services): void {
   app.decorateRequest("auth", null);
 
   app.addHook("onRoute", (route) => {
-    const permission = (route.config as { permission?: Permission } | undefined)?.permission;
-    if (PROTECTED.test(route.url) && !permission) {
-      throw new Error(`Route ${route.method} ${route.url} must state config.permission`);
+    const config = route.config as { permission?: Permission; public?: boolean } | undefined;
+    if (PROTECTED.test(route.url) && !config?.permission && !config?.public) {
+      throw new Error(`Route ${route.method} ${route.url} must state config.permission (or be declared public)`);
     }
   });
 

@@ -79,6 +79,8 @@ export interface AuthenticatedSpec<P, Q, B> extends BaseSpec<P, Q, B> {
 
 export interface PublicSpec<P, Q, B> extends BaseSpec<P, Q, B> {
   permission?: undefined;
+  /** Required under a prefix whose routes are authenticated (/api/v2, /api/v3, /api/review): says the route is public on purpose. */
+  public?: true;
   handler: (ctx: Context<P, Q, B> & { caller: null }) => Promise<unknown>;
 }
 
@@ -198,7 +200,7 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
     method: spec.method,
     url: spec.url,
     // the boundary (server/http/boundary.ts) answers these codes for params, query and body too
-    config: spec.permission ? { permission: spec.permission, inputErrors: codes } : { inputErrors: codes },
+    config: spec.permission ? { permission: spec.permission, inputErrors: codes } : { inputErrors: codes, public: spec.public === true },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     schema,
     handler: async (request, reply) => {

@@ -21,6 +21,7 @@ export function registerDemoExposureRoute(app: FastifyInstance, s: Services): vo
   route(app, {
     method: "GET",
     url: "/api/review/v1/demo-exposure",
+    public: true,
     tags: ["review"],
     summary: "Whether demo accounts keep the demo password (ours, public)",
     description: "Asked by the console before it listens beyond loopback. Computed at most once a minute.",
