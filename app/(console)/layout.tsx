@@ -2,14 +2,17 @@ import type { ReactNode } from "react";
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
 import { RoleProvider } from "@/components/auth/role-context";
+import { TeamReviewProvider } from "@/components/review/team-review-context";
 import { AppHeader } from "@/components/layout/app-header";
 import { Toaster } from "@/components/ui/toaster";
 import { authOptions } from "@/lib/auth/options";
+import { getTeamReview } from "@/lib/review/team-review";
 
 // Every console page: signed-in analysts only (proxy.ts redirects first; this is the second lock).
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const session = await getServerSession(authOptions);
   if (!session?.user) redirect("/login");
+  const teamReview = await getTeamReview();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -21,7 +24,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       <AppHeader email={session.user.email} role={session.user.role} />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
         <RoleProvider role={session.user.role}>
-          <Toaster>{children}</Toaster>
+          <TeamReviewProvider value={teamReview}>
+            <Toaster>{children}</Toaster>
+          </TeamReviewProvider>
         </RoleProvider>
       </main>
     </div>
