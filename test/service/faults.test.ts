@@ -9,16 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startProcess, type ServiceProcess } from "../support/processes";
+import { freePort, startProcess, type ServiceProcess } from "../support/processes";
 import { TEST_DB } from "../support/databases";
 import { createPrivatePostgres, type PrivatePostgres } from "../support/private-postgres";
 import { makeCpf } from "../../lib/contract/documents";
 import { openDatabase, type Database } from "../../server/db/client";
 import { createUser, createWorkspace } from "../../server/tenancy/workspaces";
 
-const PG_PORT = 55433;
-const API_PORT = 5040;
-const API = `http://127.0.0.1:${API_PORT}`;
+// ports the system picks: another run of this file (another checkout, another lane) may be on
+let PG_PORT = 0;
+let API_PORT = 0;
+let API = "";
 const PASSWORD = "fault-test-password";
 const PROFILE = "prf_person_registry";
 
@@ -131,6 +132,10 @@ describe.runIf(TEST_DB === "postgres")("faults on PostgreSQL with real processes
   }
 
   beforeAll(async () => {
+    PG_PORT = await freePort();
+    do API_PORT = await freePort();
+    while (API_PORT === PG_PORT);
+    API = `http://127.0.0.1:${API_PORT}`;
     postgres = createPrivatePostgres(PG_PORT);
     dataDir = mkdtempSync(path.join(tmpdir(), "lupa-faults-"));
     env = {
