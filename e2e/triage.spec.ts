@@ -159,7 +159,7 @@ test.describe("as a viewer", () => {
     await expect(page.getByTestId("decision-actions")).toHaveCount(0);
     await expect(page.getByTestId("decision-entry")).toHaveCount(1);
     await expect(page.getByTestId("decision-entry")).toContainText("analyst@lupa.local");
-    await expect(page.getByTestId("decision-entry")).toContainText("Aguardando documentos");
+    await expect(page.getByTestId("decision-entry")).toContainText("Aguardando documento");
     await expect(page.getByTestId("verification-decision")).toHaveText("Em espera");
     await expect(page.locator("html")).toHaveAttribute("data-triage", created.id); // the keys would listen now
     await page.keyboard.press("a");
