@@ -10,6 +10,7 @@ export default defineConfig({
     globalSetup: ["test/support/global-setup.ts"],
     environment: "node",
     pool: "forks",
+    isolate: false,
     maxWorkers: 2,
     testTimeout: 60_000,
     env: { LUPA_SCRYPT_LOG_N: "12" },

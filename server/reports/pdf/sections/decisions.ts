@@ -18,7 +18,7 @@ export function feedbackBlock(w: Writer, data: ReportData) {
       f.reasons.join(", ") || "—",
       f.comment ?? "—",
     ]),
-    [0.16, 0.12, 0.24, 0.2, 0.28],
+    [0.16, 0.12, 0.3, 0.18, 0.24],
   );
   const older = data.feedbackTotal - data.feedbacks.length;
   if (older > 0) w.note(`E mais ${formatInteger(older)} decisão(ões) anterior(es) não listada(s).`);
