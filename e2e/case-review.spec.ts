@@ -1,11 +1,10 @@
 import { formatDocument } from "@/lib/contract/documents";
-import { latestDecision } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { randomCpf } from "./support/documents";
 import { AUTH_DIR } from "./support/env";
 import { expect, gotoCase, test } from "./support/fixtures";
 import { RestrictiveListApi } from "./support/restrictive-list";
-import { changeSettings, expectNoFullDocument, recordResponses, reviewCall } from "./support/review";
+import { changeSettings, decisionOf, expectNoFullDocument, freshToken, readCase, recordResponses, reviewCall } from "./support/review";
 
 // The case page with team review (issues 18 and 19): risk flags and the approval guardrail, the
 // multi-line comment, masked documents and the audited reveal, "Responsável", four-eyes from two
@@ -41,7 +40,7 @@ test("approving a listed holder asks for a confirmation naming the flags; Enter 
   await page.keyboard.press("Enter");
   await expect(dialog.getByTestId("decision-problem")).toContainText("Escreva um comentário");
   await expect(dialog).toBeVisible();
-  expect(await latestDecision(api, created.id)).toBe("NOTSTARTED");
+  expect(await decisionOf(api, created.id)).toBe("NOTSTARTED");
   await expectNoSeriousA11yViolations(page, "flagged approval dialog at 1280 px");
 
   // Enter in the comment makes a new line; Ctrl+Enter sends
@@ -52,10 +51,10 @@ test("approving a listed holder asks for a confirmation naming the flags; Enter 
   await page.keyboard.type("Listagem antiga, já resolvida.");
   await expect(comment).toHaveValue("Titular conferido por telefone.\nListagem antiga, já resolvida.");
   await expect(dialog).toBeVisible();
-  expect(await latestDecision(api, created.id)).toBe("NOTSTARTED");
+  expect(await decisionOf(api, created.id)).toBe("NOTSTARTED");
   await page.keyboard.press("Control+Enter");
-  await expect.poll(() => latestDecision(api, created.id)).toBe("APPROVED");
-  const record = await api.getVerification(created.id, "analyst");
+  await expect.poll(() => decisionOf(api, created.id)).toBe("APPROVED");
+  const record = await readCase(api, created.id);
   expect((record.feedback as { comment: string }).comment).toBe("Titular conferido por telefone.\nListagem antiga, já resolvida.");
 
   // the decider became the assignee; nothing the page received so far held the full document
@@ -95,11 +94,11 @@ test("required reasons are checked in the dialog with a pt-BR message", async ({
     await expect(dialog.getByTestId("decision-problem")).toHaveText(
       'Escolha ao menos um motivo: o workspace exige motivo para "Dispensar".',
     );
-    expect(await latestDecision(api, created.id)).toBe("NOTSTARTED");
+    expect(await decisionOf(api, created.id)).toBe("NOTSTARTED");
     await dialog.getByText("Falso positivo").click();
     await dialog.getByTestId("decision-confirm").click();
-    await expect.poll(() => latestDecision(api, created.id)).toBe("WAIVED");
-    expect(((await api.getVerification(created.id, "analyst")).feedback as { reasons: string[] }).reasons).toEqual(["Falso positivo"]);
+    await expect.poll(() => decisionOf(api, created.id)).toBe("WAIVED");
+    expect(((await readCase(api, created.id)).feedback as { reasons: string[] }).reasons).toEqual(["Falso positivo"]);
   } finally {
     await changeSettings(api, restore);
   }
@@ -120,7 +119,7 @@ test("Responsável: assign to me, release, and deciding a case someone else hold
   // the admin takes it; the analyst deciding it is asked to take it over first
   const admin = await reviewCall(api, "admin", "GET", "/capabilities");
   expect(admin.status).toBe(200);
-  const adminId = JSON.parse(Buffer.from((await api.token("admin")).split(".")[1], "base64url").toString()).sub as string;
+  const adminId = JSON.parse(Buffer.from((await freshToken(api, "admin")).split(".")[1], "base64url").toString()).sub as string;
   expect((await reviewCall(api, "admin", "PUT", `/cases/${created.id}/assignee`, { userId: adminId })).status).toBe(200);
   await page.reload();
   await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
@@ -134,7 +133,7 @@ test("Responsável: assign to me, release, and deciding a case someone else hold
   await expect(page.getByTestId("decision-dialog")).toBeVisible();
   await expect(panel.getByTestId("case-assignee")).toHaveText(/^Você/);
   await page.getByTestId("decision-confirm").click();
-  await expect.poll(() => latestDecision(api, created.id)).toBe("STANDBY");
+  await expect.poll(() => decisionOf(api, created.id)).toBe("STANDBY");
   const events = await reviewCall(api, "analyst", "GET", `/cases/${created.id}/events?type=case.taken_over`);
   expect((events.body?.events as unknown[]).length).toBe(1);
 });
@@ -206,7 +205,7 @@ test("four-eyes from two browsers: the analyst proposes, the proposer gets no bu
     await expect(second.getByTestId("second-review-own")).toBeVisible();
     await expect(second.getByTestId("second-review-confirm")).toHaveCount(0);
     await expect(page.getByTestId("decision-actions")).toHaveCount(0);
-    expect(await latestDecision(api, created.id)).toBe("NOTSTARTED"); // a proposal is not a decision
+    expect(await decisionOf(api, created.id)).toBe("NOTSTARTED"); // a proposal is not a decision
 
     const context = await browser.newContext({ storageState: `${AUTH_DIR}/admin.json` });
     const adminPage = await context.newPage();
@@ -220,7 +219,7 @@ test("four-eyes from two browsers: the analyst proposes, the proposer gets no bu
     await adminSecond.getByTestId("second-review-comment").fill("Conferido: mesmo nome, outra pessoa.");
     await adminSecond.getByTestId("second-review-confirm").click();
     await expect(adminPage.getByTestId("second-review")).toHaveCount(0);
-    await expect.poll(() => latestDecision(api, created.id)).toBe("WAIVED");
+    await expect.poll(() => decisionOf(api, created.id)).toBe("WAIVED");
     const timeline = adminPage.getByTestId("timeline-section");
     await expect(timeline.locator("[data-type='decision.confirmed']")).toContainText("admin@lupa.local");
     await context.close();

@@ -1,13 +1,27 @@
 import { expect, type Page, type Response } from "@playwright/test";
 import type { LupaApi } from "./api";
-import type { Role } from "./env";
+import { DEMO_PASSWORD, USERS, type Role } from "./env";
 
 // The review API (/api/review/v1) called directly, to prepare and check what the console did.
+
+// The e2e API issues short-lived tokens (LUPA_ACCESS_TOKEN_SECONDS=75): a test longer than that
+// signs in again rather than reuse the fixture's cached token.
+const tokens = new Map<Role, { token: string; at: number }>();
+
+export async function freshToken(api: LupaApi, role: Role): Promise<string> {
+  const cached = tokens.get(role);
+  if (cached && Date.now() - cached.at < 45_000) return cached.token;
+  const response = await api.request.post("/api/v1/authentication", { data: { username: USERS[role], password: DEMO_PASSWORD } });
+  expect(response.status(), `sign in as ${role}`).toBe(200);
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  tokens.set(role, { token: accessToken, at: Date.now() });
+  return accessToken;
+}
 
 export async function reviewCall(api: LupaApi, role: Role, method: "GET" | "PUT" | "POST", path: string, data?: unknown) {
   const response = await api.request.fetch(`/api/review/v1${path}`, {
     method,
-    headers: { authorization: `Bearer ${await api.token(role)}` },
+    headers: { authorization: `Bearer ${await freshToken(api, role)}` },
     ...(data !== undefined ? { data } : {}),
   });
   const text = await response.text();
@@ -55,4 +69,18 @@ export async function expectNoFullDocument(recorder: ReturnType<typeof recordRes
   expect(bodies.length).toBeGreaterThan(0);
   const leaks = bodies.filter((b) => b.text.includes(digits) || b.text.includes(formatted)).map((b) => b.url);
   expect(leaks, "responses that carried the full document before a reveal").toEqual([]);
+}
+
+/** The v2 record as the analyst reads it, with a fresh token (feedbackStatus, feedback). */
+export async function readCase(api: LupaApi, id: string): Promise<Record<string, unknown>> {
+  const response = await api.request.get(`/api/v2/verifications/${id}`, {
+    headers: { authorization: `Bearer ${await freshToken(api, "analyst")}` },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** The latest effective decision (feedbackStatus), with a fresh token. */
+export async function decisionOf(api: LupaApi, id: string): Promise<string | undefined> {
+  return (await readCase(api, id)).feedbackStatus as string | undefined;
 }
