@@ -40,6 +40,8 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
   const review = useQuery({ ...caseReviewQuery(id), enabled: team !== null });
   const assign = useAssign(id);
   const view = review.data ?? null;
+  // with team review the dialog needs the workspace's catalog and the case's flags: wait for them
+  const reviewPending = team !== null && review.isPending;
   const rules: DecisionRules | null = view ? { reasons: view.reasons, requireReason: view.requireReason, flags: view.review.flags } : null;
   const awaitingSecondReview = Boolean(view?.review.awaitingSecondReview);
   const heldBy = view?.review.assignee && view.review.assignee.id !== view.me ? view.review.assignee : null;
@@ -95,7 +97,7 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
       } else if (event.key === "n" || event.key === "p") {
         event.preventDefault();
         void move(event.key === "n" ? 1 : -1);
-      } else if (KEY_TO_DECISION[event.key] && canDecide && decidable && !awaitingSecondReview && !decide.isPending) {
+      } else if (KEY_TO_DECISION[event.key] && canDecide && decidable && !awaitingSecondReview && !reviewPending && !decide.isPending) {
         event.preventDefault();
         askDecision(KEY_TO_DECISION[event.key]);
       }
@@ -106,19 +108,21 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
 
   // Says when the shortcuts listen: the case page hydrates in its own Suspense boundary (loading.tsx),
   // after the layout, so the server-rendered buttons show before their keys work. Tests wait for it.
+  // With team review they listen once the case's review state (catalog, flags, assignee) is in.
   useEffect(() => {
+    if (reviewPending) return;
     document.documentElement.dataset.triage = id;
     return () => {
       if (document.documentElement.dataset.triage === id) delete document.documentElement.dataset.triage;
     };
-  }, [id]);
+  }, [id, reviewPending]);
 
   return (
     <>
       <DecisionPanel
         id={id}
         canDecide={canDecide && decidable && !awaitingSecondReview}
-        busy={decide.isPending || assign.isPending}
+        busy={decide.isPending || assign.isPending || reviewPending}
         flagged={(view?.review.flags.length ?? 0) > 0}
         notice={
           awaitingSecondReview
