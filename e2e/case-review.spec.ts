@@ -231,3 +231,31 @@ test("four-eyes from two browsers: the analyst proposes, the proposer gets no bu
     await changeSettings(api, restore);
   }
 });
+
+test("the AI summary is marked stale when the restrictive list changes for the document, and 'Gerar novamente' makes a new one (recorded)", async ({
+  page,
+  api,
+}) => {
+  test.setTimeout(150_000);
+  const cpf = randomCpf();
+  const created = await api.createVerification(cpf, { profileId: "prf_kyc_person" });
+  expect((await api.waitUntilTerminal(created.id, 90_000)).status).toBe("COMPLETED");
+  await gotoCase(page, created.id);
+  await expect(page.getByTestId("ai-summary")).toBeVisible();
+  await expect(page.getByTestId("ai-summary-regenerate-bar")).toHaveAttribute("data-stale", "false");
+  await expect(page.getByTestId("ai-summary-stale")).toHaveCount(0);
+
+  await new RestrictiveListApi(api.request, api).add({ nationalId: cpf, reason: "Listado depois do resumo" });
+  await page.reload();
+  await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+  await expect(page.getByTestId("ai-summary-stale")).toContainText("Desatualizado");
+  await expect(page.getByTestId("case-flags").locator("[data-flag=restrictive_list]")).toBeVisible();
+  await page.getByTestId("ai-summary-regenerate").click();
+  await expect(page.getByTestId("toasts-polite")).toContainText("Resumo da IA gerado novamente.");
+  await expect(page.getByTestId("ai-summary-stale")).toHaveCount(0);
+  await expect(page.getByTestId("ai-summary-regenerate-bar")).toHaveAttribute("data-stale", "false");
+  const timeline = page.getByTestId("timeline-section");
+  await timeline.getByTestId("timeline-filter").selectOption({ label: "Resumo da IA" });
+  await expect(timeline.getByTestId("timeline-event").first()).toContainText("gerado novamente");
+  await expect(timeline.getByTestId("timeline-event").first()).toContainText("analyst@lupa.local");
+});
