@@ -259,3 +259,25 @@ test("the AI summary is marked stale when the restrictive list changes for the d
   await expect(timeline.getByTestId("timeline-event").first()).toContainText("gerado novamente");
   await expect(timeline.getByTestId("timeline-event").first()).toContainText("analyst@lupa.local");
 });
+
+test.describe("as a viewer", () => {
+  test.use({ storageState: `${AUTH_DIR}/viewer.json` });
+
+  test("reads 'Responsável', the notes and the timeline, with no control that acts", async ({ page, api }) => {
+    test.setTimeout(120_000);
+    const created = await api.createVerification(randomCpf(), { profileId: await api.verificationProfileId("person") });
+    await api.waitUntilTerminal(created.id);
+    expect((await reviewCall(api, "analyst", "POST", `/cases/${created.id}/notes`, { text: "Nota do analista" })).status).toBe(201);
+    await gotoCase(page, created.id);
+    const panel = page.getByTestId("case-review-panel");
+    await expect(panel.getByTestId("case-assignee")).toHaveText("Ninguém");
+    await expect(panel.getByRole("button")).toHaveCount(0);
+    const notes = page.getByTestId("notes-section");
+    await expect(notes.getByTestId("note-text")).toHaveText("Nota do analista");
+    await expect(notes.getByTestId("note-new")).toHaveCount(0);
+    await expect(notes.getByRole("button")).toHaveCount(0);
+    await expect(page.getByTestId("timeline-section").locator("[data-type='note.created']")).toContainText("analyst@lupa.local");
+    await expect(page.getByTestId("decision-actions")).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, "case page as viewer");
+  });
+});
