@@ -1,3 +1,4 @@
+import { maskedDocument } from "@/lib/verifications/document-view";
 import type { Page } from "@playwright/test";
 import { formatDocument, makeCnpj } from "@/lib/contract/documents";
 import { expectNoSeriousA11yViolations } from "./support/axe";
@@ -5,6 +6,7 @@ import { randomCpf } from "./support/documents";
 import { API_URL, AUTH_DIR, WEB_URL } from "./support/env";
 import { expect, gotoHydrated, test as base } from "./support/fixtures";
 import { RestrictiveListApi } from "./support/restrictive-list";
+import { expectNoFullDocument, recordResponses, reviewCall } from "./support/review";
 
 // /restrictive-list and the case page's restrictive-list action, against the real service
 // (docs/decisions.md "v2 restrictive list").
@@ -32,6 +34,9 @@ function countAddRequests(page: Page): () => number {
   });
   return () => count;
 }
+
+/** How the console shows a document (masked: the browser never gets a full one before a reveal). */
+const masked = (document: string) => maskedDocument(document) as string;
 
 test.describe("as an analyst", () => {
   test("adds with a formatted document (invalid check digits refused before sending), searches, removes with confirmation and undoes", async ({
@@ -87,7 +92,7 @@ test.describe("as an analyst", () => {
     });
     await dialog.getByTestId("restrictive-add-submit").click();
     await expect(dialog).toBeHidden();
-    const row = page.locator(`[data-testid="restrictive-row"][data-document="${cpf}"]`);
+    const row = page.locator(`[data-testid="restrictive-row"][data-document="${masked(cpf)}"]`);
     await expect(row).toHaveAttribute("data-pending", "true");
     await expect(row.getByTestId("restrictive-row-added")).toHaveText("VocêSalvando…");
     await expect(page.getByTestId("restrictive-count")).toHaveText(/^[\d.]+ entradas?$/);
@@ -125,6 +130,10 @@ test.describe("as an analyst", () => {
     await expect(confirm).toBeHidden();
     await expect(row).toBeVisible();
     await row.getByTestId("restrictive-row-remove").click();
+    // removal asks a reason (issue 19), recorded in the audit trail
+    await confirm.getByTestId("restrictive-remove-confirm").click();
+    await expect(confirm.getByTestId("restrictive-remove-reason-error")).toHaveText("Informe o motivo da remoção.");
+    await confirm.getByTestId("restrictive-remove-reason").fill("Cadastro regularizado");
     await confirm.getByTestId("restrictive-remove-confirm").click();
     await expect(row).toHaveCount(0);
     await expect(page.getByTestId("toasts-polite")).toContainText("Documento removido da lista restritiva.");
@@ -148,10 +157,10 @@ test.describe("as an analyst", () => {
     await expect(page.getByTestId("toasts-assertive")).toContainText(
       "Não foi possível adicionar: Este documento já está na lista restritiva.",
     );
-    await expect(page.locator(`[data-testid="restrictive-row"][data-document="${cpf}"]`)).toHaveCount(1);
-    await expect(page.locator(`[data-testid="restrictive-row"][data-document="${cpf}"]`).getByTestId("restrictive-row-reason")).toHaveText(
-      reason,
-    );
+    await expect(page.locator(`[data-testid="restrictive-row"][data-document="${masked(cpf)}"]`)).toHaveCount(1);
+    await expect(
+      page.locator(`[data-testid="restrictive-row"][data-document="${masked(cpf)}"]`).getByTestId("restrictive-row-reason"),
+    ).toHaveText(reason);
   });
 
   test("imports a CSV of 1,000 lines with a per-line report, paginates the result and exports the list", async ({ page, restrictive }) => {
@@ -195,11 +204,9 @@ test.describe("as an analyst", () => {
     const refused = dialog.getByTestId("restrictive-import-line");
     await expect(refused).toHaveCount(2);
     await expect(refused.nth(0)).toHaveText(
-      ["501", formatDocument(invalid), "Inválida", "CPF/CNPJ inválido (dígitos verificadores ou tamanho)."].join(""),
+      ["501", masked(invalid), "Inválida", "CPF/CNPJ inválido (dígitos verificadores ou tamanho)."].join(""),
     );
-    await expect(refused.nth(1)).toHaveText(
-      ["1001", formatDocument(valid[0]), "Duplicada", "Repete uma linha anterior do arquivo."].join(""),
-    );
+    await expect(refused.nth(1)).toHaveText(["1001", masked(valid[0]), "Duplicada", "Repete uma linha anterior do arquivo."].join(""));
     await dialog.getByTestId("restrictive-import-show-all").check();
     await expect(dialog.getByTestId("restrictive-import-line")).toHaveCount(200);
     await expect(dialog).toContainText("Mostrando as primeiras 200 de 1.000 linhas.");
@@ -289,7 +296,8 @@ test.describe("as an analyst", () => {
     const dialog = page.getByTestId("restrictive-case-add-dialog");
     await expect(dialog.getByRole("heading", { name: "Adicionar à lista restritiva" })).toBeVisible();
     const documentInput = dialog.getByTestId("restrictive-document");
-    await expect(documentInput).toHaveValue(formatDocument(cpf));
+    // masked: the case page never holds the full document (issue 19); the BFF lists the case's own
+    await expect(documentInput).toHaveValue(`${cpf.slice(0, 3)}.***.***-${cpf.slice(9)}`);
     await expect(documentInput).toHaveAttribute("readonly", "");
     await expect(dialog.getByTestId("restrictive-reason")).toBeFocused();
     await expectNoSeriousA11yViolations(page, "case add dialog");
@@ -319,12 +327,38 @@ test.describe("as an analyst", () => {
     const confirm = page.getByTestId("restrictive-case-remove-dialog");
     await expect(confirm.getByRole("heading", { name: "Remover da lista restritiva?" })).toBeVisible();
     await expectNoSeriousA11yViolations(page, "case remove dialog");
+    // removal asks a reason (issue 19), recorded in the audit trail
+    await confirm.getByTestId("restrictive-remove-confirm").click();
+    await expect(confirm.getByTestId("restrictive-remove-reason-error")).toHaveText("Informe o motivo da remoção.");
+    await confirm.getByTestId("restrictive-remove-reason").fill("Cadastro regularizado");
     await confirm.getByTestId("restrictive-remove-confirm").click();
     await expect(action).toHaveAttribute("data-listed", "false");
     await expect(action.getByRole("button", { name: "Adicionar à lista restritiva" })).toBeVisible();
     await expect(page.getByTestId("toasts-polite")).toContainText("Documento removido da lista restritiva.");
     await expect.poll(async () => (await restrictive.find(cpf)) === undefined).toBe(true);
   });
+});
+
+test("the list reaches the browser with masked documents only; 'Mostrar documento completo' is an audited reveal (issue 19)", async ({
+  page,
+  api,
+  restrictive,
+}) => {
+  const cpf = randomCpf();
+  const reason = `Mascarado ${run}`;
+  await restrictive.add({ nationalId: cpf, reason, name: `Mascarado ${run}` });
+  const recorder = recordResponses(page);
+  await gotoHydrated(page, `/restrictive-list?search=${encodeURIComponent(reason)}`);
+  const row = page.locator(`[data-testid="restrictive-row"][data-document="${masked(cpf)}"]`);
+  await expect(row.getByTestId("restrictive-row-document")).toHaveText(masked(cpf));
+  await expectNoFullDocument(recorder, cpf, formatDocument(cpf));
+  await row.getByTestId("restrictive-row-reveal").click();
+  await expect(row.getByTestId("restrictive-row-document")).toHaveText(formatDocument(cpf));
+  const entryId = await row.getAttribute("data-entry");
+  const events = await reviewCall(api, "admin", "GET", `/audit-events?type=document.revealed&limit=20`);
+  expect(
+    (events.body?.events as Array<{ entryId: string | null; actor: { email: string } }>).find((e) => e.entryId === entryId)?.actor.email,
+  ).toBe("analyst@lupa.local");
 });
 
 test.describe("as a viewer", () => {
@@ -339,7 +373,7 @@ test.describe("as a viewer", () => {
     await restrictive.add({ nationalId: cpf, reason: `Leitura do leitor ${run}`, name: `Visto pelo leitor ${run}` });
     await gotoHydrated(page, `/restrictive-list?search=${encodeURIComponent(`Leitura do leitor ${run}`)}`);
     await expect(page.getByRole("heading", { level: 1, name: "Lista restritiva" })).toBeVisible();
-    const row = page.locator(`[data-testid="restrictive-row"][data-document="${cpf}"]`);
+    const row = page.locator(`[data-testid="restrictive-row"][data-document="${masked(cpf)}"]`);
     await expect(row.getByTestId("restrictive-row-name")).toHaveText(`Visto pelo leitor ${run}`);
     await expect(page.getByTestId("restrictive-export")).toBeVisible();
     await expect(page.getByTestId("restrictive-add")).toHaveCount(0);
@@ -358,7 +392,12 @@ test.describe("as a viewer", () => {
     });
     expect(refused.status()).toBe(403);
     expect(await refused.json()).toEqual({ error: { code: "forbidden", message: "Seu papel não permite alterar a lista restritiva." } });
-    const removal = await page.request.delete(`/bff/restrictive-list/${cpf}`, { headers: { origin: WEB_URL } });
+    // removal is by entry id, with a reason (issue 19): refused for a viewer
+    const entryId = await row.getAttribute("data-entry");
+    const removal = await page.request.delete(`/bff/restrictive-list/entries/${entryId}`, {
+      headers: { origin: WEB_URL },
+      data: { reason: "Leitor não remove" },
+    });
     expect(removal.status()).toBe(403);
     expect(await restrictive.find(cpf)).toBeDefined();
 

@@ -57,7 +57,8 @@ test("an analyst decides a series of cases with the keyboard only", async ({ pag
   await page.keyboard.type("dados divergentes: a r e d n p");
   await expect(page.getByTestId("decision-dialog")).toBeVisible();
   await expect(page.getByTestId("decision-confirm")).toHaveText("Reprovar");
-  await page.keyboard.press("Enter");
+  // in the comment Enter makes a new line (issue 19); Ctrl+Enter sends
+  await page.keyboard.press("Control+Enter");
   await expect(page).toHaveURL(new RegExp(`/verifications/${order[2]}$`));
   await expect.poll(() => latestDecision(api, second)).toBe("REPROVED");
 

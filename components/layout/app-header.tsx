@@ -23,6 +23,7 @@ export function AppHeader({ email, role }: { email: string; role: string | null 
           <NavLink href="/enrichments">Enriquecimentos</NavLink>
           <NavLink href="/restrictive-list">Lista restritiva</NavLink>
           {role === "admin" ? <NavLink href="/usage">Uso</NavLink> : null}
+          {role === "admin" ? <NavLink href="/audit">Auditoria</NavLink> : null}
         </nav>
         <div className="ml-auto flex items-center gap-3">
           <div className="hidden text-right leading-tight sm:block">

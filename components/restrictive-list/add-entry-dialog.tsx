@@ -64,7 +64,10 @@ function AddEntryForm({
   fixedName?: string | null;
 }) {
   const ids = useId();
-  const [document, setDocument] = useState(fixedDocument ? formatDocument(fixedDocument) : "");
+  // a case's document arrives masked (issue 19): shown as it is, and the BFF lists the case's own
+  const [document, setDocument] = useState(
+    fixedDocument ? (fixedDocument.includes("*") ? fixedDocument : formatDocument(fixedDocument)) : "",
+  );
   const [name, setName] = useState(fixedName ?? "");
   const [reason, setReason] = useState("");
   const [expiry, setExpiry] = useState("");
@@ -74,7 +77,7 @@ function AddEntryForm({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found: typeof errors = {};
-    const problem = documentProblem(document);
+    const problem = fixedDocument ? null : documentProblem(document);
     if (problem) found.document = problem;
     if (!reason.trim()) found.reason = "Informe o motivo.";
     if (expiry && (!expiryFromDate(expiry) || expiry < today)) found.expiry = "A data de expiração precisa ser hoje ou depois.";

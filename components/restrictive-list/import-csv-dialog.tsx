@@ -5,7 +5,6 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toaster";
-import { formatDocument } from "@/lib/contract/documents";
 import { formatInteger, pluralize } from "@/lib/contract/format/number";
 import { restrictiveKeys } from "@/lib/query/restrictive-list-queries";
 import type { RestrictiveImportReport } from "@/lib/restrictive-list/entries";
@@ -284,7 +283,7 @@ function ImportReport({ report }: { report: RestrictiveImportReport }) {
               {shown.map((line) => (
                 <tr key={`${line.line}-${line.nationalId}`} data-testid="restrictive-import-line" data-result={line.result}>
                   <td className="tabular px-2 py-1.5 text-zinc-700">{line.line}</td>
-                  <td className="tabular px-2 py-1.5 font-mono text-zinc-800">{line.nationalId ? formatDocument(line.nationalId) : "—"}</td>
+                  <td className="tabular px-2 py-1.5 font-mono text-zinc-800">{line.nationalId || "—"}</td>
                   <td
                     className={cn(
                       "px-2 py-1.5 font-medium",

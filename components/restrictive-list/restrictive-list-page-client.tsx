@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useCan } from "@/components/auth/role-context";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -13,8 +13,13 @@ import { StateMessage } from "@/components/ui/state-message";
 import { VerificationsPagination } from "@/components/verifications/verifications-pagination";
 import { pluralize } from "@/lib/contract/format/number";
 import { restrictiveListQuery } from "@/lib/query/restrictive-list-queries";
-import { listParamsToSearch, parseListParams, type RestrictiveEntry, type RestrictiveListParams } from "@/lib/restrictive-list/entries";
-import { toDocumentView } from "@/lib/verifications/document-view";
+import {
+  MAX_REASON,
+  listParamsToSearch,
+  parseListParams,
+  type RestrictiveEntry,
+  type RestrictiveListParams,
+} from "@/lib/restrictive-list/entries";
 import { AddEntryDialog } from "./add-entry-dialog";
 import { ImportCsvDialog } from "./import-csv-dialog";
 import { RestrictiveTable, RestrictiveTableSkeleton } from "./restrictive-table";
@@ -86,8 +91,25 @@ function SearchField({ value, onCommit }: { value: string; onCommit: (value: str
   );
 }
 
-function RemoveDialog({ entry, onCancel, onConfirm }: { entry: RestrictiveEntry | null; onCancel: () => void; onConfirm: () => void }) {
-  const view = entry ? toDocumentView(entry.nationalId) : null;
+/** "Remover da lista restritiva?": asks the reason (recorded with the removal). */
+function RemoveDialog({
+  entry,
+  onCancel,
+  onConfirm,
+}: {
+  entry: RestrictiveEntry | null;
+  onCancel: () => void;
+  onConfirm: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const reasonId = useId();
+  useEffect(() => {
+    if (entry) {
+      setReason("");
+      setProblem(null);
+    }
+  }, [entry]);
   return (
     <Dialog
       open={entry !== null}
@@ -96,7 +118,7 @@ function RemoveDialog({ entry, onCancel, onConfirm }: { entry: RestrictiveEntry 
       description={
         entry ? (
           <>
-            <span className="tabular font-mono text-zinc-800">{view?.masked}</span>
+            <span className="tabular font-mono text-zinc-800">{entry.document}</span>
             {entry.name ? ` (${entry.name})` : ""} deixa de ser indicado nas verificações concluídas a partir de agora. Você poderá desfazer
             logo em seguida.
           </>
@@ -104,14 +126,52 @@ function RemoveDialog({ entry, onCancel, onConfirm }: { entry: RestrictiveEntry 
       }
       testId="restrictive-remove-dialog"
     >
-      <div className="flex justify-end gap-2">
-        <Button onClick={onCancel} data-autofocus data-testid="restrictive-remove-cancel">
-          Cancelar
-        </Button>
-        <Button variant="primary" className="bg-rose-600 hover:bg-rose-700" onClick={onConfirm} data-testid="restrictive-remove-confirm">
-          Remover
-        </Button>
-      </div>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!reason.trim()) {
+            setProblem("Informe o motivo da remoção.");
+            return;
+          }
+          onConfirm(reason.trim());
+        }}
+      >
+        <div>
+          <label htmlFor={reasonId} className="mb-1 block text-sm font-medium text-zinc-800">
+            Motivo da remoção
+          </label>
+          <textarea
+            id={reasonId}
+            data-testid="restrictive-remove-reason"
+            data-autofocus
+            className="min-h-16 w-full rounded-md px-3 py-2 text-sm ring-1 ring-zinc-300 ring-inset focus:ring-2 focus:ring-brand-500"
+            value={reason}
+            maxLength={MAX_REASON}
+            aria-required="true"
+            aria-invalid={Boolean(problem)}
+            aria-describedby={problem ? `${reasonId}-error` : undefined}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setProblem(null);
+            }}
+          />
+          {problem ? (
+            <p id={`${reasonId}-error`} data-testid="restrictive-remove-reason-error" className="mt-1 text-xs text-rose-700">
+              {problem}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button onClick={onCancel} data-testid="restrictive-remove-cancel">
+            Cancelar
+          </Button>
+          <Button type="submit" variant="primary" className="bg-rose-600 hover:bg-rose-700" data-testid="restrictive-remove-confirm">
+            Remover
+          </Button>
+        </div>
+      </form>
     </Dialog>
   );
 }
@@ -172,7 +232,9 @@ function ListRegion() {
         />
       );
   else if (data)
-    body = <RestrictiveTable items={data.items} dimmed={query.isPlaceholderData} onRemove={canWrite ? setRemoving : undefined} />;
+    body = (
+      <RestrictiveTable items={data.items} dimmed={query.isPlaceholderData} onRemove={canWrite ? setRemoving : undefined} shown={params} />
+    );
 
   return (
     <>
@@ -229,8 +291,8 @@ function ListRegion() {
           <RemoveDialog
             entry={removing}
             onCancel={() => setRemoving(null)}
-            onConfirm={() => {
-              if (removing) remove.mutate(removing);
+            onConfirm={(reason) => {
+              if (removing) remove.mutate({ entry: removing, reason, shown: params });
               setRemoving(null);
             }}
           />

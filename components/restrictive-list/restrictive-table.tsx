@@ -9,36 +9,61 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/contract/format/date";
 import type { RestrictiveEntry } from "@/lib/restrictive-list/entries";
 import { cn } from "@/lib/utils/cn";
-import { toDocumentView } from "@/lib/verifications/document-view";
+import { useMutation } from "@tanstack/react-query";
+import { useToast } from "@/components/ui/toaster";
+import { bffSend } from "@/lib/query/bff-send";
+import { listParamsToSearch, type RestrictiveListParams } from "@/lib/restrictive-list/entries";
 
 const headClass = "px-4 py-2.5 text-left text-xs font-medium tracking-wide text-zinc-600 uppercase";
 const cellClass = "px-4 py-2.5 align-top";
 
 const HEADINGS = ["Documento", "Nome", "Motivo", "Adicionado", "Expira em"];
 
-function DocumentCell({ nationalId }: { nationalId: string }) {
-  const [revealed, setRevealed] = useState(false);
-  const view = toDocumentView(nationalId);
-  if (!view) return <span className="text-zinc-500">—</span>;
+/**
+ * The entry's document, masked as the BFF sends it; "Mostrar documento completo" asks the BFF for
+ * the full one (with the review API the service records who saw it).
+ */
+function DocumentCell({ entry, shown }: { entry: RestrictiveEntry; shown?: RestrictiveListParams }) {
+  const [full, setFull] = useState<string | null>(null);
+  const toast = useToast();
+  const reveal = useMutation({
+    mutationFn: () => {
+      const search = shown ? listParamsToSearch(shown) : new URLSearchParams();
+      if (shown) search.set("page", String(shown.page));
+      const query = search.toString();
+      return bffSend<{ formatted: string }>(
+        `/bff/restrictive-list/entries/${encodeURIComponent(entry.id)}/reveal${query ? `?${query}` : ""}`,
+        {
+          method: "POST",
+        },
+      );
+    },
+    onSuccess: (answer) => setFull(answer.formatted),
+    onError: (error) => toast.show({ kind: "error", message: `Não foi possível mostrar o documento. ${error.message}` }),
+  });
+  const revealed = full !== null;
   return (
     <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
-      {view.kind ? (
-        <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-[10px] font-semibold tracking-wide text-zinc-600">{view.kind}</span>
+      {entry.kind ? (
+        <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-[10px] font-semibold tracking-wide text-zinc-600">{entry.kind}</span>
       ) : null}
       <span data-testid="restrictive-row-document" className="tabular font-mono text-[13px] text-zinc-800">
-        {revealed ? view.formatted : view.masked}
+        {full ?? entry.document}
       </span>
-      <button
-        type="button"
-        data-testid="restrictive-row-reveal"
-        aria-pressed={revealed}
-        aria-label={revealed ? "Ocultar documento" : "Mostrar documento completo"}
-        title={revealed ? "Ocultar documento" : "Mostrar documento completo"}
-        onClick={() => setRevealed((value) => !value)}
-        className="rounded p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-700"
-      >
-        {revealed ? <EyeOffIcon className="size-3.5" /> : <EyeIcon className="size-3.5" />}
-      </button>
+      {entry.pending ? null : (
+        <button
+          type="button"
+          data-testid="restrictive-row-reveal"
+          aria-pressed={revealed}
+          aria-label={revealed ? "Ocultar documento" : "Mostrar documento completo"}
+          title={revealed ? "Ocultar documento" : "Mostrar documento completo"}
+          disabled={reveal.isPending}
+          onClick={() => (revealed ? setFull(null) : reveal.mutate())}
+          className="rounded p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-700"
+        >
+          {revealed ? <EyeOffIcon className="size-3.5" /> : <EyeIcon className="size-3.5" />}
+        </button>
+      )}
     </span>
   );
 }
@@ -47,9 +72,12 @@ export function RestrictiveTable({
   items,
   dimmed,
   onRemove,
+  shown,
 }: {
   items: RestrictiveEntry[];
   dimmed?: boolean;
+  /** The list page shown (where the BFF finds an entry's document to reveal it). */
+  shown?: RestrictiveListParams;
   /** Absent for roles that may not change the list: no "Remover" column. */
   onRemove?: (entry: RestrictiveEntry) => void;
 }) {
@@ -74,14 +102,15 @@ export function RestrictiveTable({
         <tbody className="divide-y divide-zinc-100">
           {items.map((entry) => (
             <tr
-              key={entry.nationalId}
+              key={entry.id}
               data-testid="restrictive-row"
-              data-document={entry.nationalId}
+              data-entry={entry.id}
+              data-document={entry.document}
               data-pending={entry.pending ? "true" : undefined}
               className={cn("hover:bg-zinc-50/60", entry.pending && "opacity-70")}
             >
               <td className={cellClass}>
-                <DocumentCell nationalId={entry.nationalId} />
+                <DocumentCell entry={entry} shown={shown} />
               </td>
               <td className={cn(cellClass, "text-zinc-800")} data-testid="restrictive-row-name">
                 {entry.name ?? <span className="text-zinc-500">—</span>}
@@ -113,7 +142,7 @@ export function RestrictiveTable({
                     data-testid="restrictive-row-remove"
                     disabled={entry.pending}
                     onClick={() => onRemove(entry)}
-                    aria-label={`Remover ${toDocumentView(entry.nationalId)?.masked ?? "documento"} da lista restritiva`}
+                    aria-label={`Remover ${entry.document} da lista restritiva`}
                   >
                     Remover
                   </Button>

@@ -6,15 +6,19 @@ import { bffSend } from "@/lib/query/bff-send";
 import { restrictiveKeys } from "@/lib/query/restrictive-list-queries";
 import {
   entryMatches,
+  listParamsToSearch,
   type NewRestrictiveEntry,
+  type RemovedEntry,
   type RestrictiveEntry,
   type RestrictiveListParams,
   type RestrictivePage,
 } from "@/lib/restrictive-list/entries";
+import { documentKind, maskedDocument } from "@/lib/verifications/document-view";
 
-// Adding and removing entries, optimistic: every cached page of the list and the document's own
-// lookup change at once, and go back as they were when the service refuses. Removing offers
-// "Desfazer", which lists the document again with the same fields.
+// Adding and removing entries, optimistic: every cached page of the list changes at once, and goes
+// back as it was when the service refuses. Entries are known by id with a masked document (issue
+// 19); removing asks a reason and offers "Desfazer", which lists the document again with the same
+// fields from the sealed token the BFF answered.
 
 type Snapshot = Array<[QueryKey, unknown]>;
 
@@ -37,7 +41,9 @@ function forEachPage(client: QueryClient, update: (page: RestrictivePage, params
 
 function pendingEntry(entry: NewRestrictiveEntry): RestrictiveEntry {
   return {
-    nationalId: entry.nationalId,
+    id: `pending-${entry.nationalId}`,
+    document: maskedDocument(entry.nationalId) ?? "—",
+    kind: documentKind(entry.nationalId),
     name: entry.name ?? null,
     reason: entry.reason,
     createdByEmail: null,
@@ -48,70 +54,73 @@ function pendingEntry(entry: NewRestrictiveEntry): RestrictiveEntry {
   };
 }
 
-export function useAddRestrictiveEntry(options: { successMessage?: (entry: NewRestrictiveEntry) => string } = {}) {
+/** What the add mutation takes: an entry typed by the analyst, or the sealed one a removal answered ("Desfazer"). */
+export type AddInput = NewRestrictiveEntry | { undo: string; shown: RestrictiveEntry };
+
+export function useAddRestrictiveEntry(options: { successMessage?: (entry: AddInput) => string } = {}) {
   const client = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (entry: NewRestrictiveEntry) => bffSend<RestrictiveEntry>("/bff/restrictive-list", { method: "POST", body: entry }),
-    onMutate: async (entry) => {
+    mutationFn: (input: AddInput) =>
+      bffSend<RestrictiveEntry>("/bff/restrictive-list", { method: "POST", body: "undo" in input ? { undo: input.undo } : input }),
+    onMutate: async (input) => {
       const saved = await snapshot(client);
-      const row = pendingEntry(entry);
+      const row: RestrictiveEntry = "undo" in input ? { ...input.shown, pending: true } : pendingEntry(input);
+      const typed = "undo" in input ? null : input;
       forEachPage(client, (page, params) => {
-        if (!entryMatches(row, params.search)) return page;
-        const had = page.items.some((item) => item.nationalId === row.nationalId);
-        const others = page.items.filter((item) => item.nationalId !== row.nationalId);
+        const shows = typed
+          ? entryMatches({ nationalId: typed.nationalId, name: typed.name ?? null, reason: typed.reason }, params.search)
+          : !params.search;
+        if (!shows) return page;
+        const others = page.items.filter((item) => item.id !== row.id);
         const items = params.page === 1 ? [row, ...others].slice(0, params.limit) : others;
-        return { ...page, items, total: had ? page.total : page.total + 1 };
+        return { ...page, items, total: page.total + 1 };
       });
-      client.setQueryData(restrictiveKeys.entry(entry.nationalId), { entry: row });
       return { saved };
     },
     onError: (error, _entry, context) => {
       restore(client, context?.saved);
       toast.show({ kind: "error", message: `Não foi possível adicionar: ${error.message}` });
     },
-    onSuccess: (created, entry) => {
-      client.setQueryData(restrictiveKeys.entry(entry.nationalId), { entry: created });
+    onSuccess: (_created, entry) => {
       toast.show({ kind: "success", message: options.successMessage?.(entry) ?? "Documento adicionado à lista restritiva." });
     },
     onSettled: () => client.invalidateQueries({ queryKey: restrictiveKeys.all }),
   });
 }
 
+/** Removes an entry with a reason; `shown` is the list page it was on (where the BFF finds its document). */
 export function useRemoveRestrictiveEntry() {
   const client = useQueryClient();
   const toast = useToast();
   const add = useAddRestrictiveEntry({ successMessage: () => "Remoção desfeita: o documento voltou à lista restritiva." });
   return useMutation({
-    mutationFn: (entry: RestrictiveEntry) =>
-      bffSend<void>(`/bff/restrictive-list/${encodeURIComponent(entry.nationalId)}`, { method: "DELETE" }),
-    onMutate: async (entry) => {
+    mutationFn: ({ entry, reason, shown }: { entry: RestrictiveEntry; reason: string; shown?: RestrictiveListParams }) => {
+      const search = shown ? listParamsToSearch(shown) : new URLSearchParams();
+      if (shown) search.set("page", String(shown.page));
+      const query = search.toString();
+      return bffSend<RemovedEntry>(`/bff/restrictive-list/entries/${encodeURIComponent(entry.id)}${query ? `?${query}` : ""}`, {
+        method: "DELETE",
+        body: { reason },
+      });
+    },
+    onMutate: async ({ entry }) => {
       const saved = await snapshot(client);
       forEachPage(client, (page) => {
-        const items = page.items.filter((item) => item.nationalId !== entry.nationalId);
+        const items = page.items.filter((item) => item.id !== entry.id);
         return items.length === page.items.length ? page : { ...page, items, total: Math.max(0, page.total - 1) };
       });
-      client.setQueryData(restrictiveKeys.entry(entry.nationalId), { entry: null });
       return { saved };
     },
     onError: (error, _entry, context) => {
       restore(client, context?.saved);
       toast.show({ kind: "error", message: `Não foi possível remover: ${error.message}` });
     },
-    onSuccess: (_nothing, entry) => {
+    onSuccess: (removed, { entry }) => {
       toast.show({
         kind: "success",
         message: "Documento removido da lista restritiva.",
-        action: {
-          label: "Desfazer",
-          onClick: () =>
-            add.mutate({
-              nationalId: entry.nationalId,
-              reason: entry.reason,
-              ...(entry.name ? { name: entry.name } : {}),
-              ...(entry.expiresAt ? { expiresAt: entry.expiresAt } : {}),
-            }),
-        },
+        action: { label: "Desfazer", onClick: () => add.mutate({ undo: removed.undo, shown: entry }) },
       });
     },
     onSettled: () => client.invalidateQueries({ queryKey: restrictiveKeys.all }),

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useCan } from "@/components/auth/role-context";
+import { useTeamReview } from "@/components/review/team-review-context";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { RefreshIcon } from "@/components/ui/icons";
@@ -15,6 +16,7 @@ import { generatedTextLabel } from "@/lib/contract/ai-text-label";
 import { formatDateTime } from "@/lib/contract/format/date";
 import { aiSummaryKeys, aiSummaryQuery, type AiSummaryPanelState } from "@/lib/query/ai-summary-queries";
 import { bffSend } from "@/lib/query/bff-send";
+import { caseReviewQuery, reviewKeys } from "@/lib/query/review-queries";
 import { FALLBACK_LABELS, RISK_LABELS, VERDICT_LABELS, type AiSummaryState } from "@/lib/verifications/ai-summary-view";
 import type { Tone } from "@/lib/verifications/status";
 import type { VerificationDetail } from "@/lib/verifications/view-models";
@@ -45,6 +47,58 @@ function useGenerateSummary(id: string) {
       toast.show({ kind: "success", message: "Resumo da IA gerado." });
     },
   });
+}
+
+/** "Gerar novamente" (team review): makes a new summary (recorded); over a stale one, says why first. */
+function useRegenerateSummary(id: string) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: () => bffSend<AiSummaryState>(`/bff/verifications/${encodeURIComponent(id)}/ai-summary/regenerate`, { method: "POST" }),
+    onSuccess: (state) => {
+      queryClient.setQueryData<AiSummaryPanelState>(aiSummaryKeys.detail(id), state);
+      toast.show({ kind: "success", message: "Resumo da IA gerado novamente." });
+    },
+    onError: (error) => toast.show({ kind: "error", message: `Resumo não gerado. ${error.message}` }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.case(id) });
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.eventsOf(id) });
+    },
+  });
+}
+
+function Regenerate({ id }: { id: string }) {
+  const team = useTeamReview();
+  const canGenerate = useCan("ai:generate") && Boolean(team?.canAct);
+  const review = useQuery({ ...caseReviewQuery(id), enabled: team !== null });
+  const regenerate = useRegenerateSummary(id);
+  if (!team) return null;
+  const stale = review.data?.review.aiSummary?.stale ?? false;
+  if (!stale && !canGenerate) return null;
+  return (
+    <div
+      data-testid="ai-summary-regenerate-bar"
+      data-stale={stale ? "true" : "false"}
+      className={`flex flex-wrap items-center justify-between gap-2 ${stale ? "rounded-md border border-amber-300 bg-amber-50 px-3 py-2" : ""}`}
+    >
+      {stale ? (
+        <p className="text-sm text-amber-950" data-testid="ai-summary-stale">
+          <Badge tone="warning" className="mr-2">
+            Desatualizado
+          </Badge>
+          A lista restritiva mudou para este documento depois deste resumo. Gere novamente antes de decidir.
+        </p>
+      ) : (
+        <span />
+      )}
+      {canGenerate ? (
+        <Button size="sm" data-testid="ai-summary-regenerate" disabled={regenerate.isPending} onClick={() => regenerate.mutate()}>
+          <RefreshIcon className="size-3.5" />
+          {regenerate.isPending ? "Gerando…" : "Gerar novamente"}
+        </Button>
+      ) : null}
+    </div>
+  );
 }
 
 function Note({ testId, children, action }: { testId: string; children: ReactNode; action?: ReactNode }) {
@@ -189,7 +243,12 @@ function SummaryPanelBody({ detail }: { detail: VerificationDetail }) {
   const data = query.data;
   switch (data.state) {
     case "ready":
-      return <SummaryBody summary={data.summary} />;
+      return (
+        <div className="space-y-4">
+          <Regenerate id={detail.id} />
+          <SummaryBody summary={data.summary} />
+        </div>
+      );
     case "generating":
       return <Working>Gerando resumo…</Working>;
     case "analyzing":

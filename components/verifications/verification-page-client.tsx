@@ -9,6 +9,11 @@ import { RefreshIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StateMessage } from "@/components/ui/state-message";
 import { isBffError } from "@/lib/query/bff-fetch";
+import { caseReviewQuery } from "@/lib/query/review-queries";
+import { useTeamReview } from "@/components/review/team-review-context";
+import { CaseReviewPanel } from "./review/case-review-panel";
+import { NotesSection } from "./review/notes-section";
+import { TimelineSection } from "./review/timeline-section";
 import { decisionHistoryQuery } from "@/lib/query/decision-queries";
 import { verificationDetailQuery } from "@/lib/query/verification-queries";
 import { isTerminalStatus } from "@/lib/verifications/status";
@@ -144,6 +149,8 @@ export function DetailSkeleton() {
 
 export function VerificationPageClient({ id }: { id: string }) {
   const query = useQuery(verificationDetailQuery(id));
+  const team = useTeamReview();
+  const review = useQuery({ ...caseReviewQuery(id), enabled: team !== null && query.isSuccess });
   const history = useQuery({ ...decisionHistoryQuery(id), enabled: query.isSuccess });
   const latestDecision = history.data ? (history.data.items[0]?.status ?? null) : undefined;
 
@@ -206,11 +213,26 @@ export function VerificationPageClient({ id }: { id: string }) {
             ) : null}
             <DossierRegions detail={detail} />
             {/* "Rede de processos" (the lawsuit network, components of issue 9) takes its place here, after the related parties. */}
+            {team?.features.includes("audit") ? (
+              <Region name="a linha do tempo">
+                <TimelineSection id={detail.id} />
+              </Region>
+            ) : null}
           </div>
           <div className="min-w-0 space-y-4">
+            {team && review.data ? (
+              <Region name="o responsável">
+                <CaseReviewPanel id={detail.id} view={review.data} canAct={team.canAct} />
+              </Region>
+            ) : null}
             <Region name="a decisão">
               <CaseTriage id={detail.id} decidable={isTerminalStatus(detail.status)} />
             </Region>
+            {team?.features.includes("notes") ? (
+              <Region name="as notas">
+                <NotesSection id={detail.id} me={review.data?.me ?? null} canAct={team.canAct} canAdminister={team.canAdminister} />
+              </Region>
+            ) : null}
             {detail.result ? (
               <Region name="o resultado">
                 <ResultSection result={detail.result} />

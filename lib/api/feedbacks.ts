@@ -19,7 +19,11 @@ export interface FeedbackRecord {
 
 const path = (id: string) => `/api/v2/verifications/${encodeURIComponent(id)}/feedbacks`;
 
-export function createFeedback(token: string, id: string, body: { status: DecisionStatus; comment?: string; reasons?: string[] }) {
+export function createFeedback(
+  token: string,
+  id: string,
+  body: { status: DecisionStatus; comment?: string; reasons?: string[]; acknowledgedFlags?: string[] },
+) {
   return apiFetch<FeedbackRecord>(path(id), { method: "POST", token, body });
 }
 

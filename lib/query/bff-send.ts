@@ -5,7 +5,10 @@ import { BffError } from "./bff-fetch";
 
 const UNAVAILABLE = "Serviço indisponível no momento. Tente novamente em instantes.";
 
-export async function bffSend<T>(path: string, init: { method: "POST" | "DELETE" | "PUT"; body?: unknown; form?: FormData }): Promise<T> {
+export async function bffSend<T>(
+  path: string,
+  init: { method: "POST" | "DELETE" | "PUT" | "PATCH"; body?: unknown; form?: FormData },
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {

@@ -1,14 +1,19 @@
 import type { BlacklistEntry, BlacklistImportResult } from "@/lib/contract";
 import { isValidCnpj, isValidCpf, normalizeDocument, stripDocument } from "@/lib/contract/documents";
+import { documentKind, maskedDocument } from "@/lib/verifications/document-view";
 
 // The restrictive list as the console handles it (page /restrictive-list, the case page's action
 // and the BFF under /bff/restrictive-list): list parameters in the URL, the add form's checks and
 // the bodies the BFF accepts. Runs in the browser and on the server.
 
-export type RestrictiveEntry = Pick<
-  BlacklistEntry,
-  "nationalId" | "name" | "reason" | "createdByEmail" | "createdAt" | "expiresAt" | "expired"
-> & {
+/**
+ * An entry as the browser gets it: its id and its document masked (issue 19). The full document is
+ * shown only by "Mostrar documento completo", an audited reveal through the BFF.
+ */
+export type RestrictiveEntry = Pick<BlacklistEntry, "id" | "name" | "reason" | "createdByEmail" | "createdAt" | "expiresAt" | "expired"> & {
+  /** 123.***.***-09 */
+  document: string;
+  kind: "CPF" | "CNPJ" | null;
   /** Shown before the service confirmed it (optimistic insert). */
   pending?: boolean;
 };
@@ -21,6 +26,11 @@ export interface RestrictivePage {
 }
 
 export type RestrictiveImportReport = BlacklistImportResult;
+
+/** What DELETE /bff/restrictive-list/entries/:id answers: a sealed token that lists the entry again ("Desfazer"). */
+export interface RemovedEntry {
+  undo: string;
+}
 
 /** What the add dialog and the undo send: the document stripped, the expiry as RFC 3339. */
 export interface NewRestrictiveEntry {
@@ -117,7 +127,9 @@ export function parseNewEntry(body: unknown): NewRestrictiveEntry | string {
 
 export function toRestrictiveEntry(entry: BlacklistEntry): RestrictiveEntry {
   return {
-    nationalId: entry.nationalId,
+    id: entry.id,
+    document: maskedDocument(entry.nationalId) ?? "—",
+    kind: documentKind(entry.nationalId),
     name: entry.name,
     reason: entry.reason,
     createdByEmail: entry.createdByEmail,
@@ -127,8 +139,8 @@ export function toRestrictiveEntry(entry: BlacklistEntry): RestrictiveEntry {
   };
 }
 
-/** Whether an entry would show under a search (the service's rule: document, name or reason). */
-export function entryMatches(entry: Pick<RestrictiveEntry, "nationalId" | "name" | "reason">, search: string): boolean {
+/** Whether an entry typed in the browser would show under a search (the service's rule: document, name or reason). */
+export function entryMatches(entry: { nationalId: string; name: string | null; reason: string }, search: string): boolean {
   if (!search) return true;
   const needle = search.toLowerCase();
   const digits = stripDocument(search);

@@ -10,6 +10,10 @@ export const DECISION_ACTIONS: Record<Decision, { verb: string; done: string; ke
   WAIVED: { verb: "Dispensar", done: "Dispensada", key: "d" },
 };
 
+/**
+ * The console's own reasons, for a deployment without the review API. With it, the dialog offers
+ * the workspace's catalog (GET /api/review/v1/settings), which the service enforces.
+ */
 export const DECISION_REASONS = [
   "Dados conferidos",
   "Divergência cadastral",
@@ -32,6 +36,8 @@ export interface DecisionView {
   createdAt: string;
   /** Optimistic entry not yet confirmed by the service. */
   pending?: boolean;
+  /** Four-eyes: recorded as a proposal that awaits a second review (not a decision yet). */
+  proposed?: boolean;
 }
 
 export function isDecision(value: unknown): value is Decision {

@@ -1,7 +1,7 @@
 import { formatDocument, maskDocument } from "@/lib/contract/documents";
 import type { DocumentKind, DocumentView } from "./view-models";
 
-// CPF/CNPJ for display: always masked in lists, formatted in full only where asked for.
+// CPF/CNPJ for display: the BFF sends masked documents only; the full one is revealed on request.
 
 export function documentKind(value: string): DocumentKind | null {
   const normalized = value.replace(/[^0-9A-Za-z]/g, "");
@@ -29,7 +29,14 @@ function mask(value: string): string {
   return masked && masked !== value ? masked : fallbackMask(value);
 }
 
+/** Masked only: what the BFF may send the browser. */
 export function toDocumentView(value: string | null | undefined): DocumentView | null {
+  if (!value) return null;
+  return { kind: documentKind(value), masked: mask(value) };
+}
+
+/** With the formatted full document, for a document the browser already holds (typed by the analyst, or revealed). */
+export function toFullDocumentView(value: string | null | undefined): (DocumentView & { formatted: string }) | null {
   if (!value) return null;
   return { kind: documentKind(value), masked: mask(value), formatted: safely(formatDocument, value, value) };
 }

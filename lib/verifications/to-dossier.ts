@@ -70,9 +70,8 @@ export interface RelatedPartyView {
   name: string | null;
   entity: "person" | "company";
   relation: string;
-  /** Masked document for display; the search link uses `search`. */
+  /** Masked document for display (the BFF never sends a related party's full document). */
   document: string | null;
-  search: string | null;
   since: string | null;
   lawsuits: number | null;
   registryStatus: string | null;
@@ -249,8 +248,6 @@ function toParty(group: string) {
       entity: str(bag.entity) === "company" || (document?.length ?? 0) === 14 ? "company" : "person",
       relation: qualification ?? (role ? (RELATIONS[role] ?? role) : "Relacionado"),
       document: document ? maskedDocument(document) : null,
-      // a partner the registry knows by masked CPF (***456789**) only cannot be searched
-      search: document && !document.startsWith("*") ? document : null,
       since: str(bag.since),
       lawsuits: num(bag.lawsuitsTotal),
       registryStatus: str(bag.registryStatus),

@@ -6,12 +6,11 @@ import type { DossierView } from "./to-dossier";
 
 export type DocumentKind = "CPF" | "CNPJ";
 
+/** A document as the BFF sends it: masked only (issue 19). The full one comes from "Mostrar documento completo" (an audited reveal). */
 export interface DocumentView {
   kind: DocumentKind | null;
   /** 123.***.***-09 */
   masked: string;
-  /** 123.456.789-09 */
-  formatted: string;
 }
 
 export interface VerificationSummary {

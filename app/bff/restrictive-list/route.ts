@@ -4,7 +4,14 @@ import { bffError } from "@/lib/bff/errors";
 import { withAccessToken } from "@/lib/bff/with-access-token";
 import { readJson, withMutation } from "@/lib/bff/with-mutation";
 import { noWorkspace, workspaceIdOf } from "@/lib/bff/workspace";
-import { parseListParams, parseNewEntry, toRestrictiveEntry, type RestrictivePage } from "@/lib/restrictive-list/entries";
+import { unseal } from "@/lib/bff/seal";
+import {
+  parseListParams,
+  parseNewEntry,
+  toRestrictiveEntry,
+  type NewRestrictiveEntry,
+  type RestrictivePage,
+} from "@/lib/restrictive-list/entries";
 
 const NOT_FOUND = "Lista restritiva não encontrada.";
 
@@ -26,12 +33,28 @@ export const GET = withAccessToken(
   { notFoundMessage: NOT_FOUND },
 );
 
-// POST /bff/restrictive-list – {nationalId, reason, name?, expiresAt?}: lists a document.
+function undoneEntry(token: string, workspaceId: string): NewRestrictiveEntry | string {
+  const sealed = unseal<{ nationalId: string; reason: string; name: string | null; expiresAt: string | null }>(token, workspaceId);
+  if (!sealed) return "Não é mais possível desfazer esta remoção.";
+  const expired = sealed.expiresAt !== null && Date.parse(sealed.expiresAt) <= Date.now();
+  return {
+    nationalId: sealed.nationalId,
+    reason: sealed.reason,
+    ...(sealed.name ? { name: sealed.name } : {}),
+    ...(sealed.expiresAt && !expired ? { expiresAt: sealed.expiresAt } : {}),
+  };
+}
+
+// POST /bff/restrictive-list – {nationalId, reason, name?, expiresAt?} lists a document; {undo}
+// lists again an entry just removed. Answers the entry with its document masked.
 export const POST = withMutation(
   async (request, { token }) => {
     const workspaceId = workspaceIdOf(token);
     if (!workspaceId) return noWorkspace();
-    const entry = parseNewEntry(await readJson(request));
+    const body = await readJson(request);
+    // "Desfazer" a removal: the sealed entry the DELETE answered (the browser never held its document)
+    const undo = typeof (body as { undo?: unknown } | null)?.undo === "string" ? (body as { undo: string }).undo : null;
+    const entry = undo ? undoneEntry(undo, workspaceId) : parseNewEntry(body);
     if (typeof entry === "string") return bffError(400, "invalid_request", entry);
     const created = await addBlacklistEntry(token, workspaceId, entry);
     return NextResponse.json(toRestrictiveEntry(created), { status: 201, headers: { "cache-control": "no-store" } });

@@ -16,11 +16,17 @@ export function DecisionPanel({
   canDecide,
   onDecide,
   busy,
+  flagged = false,
+  notice = null,
 }: {
   id: string;
   canDecide: boolean;
   onDecide: (decision: Decision) => void;
   busy: boolean;
+  /** The case has risk flags: "Aprovar" is not the primary action (approving asks for a confirmation). */
+  flagged?: boolean;
+  /** Why deciding is held or asks more (a pending second review, a case someone else holds). */
+  notice?: string | null;
 }) {
   const history = useQuery(decisionHistoryQuery(id));
   return (
@@ -30,12 +36,17 @@ export function DecisionPanel({
       description={canDecide ? "Atalhos: a, r, e, d · ? mostra todos" : "Seu papel permite ver o histórico, sem decidir."}
       testId="decision-panel"
     >
+      {notice ? (
+        <p className="mb-3 rounded-md bg-zinc-50 px-3 py-2 text-xs text-zinc-700" data-testid="decision-notice">
+          {notice}
+        </p>
+      ) : null}
       {canDecide ? (
-        <div className="grid grid-cols-2 gap-2" data-testid="decision-actions">
+        <div className="grid grid-cols-2 gap-2" data-testid="decision-actions" data-flagged={flagged ? "true" : undefined}>
           {DECISIONS.map((decision) => (
             <Button
               key={decision}
-              variant={decision === "APPROVED" ? "primary" : "secondary"}
+              variant={decision === "APPROVED" && !flagged ? "primary" : "secondary"}
               disabled={busy}
               onClick={() => onDecide(decision)}
               aria-keyshortcuts={DECISION_ACTIONS[decision].key}

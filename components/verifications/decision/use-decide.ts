@@ -7,11 +7,15 @@ import { bffSend } from "@/lib/query/bff-send";
 import { verificationKeys } from "@/lib/query/verification-queries";
 import { DECISION_ACTIONS, type Decision, type DecisionView } from "@/lib/verifications/decisions";
 import type { VerificationDetail } from "@/lib/verifications/view-models";
+import type { RiskFlag } from "@/lib/contract/review";
+import { reviewKeys } from "@/lib/query/review-queries";
 
 export interface DecideInput {
   status: Decision;
   comment?: string;
   reasons?: string[];
+  /** The case's risk flags, acknowledged by approving it anyway (the service requires exactly them). */
+  acknowledgedFlags?: RiskFlag[];
 }
 
 /**
@@ -51,15 +55,25 @@ export function useDecide(id: string, options: { onDecided?: (decision: Decision
       if (context?.detail) queryClient.setQueryData(verificationKeys.detail(id), context.detail);
       toast.show({ kind: "error", message: `Decisão não registrada. ${error.message}` });
     },
-    onSuccess: (decision) => {
-      queryClient.setQueryData<{ items: DecisionView[] }>(decisionKeys.history(id), (current) => ({
-        items: [decision, ...(current?.items ?? []).filter((item) => !item.pending)],
-      }));
-      toast.show({ kind: "success", message: `Decisão registrada: ${DECISION_ACTIONS[decision.status].done}.` });
+    onSuccess: (decision, _input, context) => {
+      if (decision.proposed) {
+        // four-eyes: a proposal is not a decision; the history and the header keep the last effective one
+        if (context?.history) queryClient.setQueryData(decisionKeys.history(id), context.history);
+        else queryClient.setQueryData(decisionKeys.history(id), { items: [] });
+        if (context?.detail) queryClient.setQueryData(verificationKeys.detail(id), context.detail);
+        toast.show({ kind: "success", message: `Decisão proposta (${DECISION_ACTIONS[decision.status].done}): aguardando 2ª revisão.` });
+      } else {
+        queryClient.setQueryData<{ items: DecisionView[] }>(decisionKeys.history(id), (current) => ({
+          items: [decision, ...(current?.items ?? []).filter((item) => !item.pending)],
+        }));
+        toast.show({ kind: "success", message: `Decisão registrada: ${DECISION_ACTIONS[decision.status].done}.` });
+      }
       options.onDecided?.(decision);
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: decisionKeys.history(id) });
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.case(id) });
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.eventsOf(id) });
       void queryClient.invalidateQueries({ queryKey: ["verifications", "list"] });
       void queryClient.invalidateQueries({ queryKey: ["overview"] });
     },

@@ -12,11 +12,12 @@ function Party({ party }: { party: RelatedPartyView }) {
       <Icon className="mt-0.5 size-4 shrink-0 text-zinc-500" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
-          {party.search ? (
+          {/* by name: the browser never holds a related party's full document (issue 19) */}
+          {party.name ? (
             <Link
-              href={`/verifications?q=${encodeURIComponent(party.search)}`}
+              href={`/verifications?q=${encodeURIComponent(party.name.slice(0, 100))}`}
               className="font-medium break-words text-brand-700 hover:underline"
-              title="Ver verificações deste documento"
+              title="Ver verificações com este nome"
             >
               {party.name ?? "Nome não informado"}
             </Link>

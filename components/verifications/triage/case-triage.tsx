@@ -1,12 +1,18 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useCan } from "@/components/auth/role-context";
+import { useTeamReview } from "@/components/review/team-review-context";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toaster";
+import { caseReviewQuery } from "@/lib/query/review-queries";
 import { DECISION_ACTIONS, DECISIONS, type Decision } from "@/lib/verifications/decisions";
 import { isTyping } from "@/lib/utils/is-typing";
-import { DecisionDialog } from "../decision/decision-dialog";
+import { DecisionDialog, type DecisionRules } from "../decision/decision-dialog";
+import { useAssign } from "../review/case-review-panel";
 import { DecisionPanel } from "../decision/decision-panel";
 import { useDecide } from "../decision/use-decide";
 import { ShortcutsDialog } from "./shortcuts-dialog";
@@ -18,6 +24,10 @@ const KEY_TO_DECISION = Object.fromEntries(DECISIONS.map((d) => [DECISION_ACTION
  * The case page's triage: the decision panel, its confirmation dialog, and the keyboard
  * (a/r/e/d decide after confirmation, n/p move through the list the analyst came from, ? lists
  * the shortcuts). After a decision the next case of that list opens.
+ *
+ * With team review the dialog takes the workspace's reasons and the case's risk flags, a case
+ * assigned to someone else is taken over (asked first, recorded) before the dialog opens, and a
+ * case awaiting its second review cannot be decided.
  */
 export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }) {
   const router = useRouter();
@@ -25,6 +35,21 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
   const canDecide = useCan("decide");
   const neighbours = useNeighbours(id);
   const [dialog, setDialog] = useState<Decision | null>(null);
+  const [takeOver, setTakeOver] = useState<Decision | null>(null);
+  const team = useTeamReview();
+  const review = useQuery({ ...caseReviewQuery(id), enabled: team !== null });
+  const assign = useAssign(id);
+  const view = review.data ?? null;
+  // with team review the dialog needs the workspace's catalog and the case's flags: wait for them
+  const reviewPending = team !== null && review.isPending;
+  const rules: DecisionRules | null = view ? { reasons: view.reasons, requireReason: view.requireReason, flags: view.review.flags } : null;
+  const awaitingSecondReview = Boolean(view?.review.awaitingSecondReview);
+  const heldBy = view?.review.assignee && view.review.assignee.id !== view.me ? view.review.assignee : null;
+  // a decision asked for a case someone else holds: take it over first (recorded), then decide
+  const askDecision = (decision: Decision) => {
+    if (heldBy) setTakeOver(decision);
+    else setDialog(decision);
+  };
   const [help, setHelp] = useState(false);
   const nextAfterDecision = useRef<Promise<string | null> | null>(null);
 
@@ -64,7 +89,7 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      if (event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target) || dialog || help) return;
+      if (event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target) || dialog || help || takeOver) return;
       if (document.querySelector("dialog[open]")) return;
       if (event.key === "?") {
         event.preventDefault();
@@ -72,9 +97,9 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
       } else if (event.key === "n" || event.key === "p") {
         event.preventDefault();
         void move(event.key === "n" ? 1 : -1);
-      } else if (KEY_TO_DECISION[event.key] && canDecide && decidable && !decide.isPending) {
+      } else if (KEY_TO_DECISION[event.key] && canDecide && decidable && !awaitingSecondReview && !reviewPending && !decide.isPending) {
         event.preventDefault();
-        setDialog(KEY_TO_DECISION[event.key]);
+        askDecision(KEY_TO_DECISION[event.key]);
       }
     }
     window.addEventListener("keydown", onKeyDown);
@@ -83,16 +108,31 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
 
   // Says when the shortcuts listen: the case page hydrates in its own Suspense boundary (loading.tsx),
   // after the layout, so the server-rendered buttons show before their keys work. Tests wait for it.
+  // With team review they listen once the case's review state (catalog, flags, assignee) is in.
   useEffect(() => {
+    if (reviewPending) return;
     document.documentElement.dataset.triage = id;
     return () => {
       if (document.documentElement.dataset.triage === id) delete document.documentElement.dataset.triage;
     };
-  }, [id]);
+  }, [id, reviewPending]);
 
   return (
     <>
-      <DecisionPanel id={id} canDecide={canDecide && decidable} busy={decide.isPending} onDecide={setDialog} />
+      <DecisionPanel
+        id={id}
+        canDecide={canDecide && decidable && !awaitingSecondReview}
+        busy={decide.isPending || assign.isPending || reviewPending}
+        flagged={(view?.review.flags.length ?? 0) > 0}
+        notice={
+          awaitingSecondReview
+            ? "Este caso aguarda a 2ª revisão de uma decisão proposta: confirme ou recuse em Responsável."
+            : heldBy
+              ? `Este caso está com ${heldBy.email ?? "outra pessoa"}: decidir pede para assumi-lo.`
+              : null
+        }
+        onDecide={askDecision}
+      />
       {neighbours.position && neighbours.total ? (
         <p className="mt-2 text-right text-xs text-zinc-600" data-testid="triage-position">
           Caso {neighbours.position} de {neighbours.total} da lista · <kbd className="rounded border border-zinc-300 px-1">p</kbd> anterior
@@ -103,6 +143,7 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
         open={dialog !== null}
         initial={dialog ?? "APPROVED"}
         busy={decide.isPending}
+        rules={rules}
         onClose={() => setDialog(null)}
         onConfirm={(input) => {
           // Decide where to go before the list changes under the decision (a queue filtered by
@@ -111,6 +152,42 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
           decide.mutate(input);
         }}
       />
+      <Dialog
+        open={takeOver !== null}
+        onClose={() => setTakeOver(null)}
+        title="Assumir este caso?"
+        description={
+          <>
+            Este caso está atribuído a <span className="font-medium text-zinc-800">{heldBy?.email ?? "outra pessoa"}</span>. Para decidir,
+            você assume o caso; a troca fica registrada na linha do tempo.
+          </>
+        }
+        testId="take-over-dialog"
+      >
+        <div className="flex justify-end gap-2">
+          <Button onClick={() => setTakeOver(null)}>Cancelar</Button>
+          <Button
+            variant="primary"
+            data-autofocus
+            data-testid="take-over-confirm"
+            disabled={assign.isPending}
+            onClick={() => {
+              const decision = takeOver;
+              assign.mutate(
+                { assign: "me", takeOver: true },
+                {
+                  onSuccess: () => {
+                    setTakeOver(null);
+                    setDialog(decision);
+                  },
+                },
+              );
+            }}
+          >
+            Assumir e decidir
+          </Button>
+        </div>
+      </Dialog>
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
     </>
   );

@@ -8,6 +8,7 @@ export const SHORTCUTS: Array<[string, string]> = [
   ["r", "Reprovar"],
   ["e", "Em espera"],
   ["d", "Dispensar"],
+  ["Ctrl+Enter", "No comentário da decisão: confirmar (Enter faz nova linha)"],
   ["n", "Próximo caso da lista de origem"],
   ["p", "Caso anterior da lista de origem"],
   ["?", "Mostrar estes atalhos"],

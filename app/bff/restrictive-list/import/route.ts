@@ -5,13 +5,14 @@ import { BodyTooLarge, readText } from "@/lib/bff/read-body";
 import { withMutation } from "@/lib/bff/with-mutation";
 import { noWorkspace, workspaceIdOf } from "@/lib/bff/workspace";
 import type { RestrictiveImportReport } from "@/lib/restrictive-list/entries";
+import { maskedDocument } from "@/lib/verifications/document-view";
 
 /** The service's limit on the CSV text (docs/decisions.md "v2 restrictive list"). */
 const MAX_BYTES = 8 * 1024 * 1024;
 const TOO_LARGE = "Arquivo grande demais: o limite é 8 MB (até 10.000 linhas).";
 
 // POST /bff/restrictive-list/import – the CSV file as the body (text/csv): sends it to the
-// service and answers its per-line report {total, added, duplicates, invalid, lines}. The body is
+// service and answers its per-line report {total, added, duplicates, invalid, lines} (documents masked). The body is
 // counted while it is read and refused at 8 MB, with or without a Content-Length.
 export const POST = withMutation(
   async (request, { token }) => {
@@ -26,7 +27,15 @@ export const POST = withMutation(
     }
     if (!csv.trim()) return bffError(400, "invalid_request", "O arquivo está vazio.");
     const report: RestrictiveImportReport = await importBlacklistCsv(token, workspaceId, csv, request.signal);
-    return NextResponse.json(report, { headers: { "cache-control": "no-store" } });
+    // documents masked, like every answer of the BFF (issue 19); an invalid one too
+    const masked: RestrictiveImportReport = {
+      ...report,
+      lines: report.lines.map((line) => ({
+        ...line,
+        nationalId: line.nationalId ? (maskedDocument(line.nationalId) ?? "—") : line.nationalId,
+      })),
+    };
+    return NextResponse.json(masked, { headers: { "cache-control": "no-store" } });
   },
   {
     messages: {

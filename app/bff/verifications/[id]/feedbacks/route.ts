@@ -6,6 +6,7 @@ import { withAccessToken } from "@/lib/bff/with-access-token";
 import { readJson, withMutation } from "@/lib/bff/with-mutation";
 import { isDecision, type DecisionView } from "@/lib/verifications/decisions";
 import { isVerificationId } from "@/lib/verifications/id";
+import { RISK_FLAGS, type RiskFlag } from "@/lib/contract/review";
 
 const NOT_FOUND = "Verificação não encontrada.";
 
@@ -34,26 +35,45 @@ export const GET = withAccessToken<{ id: string }>(
   { notFoundMessage: NOT_FOUND },
 );
 
-// POST /bff/verifications/:id/feedbacks – records a decision {status, comment?, reasons?}.
+// POST /bff/verifications/:id/feedbacks – records a decision {status, comment?, reasons?,
+// acknowledgedFlags?}. With four-eyes the service answers a proposal (`state: "proposed"`): the
+// view says so and the history keeps showing the last effective decision.
 export const POST = withMutation<{ id: string }>(
   async (request, { token, params }) => {
     if (!isVerificationId(params.id)) return bffError(404, "not_found", NOT_FOUND);
-    const body = (await readJson(request)) as { status?: unknown; comment?: unknown; reasons?: unknown } | null;
+    const body = (await readJson(request)) as {
+      status?: unknown;
+      comment?: unknown;
+      reasons?: unknown;
+      acknowledgedFlags?: unknown;
+    } | null;
     if (!isDecision(body?.status))
       return bffError(400, "invalid_request", "Escolha uma decisão: Aprovar, Reprovar, Em espera ou Dispensar.");
     const comment = typeof body.comment === "string" && body.comment.trim() ? body.comment.trim().slice(0, 2000) : undefined;
     const reasons = Array.isArray(body.reasons)
       ? body.reasons.filter((r): r is string => typeof r === "string" && r.length > 0).slice(0, 20)
       : undefined;
-    const created = await createFeedback(token, params.id, { status: body.status, comment, ...(reasons?.length ? { reasons } : {}) });
-    return NextResponse.json(toView(created, readAccessTokenClaims(token).sub), { status: 201, headers: { "cache-control": "no-store" } });
+    const acknowledgedFlags = Array.isArray(body.acknowledgedFlags)
+      ? body.acknowledgedFlags.filter((f): f is RiskFlag => (RISK_FLAGS as readonly unknown[]).includes(f))
+      : undefined;
+    const created = await createFeedback(token, params.id, {
+      status: body.status,
+      comment,
+      ...(reasons?.length ? { reasons } : {}),
+      ...(acknowledgedFlags?.length ? { acknowledgedFlags } : {}),
+    });
+    const view: DecisionView = {
+      ...toView(created, readAccessTokenClaims(token).sub),
+      ...(created.state === "proposed" ? { proposed: true } : {}),
+    };
+    return NextResponse.json(view, { status: 201, headers: { "cache-control": "no-store" } });
   },
   {
     notFoundMessage: NOT_FOUND,
     messages: {
-      400: "A decisão não foi aceita: confira o comentário e os motivos.",
+      400: "A decisão não foi aceita: confira os motivos (obrigatórios para esta decisão no workspace) e os sinais de risco do caso.",
       403: "Seu papel não permite registrar decisões.",
-      409: "A verificação ainda não pode receber uma decisão.",
+      409: "A verificação não pode receber uma decisão agora: ainda não terminou ou aguarda a 2ª revisão.",
     },
   },
 );

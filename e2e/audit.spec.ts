@@ -1,0 +1,93 @@
+import { readFile } from "node:fs/promises";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { randomCpf } from "./support/documents";
+import { AUTH_DIR } from "./support/env";
+import { expect, gotoHydrated, test } from "./support/fixtures";
+import { reviewCall } from "./support/review";
+
+// /audit "Auditoria" (issue 19): admins read the workspace's audit trail, filter it, page it and
+// export it as CSV; other roles are refused.
+
+test.describe("as an admin", () => {
+  test.use({ storageState: `${AUTH_DIR}/admin.json` });
+
+  test("filters by case and type, pages by cursor and exports CSV", async ({ page, api }) => {
+    test.setTimeout(120_000);
+    const cpf = randomCpf();
+    const created = await api.createVerification(cpf, { profileId: await api.verificationProfileId("person") });
+    await api.waitUntilTerminal(created.id);
+    // the analyst reveals the document and writes three notes: five events on this case at least
+    expect((await reviewCall(api, "analyst", "POST", `/cases/${created.id}/reveal`)).status).toBe(200);
+    for (const text of ["primeira", "segunda", "terceira"])
+      expect((await reviewCall(api, "analyst", "POST", `/cases/${created.id}/notes`, { text })).status).toBe(201);
+
+    await gotoHydrated(page, "/audit");
+    await expect(page.getByRole("heading", { level: 1, name: "Auditoria" })).toBeVisible();
+    await expect(page.getByTestId("audit-row").first()).toBeVisible();
+    await page.getByTestId("audit-filter-case").fill(created.id);
+    await page.getByTestId("audit-apply").click();
+    await expect(page).toHaveURL(new RegExp(`caseId=${created.id}`));
+    const ofCase = page.locator(
+      "[data-testid=audit-row][data-type='document.revealed'], [data-testid=audit-row][data-type='note.created']",
+    );
+    await expect(ofCase).toHaveCount(4);
+    for (const row of await page.getByTestId("audit-row").all()) await expect(row).toHaveAttribute("data-case", created.id);
+    const reveal = page.locator("[data-testid=audit-row][data-type='document.revealed']");
+    await expect(reveal.getByTestId("audit-row-type")).toHaveText("Documento completo exibido");
+    await expect(reveal.getByTestId("audit-row-actor")).toHaveText("analyst@lupa.local");
+    await expect(reveal).toContainText(`${cpf.slice(0, 3)}.***.***-${cpf.slice(9)}`);
+    await expect(page.locator("body")).not.toContainText(cpf);
+
+    await page.getByTestId("audit-filter-type").selectOption("note.created");
+    await page.getByTestId("audit-apply").click();
+    await expect(page.getByTestId("audit-row")).toHaveCount(3);
+    await expect(page.getByTestId("audit-newer")).toBeDisabled();
+
+    // a bad id is refused before it is sent
+    await page.getByTestId("audit-filter-actor").fill("não-é-um-id");
+    await page.getByTestId("audit-apply").click();
+    await expect(page.getByTestId("audit-filter-problem")).toHaveText("O ator deve ser o id (UUID) de um usuário.");
+    await page.getByTestId("audit-filter-actor").fill("");
+
+    // cursor paging over the whole trail (50 a page): older, then newer again
+    await page.getByTestId("audit-clear").click();
+    await expect(page).toHaveURL(/\/audit$/);
+    const firstPageTop = await page.getByTestId("audit-row").first().getAttribute("data-type");
+    if (await page.getByTestId("audit-older").isEnabled()) {
+      await page.getByTestId("audit-older").click();
+      await expect(page.getByTestId("audit-newer")).toBeEnabled();
+      await page.getByTestId("audit-newer").click();
+      await expect(page.getByTestId("audit-row").first()).toHaveAttribute("data-type", firstPageTop ?? "");
+    }
+
+    await expectNoSeriousA11yViolations(page, "audit at 1280 px");
+    await page.setViewportSize({ width: 420, height: 900 });
+    await expectNoSeriousA11yViolations(page, "audit at 420 px");
+
+    // CSV of the case's events, streamed through the BFF
+    await gotoHydrated(page, `/audit?caseId=${created.id}`);
+    const download = page.waitForEvent("download");
+    await page.getByTestId("audit-export").click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^auditoria-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await file.path()) as string, "utf8");
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const lines = csv.slice(1).trim().split(/\r?\n/);
+    expect(lines[0]).toBe("id;criado_em;tipo;ator_id;ator_email;caso_id;entrada_id;request_id;dados");
+    expect(lines.slice(1).filter((l) => l.includes(created.id) && /;(note\.created|document\.revealed);/.test(l))).toHaveLength(4);
+    expect(csv).not.toContain(cpf);
+    // the export itself is recorded
+    const exported = await reviewCall(api, "admin", "GET", "/audit-events?type=audit.exported&limit=1");
+    expect((exported.body?.events as Array<{ actor: { email: string } }>)[0]?.actor.email).toBe("admin@lupa.local");
+  });
+});
+
+test.describe("as an analyst", () => {
+  test("the page is refused and the nav has no link to it", async ({ page }) => {
+    await gotoHydrated(page, "/audit");
+    await expect(page.getByTestId("audit-refused")).toContainText("Acesso restrito a administradores");
+    await expect(page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Auditoria" })).toHaveCount(0);
+    const response = await page.request.get("/bff/audit/events");
+    expect(response.status()).toBe(403);
+  });
+});

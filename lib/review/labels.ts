@@ -1,0 +1,80 @@
+import type { AuditEventType, RiskFlag } from "@/lib/contract/review";
+
+// pt-BR labels of the review API's vocabulary (lib/contract/review.ts): risk flags and audit
+// event types, as the case page ("Linha do tempo") and /audit show them. Runs in the browser.
+
+export const RISK_FLAG_LABELS: Record<RiskFlag, string> = {
+  restrictive_list: "Lista restritiva",
+  deceased: "Óbito",
+  irregular_status: "Situação cadastral irregular",
+  face_mismatch: "Face divergente",
+  cnh_divergence: "CNH divergente",
+  low_score: "Score abaixo de 400",
+  ai_disagrees: "IA recomenda reprovar ou revisar",
+};
+
+export const AUDIT_EVENT_LABELS: Record<AuditEventType, string> = {
+  "decision.created": "Decisão registrada",
+  "decision.proposed": "Decisão proposta (2ª revisão)",
+  "decision.confirmed": "Decisão confirmada na 2ª revisão",
+  "decision.overturned": "Decisão recusada na 2ª revisão",
+  "case.assigned": "Caso atribuído",
+  "case.taken_over": "Caso assumido de outra pessoa",
+  "case.released": "Caso liberado",
+  "note.created": "Nota adicionada",
+  "note.edited": "Nota editada",
+  "note.hidden": "Nota ocultada",
+  "document.revealed": "Documento completo exibido",
+  "restrictive_list.added": "Adicionado à lista restritiva",
+  "restrictive_list.removed": "Removido da lista restritiva",
+  "restrictive_list.imported": "Lista restritiva importada",
+  "restrictive_list.exported": "Lista restritiva exportada",
+  "report.downloaded": "Relatório PDF baixado",
+  "cases.exported": "Casos exportados (CSV)",
+  "ai_summary.generated": "Resumo da IA gerado",
+  "settings.changed": "Configurações alteradas",
+  "session.started": "Sessão iniciada",
+  "session.ended": "Sessão encerrada",
+  "audit.exported": "Auditoria exportada (CSV)",
+  "audit.purged": "Eventos antigos expurgados",
+};
+
+export function auditEventLabel(type: string): string {
+  return (AUDIT_EVENT_LABELS as Record<string, string>)[type] ?? type;
+}
+
+export function riskFlagLabel(flag: string): string {
+  return (RISK_FLAG_LABELS as Record<string, string>)[flag] ?? flag;
+}
+
+/** "Lista restritiva, Óbito e Score abaixo de 400". */
+export function joinFlags(flags: readonly string[]): string {
+  const labels = flags.map(riskFlagLabel);
+  if (labels.length <= 1) return labels.join("");
+  return `${labels.slice(0, -1).join(", ")} e ${labels[labels.length - 1]}`;
+}
+
+const STATUS_LABELS: Record<string, string> = { APPROVED: "Aprovada", REPROVED: "Reprovada", STANDBY: "Em espera", WAIVED: "Dispensada" };
+
+function list(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+/** One line of what an event changed, in pt-BR (its data holds ids, statuses, masked documents). */
+export function auditEventDetail(type: string, data: Record<string, unknown>): string {
+  const parts: string[] = [];
+  if (typeof data.status === "string") parts.push(STATUS_LABELS[data.status] ?? data.status);
+  const reasons = list(data.reasons);
+  if (reasons.length) parts.push(`motivos: ${reasons.join(", ")}`);
+  const acknowledged = list(data.acknowledgedFlags);
+  if (acknowledged.length) parts.push(`sinais reconhecidos: ${joinFlags(acknowledged)}`);
+  if (typeof data.document === "string") parts.push(data.document);
+  if (typeof data.reason === "string") parts.push(`motivo: ${data.reason}`);
+  if (type === "note.created" || type === "note.edited") if (typeof data.length === "number") parts.push(`${data.length} caracteres`);
+  if (typeof data.by === "string" && data.by === "decision") parts.push("ao decidir");
+  if (typeof data.by === "string" && data.by === "next") parts.push("pelo próximo caso");
+  if (type === "ai_summary.generated" && data.regenerated === true) parts.push("gerado novamente");
+  if (type === "restrictive_list.imported" && typeof data.added === "number") parts.push(`${data.added} adicionados`);
+  if (type === "audit.purged" && typeof data.deleted === "number") parts.push(`${data.deleted} eventos`);
+  return parts.join(" · ");
+}
