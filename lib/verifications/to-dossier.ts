@@ -1,4 +1,5 @@
 import { FIELD_LABELS } from "@/lib/contract/field-labels";
+import { relationLabel } from "@/lib/contract/labels";
 import { bool, list, num, obj, str, type Bag } from "./read";
 import { maskedDocument } from "./document-view";
 
@@ -90,7 +91,6 @@ const LABELS: Record<string, string> = {
   ...FIELD_LABELS,
   income: "Faixa de renda",
   restrictions: "Restrições de crédito",
-  hasData: "Há dados",
   assistancePrograms: "Programas sociais",
   totalActive: "Ativos",
   ltyTaxDeclarations: "Declarações nos últimos anos",
@@ -221,21 +221,6 @@ function toLawsuits(block: Bag | null): LawsuitsView | null {
   return { total: num(counters?.total) ?? items.length, active: num(counters?.active) ?? items.filter((i) => i.active).length, items };
 }
 
-const RELATIONS: Record<string, string> = {
-  mother: "Mãe",
-  father: "Pai",
-  spouse: "Cônjuge",
-  sibling: "Irmão(ã)",
-  child: "Filho(a)",
-  relative: "Parente",
-  partner: "Sócio(a)",
-  owner: "Sócio(a)",
-  employer: "Empregador",
-  employee: "Funcionário(a)",
-  representative: "Representante",
-  represented: "Representada",
-};
-
 function toParty(group: string) {
   return (item: unknown, index: number): RelatedPartyView | null => {
     const bag = obj(item);
@@ -247,7 +232,7 @@ function toParty(group: string) {
       key: `${group}-${index}`,
       name: str(bag.name),
       entity: str(bag.entity) === "company" || (document?.length ?? 0) === 14 ? "company" : "person",
-      relation: qualification ?? (role ? (RELATIONS[role] ?? role) : "Relacionado"),
+      relation: qualification ?? (role ? relationLabel(role) : "Relacionado"),
       document: document ? maskedDocument(document) : null,
       // a partner the registry knows by masked CPF (***456789**) only cannot be searched
       search: document && !document.startsWith("*") ? document : null,

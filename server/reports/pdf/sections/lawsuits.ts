@@ -1,8 +1,8 @@
 // Lawsuits (counters and list) and the partners' lawsuits.
-import { AREA_LABELS } from "../../../ai/labels";
+import { LAWSUIT_SIDE_LABELS, lawsuitAreaLabel } from "../../../../lib/contract/labels";
 import { arr, isObj, obj, str, num } from "../../../ai/facts";
 import type { Writer } from "../layout";
-import { cell, formatDate, formatMoney, maskedDocument } from "../text";
+import { cell, formatDate, formatMoney, maskedDocument, pluralize } from "../text";
 
 export function lawsuitsBlock(w: Writer, block: unknown, title: string) {
   if (block === undefined) return;
@@ -24,7 +24,7 @@ export function lawsuitsBlock(w: Writer, block: unknown, title: string) {
       [
         "Por área",
         Object.entries(obj(counters.byArea))
-          .map(([a, n]) => `${AREA_LABELS[a] ?? a} (${cell("n", n)})`)
+          .map(([a, n]) => `${lawsuitAreaLabel(a)} (${cell("n", n)})`)
           .join(", ") || "—",
       ],
       ["Valor total das causas", formatMoney(num(counters.totalClaimValue))],
@@ -44,7 +44,7 @@ export function lawsuitsBlock(w: Writer, block: unknown, title: string) {
         .map((it) => [
           cell("number", it.number),
           str(obj(it.court).code) ?? "—",
-          it.side === "defendant" ? "Réu" : it.side === "plaintiff" ? "Autor" : cell("side", it.side),
+          LAWSUIT_SIDE_LABELS[str(it.side) ?? ""] ?? cell("side", it.side),
           `${str(obj(it.class).name) ?? "—"} / ${str(obj(it.subject).name) ?? "—"}`,
           cell("status", it.status),
           formatMoney(num(it.claimValue)),
@@ -52,7 +52,7 @@ export function lawsuitsBlock(w: Writer, block: unknown, title: string) {
         ]),
       [0.22, 0.07, 0.06, 0.29, 0.11, 0.13, 0.12],
     );
-    if (items.length > 60) w.note(`E mais ${items.length - 60} processo(s) não listados.`);
+    if (items.length > 60) w.note(`E mais ${pluralize(items.length - 60, "processo não listado", "processos não listados")}.`);
   } else if (legacy.length) {
     w.generic({ processos: legacy });
   } else if (!Object.keys(counters).length) {
