@@ -52,12 +52,18 @@ function parseQuery(raw: unknown): { from: string; to: string; days: string[] } 
 export async function usageDaily(db: Db, workspaceId: string, q: { from: string; to: string; days: string[] }): Promise<UsageDaily> {
   const start = new Date(`${q.from}T00:00:00${OFFSET}`);
   const end = new Date(new Date(`${q.to}T00:00:00${OFFSET}`).getTime() + 86_400_000);
+  // the day's index from the period's first São Paulo midnight: arithmetic on the epoch, cheaper
+  // per row than formatting each timestamp as a date
   const result = await db.execute(sql`
-    select to_char((created_at at time zone 'UTC') - interval '3 hours', 'YYYY-MM-DD') as day, action, count(*)::int as n
+    select floor((extract(epoch from created_at) - ${start.getTime() / 1000}) / 86400)::int as d, action, count(*)::int as n
     from billing_entries
     where workspace_id = ${workspaceId} and created_at >= ${start.toISOString()} and created_at < ${end.toISOString()}
     group by 1, 2`);
-  const rows = (result as unknown as { rows: Array<{ day: string; action: string; n: number | string }> }).rows;
+  const rows = (result as unknown as { rows: Array<{ d: number | string; action: string; n: number | string }> }).rows.map((r) => ({
+    day: q.days[Number(r.d)] ?? "",
+    action: r.action,
+    n: r.n,
+  }));
   const byDay = new Map(q.days.map((d) => [d, { day: d, counts: {} as Record<string, number>, total: 0 }]));
   const totals: Record<string, number> = {};
   for (const row of rows) {
