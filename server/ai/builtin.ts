@@ -4,7 +4,7 @@ import { formatInteger, formatMoney, pluralize } from "../../lib/contract/format
 import { bandOf, decide, type HardStop } from "./bands";
 import { dossierFacts, type DossierFacts } from "./facts";
 import { checkInput } from "./input-checks";
-import { areaLabel, roleLabel, ruleLabel } from "./labels";
+import { areaLabel, listTypeLabel, roleLabel, ruleLabel } from "./labels";
 import type { InputCheck, Summarizer, SummaryDraft, SummaryInput, Verdict } from "./types";
 
 export const BUILTIN_MODEL = "lupa-regras-1 (baseado em regras, sem IA generativa)";
@@ -59,7 +59,8 @@ function holderSentence(f: DossierFacts): string {
 function restrictionsSentence(f: DossierFacts): string {
   const lists: string[] = [];
   if (f.blacklist.client) lists.push("na lista restritiva do cliente");
-  if (f.blacklist.service) lists.push(`na lista restritiva do serviço${f.blacklist.serviceType ? ` (${f.blacklist.serviceType})` : ""}`);
+  if (f.blacklist.service)
+    lists.push(`na lista restritiva do serviço${f.blacklist.serviceType ? ` (${listTypeLabel(f.blacklist.serviceType)})` : ""}`);
   let text = lists.length ? `Consta ${joinPt(lists)}.` : "Não consta em listas restritivas.";
   const related: string[] = [];
   if (f.blacklist.relatedListed > 0) related.push(plural(f.blacklist.relatedListed, "pessoa relacionada", "pessoas relacionadas"));

@@ -7,6 +7,7 @@ import {
   lawsuitAreaLabel,
   moduleLabel as contractModuleLabel,
   relationLabel,
+  restrictiveListTypeLabel,
   ruleLabel as contractRuleLabel,
 } from "../../lib/contract/labels";
 
@@ -20,3 +21,5 @@ export const moduleLabel = (module: string) => contractModuleLabel(module);
 export const roleLabel = (role: string | null) => (role ? inSentence(relationLabel(role)) : "vínculo");
 /** In a sentence: "previdenciária". */
 export const areaLabel = (area: string) => inSentence(lawsuitAreaLabel(area));
+/** In a sentence: "fraude confirmada". */
+export const listTypeLabel = (type: string) => inSentence(restrictiveListTypeLabel(type));
