@@ -298,6 +298,9 @@ export async function benchListScale(args: string[]): Promise<void> {
       [`search=${docPart} (document part)`, `&search=${docPart}`],
       ["search=xyzw (nothing)", "&search=xyzw"],
       ["search=a silva xyz (common words, rare rest)", "&search=a%20silva%20xyz"],
+      // issue 20: accents ignored both ways (the stored name is folded, migration 0013)
+      ["search=goncalves (no accent; finds Gonçalves)", "&search=goncalves"],
+      ["search=joão araújo (accented phrase)", `&search=${encodeURIComponent("joão araújo")}`],
       ["feedbackStatus=APPROVED", "&feedbackStatus=APPROVED"],
       ["feedbackStatus=NOTSTARTED", "&feedbackStatus=NOTSTARTED"],
       ["incomplete=true", "&incomplete=true"],

@@ -14,6 +14,7 @@
 //   startup [rounds]                            API process start time, RSS and CPU: compiled (dist/) vs tsx vs bare node
 //   review-queue [rows] [runs] [--reuse]       the review queue (/cases filters, next with 8 callers) at 1,000,000 verifications (PostgreSQL)
 //   audit-events [events] [runs] [--reuse]     the audit trail at 10,000,000 events: filters by type and case; a decision's recording (PostgreSQL)
+//   usage-daily [entries] [runs]               /usage's API cost: 31 x GET /api/v3/usage (one per day) vs one GET /api/review/v1/usage/daily
 //   graph [runs]                                navigation -> settled lawsuit graph (300+ nodes), JS of the route (running console)
 //   metrics-hooks [operations] [rounds] [queries]  CPU per metrics hook vs prom-client's labelled calls; PGlite lock tracking
 //   abuse [pdf] [csv] [png] [png16]              one user's abusive requests: /health, an ordinary read and memory meanwhile (issue 21)
@@ -37,6 +38,7 @@ import { benchAbuse } from "./abuse";
 import { benchImportCnpj } from "./import-cnpj";
 import { benchReviewQueue } from "./review-queue";
 import { benchAuditEvents } from "./audit-events";
+import { benchUsageDaily } from "./usage-daily";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
@@ -57,6 +59,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   "import-cnpj": (a) => benchImportCnpj(a),
   "review-queue": (a) => benchReviewQueue(a),
   "audit-events": (a) => benchAuditEvents(a),
+  "usage-daily": (a) => benchUsageDaily(Number(a[0] ?? 31_000), Number(a[1] ?? 10)),
   batch: (a) => benchBatch(Number(a[0] ?? 500), Number(a[1] ?? 10), Number(a[2] ?? 8)),
   "metrics-hooks": (a) => benchMetricsHooks(Number(a[0] ?? 1_000_000), Number(a[1] ?? 5), Number(a[2] ?? 20_000)),
 };

@@ -34,7 +34,9 @@ test("the analyst downloads the report: header, status and score; the BFF sends 
   expect(text).toContain(done.name as string);
   expect(text).toContain(`CPF ${maskDocument(cpf)}`);
   expect(text).not.toContain(cpf);
-  expect(text).toContain("Concluída (COMPLETED)");
+  // the status in the console's words, without the code (issue 20)
+  expect(text).toContain("Concluída");
+  expect(text).not.toContain("(COMPLETED)");
   expect(text).toContain(created.id);
   expect(text).toContain(score.toLocaleString("pt-BR"));
   expect(text).toMatch(/Faixa: (baixo|médio|alto) risco/);
@@ -90,7 +92,8 @@ test.describe("viewer", () => {
     expect((await api.waitUntilTerminal(created.id, 90_000)).status).toBe("COMPLETED");
     await gotoCase(page, created.id);
     const text = await downloadAndRead(page, created.id, "viewer.pdf");
-    expect(text).toContain("Concluída (COMPLETED)");
+    expect(text).toContain("Concluída");
+    expect(text).not.toContain("(COMPLETED)");
     expect(text).toContain(created.id);
   });
 });

@@ -2,7 +2,8 @@
 
 import { useState, type ReactNode } from "react";
 import { fieldLabel, formatScalar } from "@/lib/enrichments/data-labels";
-import { moduleLabel } from "@/lib/enrichments/labels";
+import { moduleLabel, ruleLabel } from "@/lib/contract/labels";
+import { formatInteger } from "@/lib/contract/format/number";
 
 // A module's data as readable pt-BR sections (fields, nested groups, lists as tables), with a
 // toggle to the raw JSON the API answered.
@@ -14,7 +15,7 @@ function ListTable({ rows, label }: { rows: Record<string, unknown>[]; label: st
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((c) =>
     rows.some((r) => scalar(r[c]) || (isObject(r[c]) && ("name" in (r[c] as object) || "code" in (r[c] as object)))),
   );
-  const cell = (v: unknown) => (isObject(v) ? formatScalar(v.name ?? v.code) : formatScalar(v));
+  const cell = (v: unknown, key: string) => (isObject(v) ? formatScalar(v.name ?? v.description ?? v.code) : formatScalar(v, key));
   return (
     // scrolls sideways on narrow screens: focusable so a keyboard can scroll it (axe
     // scrollable-region-focusable), named after its module and field path so each region has its
@@ -35,26 +36,28 @@ function ListTable({ rows, label }: { rows: Record<string, unknown>[]; label: st
             <tr key={i}>
               {columns.map((c) => (
                 <td key={c} className="px-2 py-1 text-zinc-800">
-                  {cell(r[c])}
+                  {cell(r[c], c)}
                 </td>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
-      {rows.length > 100 ? <p className="mt-1 text-xs text-zinc-500">Mostrando 100 de {rows.length}; veja todos no JSON.</p> : null}
+      {rows.length > 100 ? (
+        <p className="mt-1 text-xs text-zinc-500">Mostrando 100 de {formatInteger(rows.length)}; veja todos no JSON.</p>
+      ) : null}
     </div>
   );
 }
 
-function Value({ value, depth, label }: { value: unknown; depth: number; label: string }): ReactNode {
+function Value({ value, depth, label, field }: { value: unknown; depth: number; label: string; field?: string }): ReactNode {
   if (Array.isArray(value)) {
     if (value.length === 0) return <span className="text-zinc-500">Nenhum</span>;
     if (value.every(isObject)) return <ListTable rows={value as Record<string, unknown>[]} label={label} />;
-    return <span>{value.map(formatScalar).join(", ")}</span>;
+    return <span>{value.map((v) => formatScalar(v, field)).join(", ")}</span>;
   }
   if (isObject(value)) return <Fields data={value} depth={depth + 1} path={label} />;
-  return <span>{formatScalar(value)}</span>;
+  return <span>{formatScalar(value, field)}</span>;
 }
 
 /** `path`: where these fields are, for the names of their tables ("Cadastro › Sócios"). */
@@ -69,15 +72,23 @@ function Fields({ data, depth, path }: { data: Record<string, unknown>; depth: n
           {simple.map(([k, v]) => (
             <div key={k} className="min-w-0">
               <dt className="text-xs text-zinc-500">{fieldLabel(k)}</dt>
-              <dd className="text-sm break-words text-zinc-900">{formatScalar(v)}</dd>
+              <dd className="text-sm break-words text-zinc-900">{formatScalar(v, k)}</dd>
             </div>
           ))}
         </dl>
       ) : null}
       {nested.map(([k, v]) => (
-        <div key={k} className={depth > 0 ? "border-l-2 border-zinc-100 pl-3" : ""}>
-          <p className="mb-1 text-xs font-semibold text-zinc-700">{fieldLabel(k)}</p>
-          <Value value={v} depth={depth} label={`${path} › ${fieldLabel(k)}`} />
+        <div
+          key={k}
+          className={depth > 0 ? "border-l-2 border-zinc-100 pl-3" : "rounded-md border border-zinc-100 p-3"}
+          data-testid={depth === 0 ? "module-data-section" : undefined}
+        >
+          {depth === 0 ? (
+            <h4 className="mb-2 text-sm font-semibold text-zinc-900">{fieldLabel(k)}</h4>
+          ) : (
+            <p className="mb-1 text-xs font-semibold text-zinc-700">{fieldLabel(k)}</p>
+          )}
+          <Value value={v} depth={depth} label={`${path} › ${fieldLabel(k)}`} field={k} />
         </div>
       ))}
     </div>
@@ -128,9 +139,10 @@ export function ModuleData({ name, data }: { name: string; data: Record<string, 
                   {rules.map((r) => (
                     <li
                       key={r.rule}
-                      className={`rounded px-1.5 py-0.5 font-mono text-[11px] ${r.fired ? "bg-rose-50 text-rose-800" : "bg-zinc-100 text-zinc-600"}`}
+                      title={r.rule}
+                      className={`rounded px-1.5 py-0.5 text-[11px] ${r.fired ? "bg-rose-50 text-rose-800" : "bg-zinc-100 text-zinc-600"}`}
                     >
-                      {r.rule}: {r.fired ? "disparou" : "não disparou"}
+                      {ruleLabel(r.rule)}: {r.fired ? "acionada" : "não acionada"}
                     </li>
                   ))}
                 </ul>

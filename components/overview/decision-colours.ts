@@ -1,10 +1,4 @@
-export const DECISION_LABELS = {
-  NOTSTARTED: "Sem decisão",
-  APPROVED: "Aprovada",
-  REPROVED: "Reprovada",
-  STANDBY: "Em espera",
-  WAIVED: "Dispensada",
-} as const;
+export { DECISION_LABELS } from "@/lib/contract/labels";
 
 export const DECISION_COLOURS = {
   NOTSTARTED: "#71717a",

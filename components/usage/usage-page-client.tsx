@@ -7,6 +7,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { bffFetch } from "@/lib/query/bff-fetch";
 import type { UsageReportView } from "@/lib/enrichments/usage";
 import { formatInteger } from "@/lib/contract/format/number";
+import { billingActionLabel } from "@/lib/contract/labels";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StateMessage } from "@/components/ui/state-message";
@@ -101,7 +102,7 @@ export function UsagePageClient() {
             <div
               className="h-72"
               role="img"
-              aria-label={`Gráfico de barras: ações faturadas por dia, total ${data!.total}. Os números estão na tabela abaixo.`}
+              aria-label={`Gráfico de barras: ações faturadas por dia, total ${formatInteger(data!.total)}. Os números estão na tabela abaixo.`}
             >
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart data={data!.days.map((d) => ({ day: shortDay(d.day), ...d.counts }))}>
@@ -116,7 +117,7 @@ export function UsagePageClient() {
                       dataKey={action}
                       stackId="usage"
                       fill={COLORS[i % COLORS.length]}
-                      name={action}
+                      name={billingActionLabel(action)}
                       isAnimationActive={false}
                     />
                   ))}
@@ -135,8 +136,8 @@ export function UsagePageClient() {
                     Dia
                   </th>
                   {data!.actions.map((a) => (
-                    <th key={a} scope="col" className="px-3 py-2 text-right font-mono font-medium">
-                      {a}
+                    <th key={a} scope="col" className="px-3 py-2 text-right font-medium" title={a}>
+                      {billingActionLabel(a)}
                     </th>
                   ))}
                   <th scope="col" className="px-3 py-2 text-right font-medium">

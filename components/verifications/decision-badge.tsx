@@ -1,11 +1,12 @@
 import { Badge } from "@/components/ui/badge";
 import type { Tone } from "@/lib/verifications/status";
+import { DECISION_LABELS } from "@/lib/contract/labels";
 
 const DECISIONS: Record<string, { label: string; tone: Tone }> = {
-  APPROVED: { label: "Aprovada", tone: "success" },
-  REPROVED: { label: "Reprovada", tone: "danger" },
-  STANDBY: { label: "Em espera", tone: "warning" },
-  WAIVED: { label: "Dispensada", tone: "info" },
+  APPROVED: { label: DECISION_LABELS.APPROVED, tone: "success" },
+  REPROVED: { label: DECISION_LABELS.REPROVED, tone: "danger" },
+  STANDBY: { label: DECISION_LABELS.STANDBY, tone: "warning" },
+  WAIVED: { label: DECISION_LABELS.WAIVED, tone: "info" },
 };
 
 /** The latest decision of a verification, or "Sem decisão". */

@@ -8,6 +8,7 @@ import { reviewKeys } from "@/lib/query/review-queries";
 import { EyeIcon, EyeOffIcon, BuildingIcon, UserIcon } from "@/components/ui/icons";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { formatDateTime } from "@/lib/contract/format/date";
+import { formatInteger } from "@/lib/contract/format/number";
 import type { VerificationDetail } from "@/lib/verifications/view-models";
 import { isTerminalStatus, scoreBand } from "@/lib/verifications/status";
 import { cn } from "@/lib/utils/cn";
@@ -116,9 +117,9 @@ export function VerificationHeader({ detail, decision }: { detail: VerificationD
                 !band && "text-zinc-300",
               )}
             >
-              {score ?? "—"}
+              {formatInteger(score)}
             </span>
-            {score !== null ? <span className="text-xs text-zinc-500">/ 1000</span> : null}
+            {score !== null ? <span className="text-xs text-zinc-500">/ {formatInteger(1000)}</span> : null}
           </div>
           {band ? <div className="mt-0.5 text-xs text-zinc-500">{band.label}</div> : null}
         </div>

@@ -63,4 +63,9 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   totalAmount: "Valor total",
   monthlyIncome: "Renda mensal",
   bank: "Banco",
+  reportedAt: "Data do registro",
+  reportedBy: "Informado por",
+  hasData: "Possui registros",
+  clientType: "Motivo (lista do cliente)",
+  serviceType: "Motivo (lista do serviço)",
 };

@@ -391,3 +391,20 @@ export const ReviewStats = z.object({
     .describe("Admins only (null for other roles): decisions recorded in [from, to) per author"),
 });
 export type ReviewStats = z.infer<typeof ReviewStats>;
+
+// --- usage ------------------------------------------------------------------------------------
+
+/** Most days one usage request covers (the console's /usage period). */
+export const USAGE_MAX_DAYS = 31;
+export const UsageDaily = z.object({
+  from: z.string().describe("First day (YYYY-MM-DD, São Paulo)"),
+  to: z.string().describe("Last day, inclusive (YYYY-MM-DD, São Paulo)"),
+  timeZone: z.literal("America/Sao_Paulo"),
+  actions: z.array(z.string()).describe("Billed actions with at least one entry in the period, sorted"),
+  days: z
+    .array(z.object({ day: z.string(), counts: z.record(z.string(), z.number().int()), total: z.number().int() }))
+    .describe("Every day of the period, in order, zero days included"),
+  totals: z.record(z.string(), z.number().int()).describe("Entries per action over the period"),
+  total: z.number().int(),
+});
+export type UsageDaily = z.infer<typeof UsageDaily>;

@@ -1,6 +1,8 @@
 // Readable pt-BR names of the fields of the module data (dataset formats in docs/sandbox.md);
 // fields without a name here are shown with their own name split into words.
 import { FIELD_LABELS } from "@/lib/contract/field-labels";
+import { formatInteger, formatMoney } from "@/lib/contract/format/number";
+import { valueLabel } from "@/lib/contract/labels";
 
 const LABELS: Record<string, string> = {
   ...FIELD_LABELS,
@@ -200,10 +202,28 @@ export function fieldLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export function formatScalar(value: unknown): string {
+/**
+ * Fields that hold an amount of money (R$): the datasets send some as numbers (249000) and some as
+ * decimal strings ("20688.68"); either shows as "R$ 20.688,68".
+ */
+const MONEY_FIELD =
+  /^(shareCapital|capital|capitalSocial|salary|salarioEstimado|rendaMensal|rendaEstimada|renda|monthlyIncome|valor|valorTotal|valorParcela|amount|totalAmount|claimValue|totalClaimValue|activeClaimValueAsDefendant|negativeAmount|protestAmount|faturamentoPresumido|valorNegativado|valorProtestado)$/;
+
+export function isMoneyField(key: string | null | undefined): boolean {
+  return key ? MONEY_FIELD.test(key) : false;
+}
+
+/** A field's value in pt-BR: codes in words, money in R$ with cents, dates dd/mm/aaaa, numbers 1.234. */
+export function formatScalar(value: unknown, key?: string): string {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "boolean") return value ? "Sim" : "Não";
-  if (typeof value === "number") return value.toLocaleString("pt-BR");
+  if (key) {
+    const coded = valueLabel(key, value);
+    if (coded) return coded;
+  }
+  if (isMoneyField(key) && (typeof value === "number" || (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value))))
+    return formatMoney(value);
+  if (typeof value === "number") return formatInteger(value);
   if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value.split("-").reverse().join("/");
   if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value))
     return new Date(value).toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo" });

@@ -1,37 +1,32 @@
-// pt-BR wording of the v3 enrichment states, modules, lanes and failure reasons.
+// The enrichment pages' tones for the v3 states; the words are the contract's one set
+// (lib/contract/labels.ts).
 import type { Tone } from "@/lib/verifications/status";
+import {
+  ENRICHMENT_STATUS_LABELS,
+  ENTITY_LABELS,
+  LANE_LABELS,
+  MODULE_LABELS,
+  MODULE_STATE_LABELS,
+  OUTCOME_LABELS,
+  moduleLabel,
+} from "@/lib/contract/labels";
+import { V3_STATUSES } from "@/lib/contract/enum-values";
 
-export const ENRICHMENT_STATUS: Record<string, { label: string; tone: Tone }> = {
-  CREATED: { label: "Recebido", tone: "neutral" },
-  FETCHING: { label: "Coletando", tone: "progress" },
-  COMPLETED: { label: "Concluído", tone: "success" },
-  FAILED: { label: "Falhou", tone: "danger" },
-};
-export const ENRICHMENT_STATUSES = ["CREATED", "FETCHING", "COMPLETED", "FAILED"] as const;
+export { LANE_LABELS, MODULE_LABELS, OUTCOME_LABELS, moduleLabel };
+
+const STATUS_TONES: Record<string, Tone> = { CREATED: "neutral", FETCHING: "progress", COMPLETED: "success", FAILED: "danger" };
+export const ENRICHMENT_STATUS: Record<string, { label: string; tone: Tone }> = Object.fromEntries(
+  V3_STATUSES.map((s) => [s, { label: ENRICHMENT_STATUS_LABELS[s]!, tone: STATUS_TONES[s]! }]),
+);
+export const ENRICHMENT_STATUSES = V3_STATUSES;
 
 export const statusOf = (status: string) => ENRICHMENT_STATUS[status] ?? { label: status, tone: "neutral" as Tone };
 export const isTerminalEnrichment = (status: string) => status === "COMPLETED" || status === "FAILED";
 
-export const OUTCOME_LABELS: Record<string, string> = { ok: "Titular encontrado", subject_not_found: "Titular não encontrado" };
-
-export const MODULE_STATUS: Record<string, { label: string; tone: Tone }> = {
-  pending: { label: "Pendente", tone: "neutral" },
-  retrying: { label: "Nova tentativa", tone: "warning" },
-  ok: { label: "Concluído", tone: "success" },
-  failed: { label: "Falhou", tone: "danger" },
-};
-
-export const MODULE_LABELS: Record<string, string> = {
-  profile: "Cadastro",
-  finance: "Finanças",
-  financeAdvanced: "Restrições de crédito",
-  lawsuits: "Processos",
-  ownersLawsuits: "Processos dos sócios",
-  related: "Vínculos",
-};
-export const moduleLabel = (module: string) => MODULE_LABELS[module] ?? module;
-
-export const LANE_LABELS: Record<string, string> = { interactive: "Unitária", batch: "Lote" };
+const MODULE_TONES: Record<string, Tone> = { pending: "neutral", retrying: "warning", ok: "success", failed: "danger" };
+export const MODULE_STATUS: Record<string, { label: string; tone: Tone }> = Object.fromEntries(
+  Object.entries(MODULE_STATE_LABELS).map(([s, label]) => [s, { label, tone: MODULE_TONES[s] ?? "neutral" }]),
+);
 
 export const FAILURE_LABELS: Record<string, string> = {
   retry_exhausted: "Tentativas esgotadas: as fontes de dados falharam em todas as rodadas.",
@@ -41,4 +36,4 @@ export const FAILURE_LABELS: Record<string, string> = {
 };
 export const failureLabel = (reason: string | null | undefined) => (reason ? (FAILURE_LABELS[reason] ?? reason) : null);
 
-export const ENTITY_LABEL: Record<string, string> = { person: "Pessoa física", company: "Pessoa jurídica" };
+export const ENTITY_LABEL = ENTITY_LABELS;

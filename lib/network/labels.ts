@@ -1,31 +1,12 @@
-// pt-BR labels of the lawsuit network: relation types, roles, risk levels and indicators.
+// pt-BR labels of the lawsuit network: relation types and roles (the contract's one set,
+// lib/contract/labels.ts), risk levels and indicators.
+import { RELATION_LABELS as CONTRACT_RELATION_LABELS, RELATION_TYPE_LABELS } from "@/lib/contract/labels";
 
-export const RELATION_LABELS: Record<string, string> = {
-  kinship: "Parentesco",
-  partnership: "Sociedade",
-  employment: "Vínculo empregatício",
-  representation: "Representação",
-};
+export const RELATION_LABELS = RELATION_TYPE_LABELS;
 
 export const RELATION_TYPES = ["partnership", "kinship", "employment", "representation"] as const;
 
-export const ROLE_LABELS: Record<string, string> = {
-  mother: "Mãe",
-  father: "Pai",
-  spouse: "Cônjuge",
-  sibling: "Irmão(ã)",
-  child: "Filho(a)",
-  partner: "Sócio(a)",
-  co_partner: "Sócio(a) em comum",
-  former_partner: "Ex-sócio(a)",
-  owned_company: "Empresa de que é sócio(a)",
-  subsidiary: "Empresa controlada",
-  employer: "Empregador",
-  former_employer: "Ex-empregador",
-  employee: "Funcionário(a)",
-  legal_representative: "Representante legal",
-  represented_company: "Empresa representada",
-};
+export const ROLE_LABELS = CONTRACT_RELATION_LABELS;
 
 export const relationLabel = (type: string | null | undefined) => (type ? (RELATION_LABELS[type] ?? type) : "Outro vínculo");
 export const roleLabel = (role: string | null | undefined) => (role ? (ROLE_LABELS[role] ?? role) : null);

@@ -1,17 +1,21 @@
 import type { VerificationStatus } from "@/lib/api/types";
+import { DECISION_LABELS, USER_ROLE_LABELS, VERIFICATION_STATUS_LABELS } from "@/lib/contract/labels";
 
-// Labels and tones of the v2 statuses (UI in pt-BR).
+// Tones of the v2 statuses; their words are the contract's one set (lib/contract/labels.ts).
 
 export type Tone = "neutral" | "info" | "progress" | "success" | "warning" | "danger";
 
-export const STATUS_META: Record<VerificationStatus, { label: string; tone: Tone }> = {
-  CREATED: { label: "Criada", tone: "neutral" },
-  PROCESSING: { label: "Processando", tone: "info" },
-  CNH_EXTRACT: { label: "Extraindo CNH", tone: "info" },
-  ANALYZING: { label: "Analisando", tone: "progress" },
-  COMPLETED: { label: "Concluída", tone: "success" },
-  FAILED: { label: "Falhou", tone: "danger" },
+const TONES: Record<VerificationStatus, Tone> = {
+  CREATED: "neutral",
+  PROCESSING: "info",
+  CNH_EXTRACT: "info",
+  ANALYZING: "progress",
+  COMPLETED: "success",
+  FAILED: "danger",
 };
+export const STATUS_META = Object.fromEntries(
+  Object.entries(TONES).map(([status, tone]) => [status, { label: VERIFICATION_STATUS_LABELS[status]!, tone }]),
+) as Record<VerificationStatus, { label: string; tone: Tone }>;
 
 export function statusMeta(status: string): { label: string; tone: Tone } {
   return STATUS_META[status as VerificationStatus] ?? { label: status, tone: "neutral" };
@@ -21,13 +25,7 @@ export function isTerminalStatus(status: string): boolean {
   return status === "COMPLETED" || status === "FAILED";
 }
 
-export const FEEDBACK_LABELS = {
-  NOTSTARTED: "Sem decisão",
-  APPROVED: "Aprovada",
-  REPROVED: "Reprovada",
-  STANDBY: "Em espera",
-  WAIVED: "Dispensada",
-} as const;
+export const FEEDBACK_LABELS = DECISION_LABELS;
 
 /** Score 0–1000, higher is more trustworthy. */
 export function scoreBand(score: number): { label: string; tone: Tone } {
@@ -36,9 +34,4 @@ export function scoreBand(score: number): { label: string; tone: Tone } {
   return { label: "Risco alto", tone: "danger" };
 }
 
-export const ROLE_LABELS: Record<string, string> = {
-  admin: "Administrador",
-  analyst: "Analista",
-  viewer: "Leitor",
-  integration: "Integração",
-};
+export const ROLE_LABELS = USER_ROLE_LABELS;

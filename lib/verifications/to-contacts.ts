@@ -1,14 +1,15 @@
 import { formatPhone, formatPostalCode } from "@/lib/contract/format/contact";
 import type { DossierAddress, DossierContacts, DossierEmail, DossierPhone, Indicator } from "@/lib/contract/dossier";
+import { CONTACT_TYPE_LABELS } from "@/lib/contract/labels";
 import { text } from "./text";
 import type { AddressView, ContactsView, EmailView, IndicatorView, PhoneView } from "./view-models";
 
 // Contacts and indicators (lib/contract/dossier.ts), shared by the person and the company profile.
 
-const PHONE_TYPES: Record<string, string> = { mobile: "Celular", landline: "Fixo" };
-const ADDRESS_TYPES: Record<string, string> = { residential: "Residencial", commercial: "Comercial" };
+const PHONE_TYPES = CONTACT_TYPE_LABELS;
+const ADDRESS_TYPES = CONTACT_TYPE_LABELS;
 
-function label(map: Record<string, string>, value: string | null): string | null {
+function label(map: Readonly<Record<string, string>>, value: string | null): string | null {
   return value ? (map[value.toLowerCase()] ?? value) : null;
 }
 

@@ -1,10 +1,14 @@
 import { FIELD_LABELS } from "@/lib/contract/field-labels";
-import { bool, list, num, obj, str, type Bag } from "./read";
+import { relationLabel } from "@/lib/contract/labels";
+import { readLawsuits, readRelatedParties } from "@/lib/contract/dossier-read";
+import { list, num, obj, str, type Bag } from "./read";
 import { maskedDocument } from "./document-view";
 
 // The dossier's other sections (finance, restrictions, lawsuits, related parties) as the case page
 // shows them. Finance blocks differ between datasets and versions, so they become labelled facts;
-// restrictions, lawsuits and related parties have one shape and get their own view models.
+// restrictions, lawsuits and related parties have one shape and get their own view models; the
+// lawsuits and the parties are read by lib/contract/dossier-read.ts, as the AI summary and the PDF
+// read them (issue 20).
 
 export interface Fact {
   key: string;
@@ -89,7 +93,6 @@ const LABELS: Record<string, string> = {
   ...FIELD_LABELS,
   income: "Faixa de renda",
   restrictions: "Restrições de crédito",
-  hasData: "Há dados",
   assistancePrograms: "Programas sociais",
   totalActive: "Ativos",
   ltyTaxDeclarations: "Declarações nos últimos anos",
@@ -188,82 +191,34 @@ function toFinanceAdvanced(block: Bag | null): FinanceAdvancedView | null {
   };
 }
 
-function toLawsuit(item: unknown): LawsuitView | null {
-  const bag = obj(item);
-  const number = str(bag?.number);
-  if (!bag || !number) return null;
-  const court = obj(bag.court);
-  const status = str(bag.status);
-  const side = str(bag.side);
-  return {
-    number,
-    side: side === "defendant" ? "defendant" : side === "plaintiff" ? "plaintiff" : "other",
-    area: str(bag.area),
-    status,
-    active: bool(bag.active) ?? (status ? !/arquivad|encerrad|baixad|extint|julgad/i.test(status) : false),
-    court: str(court?.code) ?? str(bag.court),
-    courtName: str(court?.name),
-    unit: str(bag.unit),
-    className: str(obj(bag.class)?.name) ?? str(bag.class),
-    subject: str(obj(bag.subject)?.name) ?? str(bag.subject),
-    filedAt: str(bag.filedAt),
-    claimValue: num(bag.claimValue),
-  };
+function toLawsuitViews(block: unknown): LawsuitView[] {
+  return readLawsuits(block).flatMap((l) => (l.number ? [{ ...l, number: l.number }] : []));
 }
 
 function toLawsuits(block: Bag | null): LawsuitsView | null {
   if (!block) return null;
-  const items = list(block.items)
-    .map(toLawsuit)
-    .filter((x): x is LawsuitView => x !== null);
+  const items = toLawsuitViews(block);
   const counters = obj(block.counters);
   return { total: num(counters?.total) ?? items.length, active: num(counters?.active) ?? items.filter((i) => i.active).length, items };
 }
 
-const RELATIONS: Record<string, string> = {
-  mother: "Mãe",
-  father: "Pai",
-  spouse: "Cônjuge",
-  sibling: "Irmão(ã)",
-  child: "Filho(a)",
-  relative: "Parente",
-  partner: "Sócio(a)",
-  owner: "Sócio(a)",
-  employer: "Empregador",
-  employee: "Funcionário(a)",
-  representative: "Representante",
-  represented: "Representada",
-};
-
-function toParty(group: string) {
-  return (item: unknown, index: number): RelatedPartyView | null => {
-    const bag = obj(item);
-    if (!bag) return null;
-    const document = str(bag.document);
-    const role = str(bag.role);
-    const qualification = str(obj(bag.qualification)?.description) ?? str(bag.qualification);
-    return {
-      key: `${group}-${index}`,
-      name: str(bag.name),
-      entity: str(bag.entity) === "company" || (document?.length ?? 0) === 14 ? "company" : "person",
-      relation: qualification ?? (role ? (RELATIONS[role] ?? role) : "Relacionado"),
-      document: document ? maskedDocument(document) : null,
-      since: str(bag.since),
-      lawsuits: num(bag.lawsuitsTotal),
-      registryStatus: str(bag.registryStatus),
-    };
-  };
-}
-
 function toRelated(block: Bag | null): DossierView["related"] {
   if (!block) return null;
-  const business = obj(block.business);
-  const parties = [
-    ...list(block.personal).map(toParty("personal")),
-    ...list(business?.ownerships).map(toParty("ownerships")),
-    ...list(business?.employments).map(toParty("employments")),
-    ...list(business?.representations).map(toParty("representations")),
-  ].filter((x): x is RelatedPartyView => x !== null);
+  const perGroup = new Map<string, number>();
+  const parties = readRelatedParties(block).map((p): RelatedPartyView => {
+    const index = perGroup.get(p.group) ?? 0;
+    perGroup.set(p.group, index + 1);
+    return {
+      key: `${p.group}-${index}`,
+      name: p.name,
+      entity: p.entity,
+      relation: p.qualification ?? (p.role ? relationLabel(p.role) : "Relacionado"),
+      document: p.document ? maskedDocument(p.document) : null,
+      since: p.since,
+      lawsuits: p.lawsuitsTotal,
+      registryStatus: p.registryStatus,
+    };
+  });
   return { persons: parties.filter((p) => p.entity === "person"), companies: parties.filter((p) => p.entity === "company") };
 }
 
@@ -276,9 +231,7 @@ export function toDossier(holder: Bag | null, legacy: Bag | null): DossierView {
     ownersLawsuits: list(pick("ownersLawsuits")?.owners)
       .map((owner) => {
         const bag = obj(owner) ?? {};
-        const items = list(bag.items)
-          .map(toLawsuit)
-          .filter((x): x is LawsuitView => x !== null);
+        const items = toLawsuitViews(bag);
         return { name: str(bag.name), total: num(obj(bag.counters)?.total) ?? items.length, items };
       })
       .filter((owner) => owner.total > 0),

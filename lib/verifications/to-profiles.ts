@@ -1,5 +1,6 @@
 import { ageFrom } from "@/lib/contract/format/date";
 import type { Blacklisted, BusinessPartner, BusinessProfile, Coded, PersonProfile } from "@/lib/contract/dossier";
+import { restrictiveListTypeLabel } from "@/lib/contract/labels";
 import { maskedDocument } from "./document-view";
 import { toContacts, toIndicators } from "./to-contacts";
 import { text } from "./text";
@@ -13,8 +14,8 @@ function toBlacklisted(blacklisted: Blacklisted): BlacklistedView {
   return {
     client: blacklisted.client,
     service: blacklisted.service,
-    clientType: text(blacklisted.clientType),
-    serviceType: text(blacklisted.serviceType),
+    clientType: text(blacklisted.clientType) && restrictiveListTypeLabel(blacklisted.clientType),
+    serviceType: text(blacklisted.serviceType) && restrictiveListTypeLabel(blacklisted.serviceType),
     serviceListings: (blacklisted.serviceListings ?? []).map((s) => ({
       list: s.list,
       sanction: text(s.sanction),

@@ -1,10 +1,10 @@
 // The built-in summarizer: deterministic and rule-based (no generative model), pt-BR. The same
 // verification always gives the same text, highlights, verdict and risk level; `model` says so.
-import { formatInteger, formatMoney } from "../../lib/contract/format/number";
+import { formatInteger, formatMoney, pluralize } from "../../lib/contract/format/number";
 import { bandOf, decide, type HardStop } from "./bands";
 import { dossierFacts, type DossierFacts } from "./facts";
 import { checkInput } from "./input-checks";
-import { AREA_LABELS, roleLabel, ruleLabel } from "./labels";
+import { areaLabel, listTypeLabel, roleLabel, ruleLabel } from "./labels";
 import type { InputCheck, Summarizer, SummaryDraft, SummaryInput, Verdict } from "./types";
 
 export const BUILTIN_MODEL = "lupa-regras-1 (baseado em regras, sem IA generativa)";
@@ -59,7 +59,8 @@ function holderSentence(f: DossierFacts): string {
 function restrictionsSentence(f: DossierFacts): string {
   const lists: string[] = [];
   if (f.blacklist.client) lists.push("na lista restritiva do cliente");
-  if (f.blacklist.service) lists.push(`na lista restritiva do serviço${f.blacklist.serviceType ? ` (${f.blacklist.serviceType})` : ""}`);
+  if (f.blacklist.service)
+    lists.push(`na lista restritiva do serviço${f.blacklist.serviceType ? ` (${listTypeLabel(f.blacklist.serviceType)})` : ""}`);
   let text = lists.length ? `Consta ${joinPt(lists)}.` : "Não consta em listas restritivas.";
   const related: string[] = [];
   if (f.blacklist.relatedListed > 0) related.push(plural(f.blacklist.relatedListed, "pessoa relacionada", "pessoas relacionadas"));
@@ -105,7 +106,7 @@ function lawsuitsSentence(f: DossierFacts): string | null {
   const areas = new Map<string, number>();
   for (const it of l.items) if (it.area) areas.set(it.area, (areas.get(it.area) ?? 0) + 1);
   if (areas.size > 1)
-    text += ` Áreas: ${joinPt([...areas.entries()].sort((a, b) => b[1] - a[1]).map(([a, n]) => `${AREA_LABELS[a] ?? a} (${n})`))}.`;
+    text += ` Áreas: ${joinPt([...areas.entries()].sort((a, b) => b[1] - a[1]).map(([a, n]) => `${areaLabel(a)} (${n})`))}.`;
   return text;
 }
 
@@ -173,12 +174,12 @@ function highlightsOf(f: DossierFacts, checks: InputCheck[], stops: HardStop[]):
   if (f.finance.protests > 0) h.push(`${plural(f.finance.protests, "protesto", "protestos")} (${formatMoney(f.finance.protestAmount)}).`);
   if (f.finance.taxDebt) h.push("Inscrição em dívida ativa.");
   if (f.blacklist.relatedListed + f.blacklist.companiesListed > 0)
-    h.push(`${formatInteger(f.blacklist.relatedListed + f.blacklist.companiesListed)} relacionado(s) em listas restritivas.`);
+    h.push(`${pluralize(f.blacklist.relatedListed + f.blacklist.companiesListed, "relacionado", "relacionados")} em listas restritivas.`);
   if (f.related.deceased > 0) h.push(`${plural(f.related.deceased, "relacionado falecido", "relacionados falecidos")}.`);
   if (f.related.inactiveCompanies > 0)
     h.push(`${plural(f.related.inactiveCompanies, "empresa relacionada inativa", "empresas relacionadas inativas")}.`);
   if (f.ownersLawsuits && f.ownersLawsuits.ownersWithLawsuits > 0)
-    h.push(`${formatInteger(f.ownersLawsuits.ownersWithLawsuits)} sócio(s) com processos.`);
+    h.push(`${pluralize(f.ownersLawsuits.ownersWithLawsuits, "sócio", "sócios")} com processos.`);
   if (h.length === 0) h.push("Nenhum ponto de atenção nos dados coletados.");
   return h;
 }

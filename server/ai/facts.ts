@@ -1,19 +1,19 @@
 // Reads the stored v2 dossier (spec 2.3, our business shape in docs/sandbox.md) into the facts a
 // summary talks about. The dossier is read defensively, as JSON: every dataset version maps to the
 // same dossier shape, but a module that did not run, failed or uses a legacy format is simply absent.
+// The lawsuits and the related parties are read by lib/contract/dossier-read.ts, as the console
+// reads them (issue 20: one typed reading of the dossier).
 import { maskDocument } from "../../lib/contract/documents";
+import { bagOf, isBag, listOf, numberOf, readLawsuits, readRelatedParties } from "../../lib/contract/dossier-read";
 
 type Obj = Record<string, unknown>;
 
-export const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-export const obj = (v: unknown): Obj => (isObj(v) ? v : {});
-export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+export const isObj = isBag;
+export const obj = (v: unknown): Obj => bagOf(v) ?? {};
+export const arr = listOf;
+/** The string as it is when it is not blank (the PDF prints it), or null. */
 export const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
-export const num = (v: unknown): number | null => {
-  if (typeof v === "number" && Number.isFinite(v)) return v;
-  if (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v))) return Number(v);
-  return null;
-};
+export const num = numberOf;
 
 export interface LawsuitFact {
   number: string | null;
@@ -88,86 +88,47 @@ export interface DossierFacts {
 
 const INACTIVE_COMPANY = new Set(["Suspensa", "Inapta", "Baixada", "Nula"]);
 
+/** The holder's lawsuits, from the one typed reading of the block (lib/contract/dossier-read.ts). */
 function lawsuitFacts(block: Obj): LawsuitFact[] {
-  const items = arr(block.items);
-  if (items.length > 0) {
-    return items.map(obj).map((it) => {
-      const court = obj(it.court);
-      const side = it.side === "plaintiff" ? "plaintiff" : it.side === "defendant" ? "defendant" : "other";
-      return {
-        number: str(it.number),
-        court: str(court.code) ?? "—",
-        courtName: str(court.name),
-        side,
-        active: str(it.status) === "em andamento",
-        area: str(it.area),
-        className: str(obj(it.class).name),
-        subject: str(obj(it.subject).name),
-        claimValue: num(it.claimValue),
-        filedAt: str(it.filedAt),
-      };
-    });
-  }
-  // lawsuits 1.0: processos with polo ATIVO/PASSIVO and DD/MM/YYYY dates
-  return arr(block.processos)
-    .map(obj)
-    .map((p) => {
-      const date = str(p.dataDistribuicao);
-      const [d, m, y] = (date ?? "").split("/");
-      return {
-        number: str(p.numero),
-        court: str(p.tribunal) ?? "—",
-        courtName: null,
-        side: p.polo === "ATIVO" ? "plaintiff" : p.polo === "PASSIVO" ? "defendant" : "other",
-        active: str(p.situacao) === "EM ANDAMENTO",
-        area: null,
-        className: str(p.classe),
-        subject: str(p.assunto),
-        claimValue: num(p.valorCausa),
-        filedAt: y && m && d ? `${y}-${m}-${d}` : null,
-      } satisfies LawsuitFact;
-    });
+  return readLawsuits(block).map((l) => ({
+    number: l.number,
+    court: l.court ?? "—",
+    courtName: l.courtName,
+    side: l.side,
+    active: l.active,
+    area: l.area,
+    className: l.className,
+    subject: l.subject,
+    claimValue: l.claimValue,
+    filedAt: l.filedAt,
+  }));
 }
 
+/** The dataset's group of a party, as the relation it stands for (the PDF's network colours). */
 const RELATED_GROUPS: Record<string, string> = {
   personal: "kinship",
   ownerships: "partnership",
   employments: "employment",
   representations: "representation",
-  items: "link",
 };
 
+/** The related parties with a document, each once, from the one typed reading of the block. */
 function relatedFacts(block: Obj): RelatedFact[] {
-  const out: RelatedFact[] = [];
   const seen = new Set<string>();
-  const visit = (value: unknown, group: string, depth: number) => {
-    if (depth > 4) return;
-    if (Array.isArray(value)) {
-      for (const entry of value) {
-        const e = obj(entry);
-        const document = str(e.document) ?? str(e.cpf) ?? str(e.cnpj) ?? str(e.nationalId);
-        if (!document || seen.has(document)) continue;
-        seen.add(document);
-        const digits = document.replace(/[^0-9A-Za-z]/g, "");
-        out.push({
-          name: str(e.name) ?? str(e.nome) ?? str(e.razaoSocial),
-          document,
-          entity: str(e.entity) === "company" || digits.length === 14 ? "company" : "person",
-          role: str(e.role) ?? str(e.relation) ?? str(e.tipo),
-          group,
-          registryStatus: str(e.registryStatus),
-          lawsuitsTotal: num(e.lawsuitsTotal),
-        });
-      }
-      return;
-    }
-    if (!isObj(value)) return;
-    for (const [key, child] of Object.entries(value)) {
-      if (key === "indicators" || key === "totals") continue;
-      if (typeof child === "object") visit(child, RELATED_GROUPS[key] ?? group, depth + 1);
-    }
-  };
-  visit(block, "link", 0);
+  const out: RelatedFact[] = [];
+  for (const p of readRelatedParties(block)) {
+    if (!p.document || seen.has(p.document)) continue;
+    seen.add(p.document);
+    out.push({
+      name: p.name,
+      document: p.document,
+      entity: p.entity,
+      role: p.role,
+      group: RELATED_GROUPS[p.group] ?? "link",
+      registryStatus: p.registryStatus,
+      lawsuitsTotal: p.lawsuitsTotal,
+    });
+  }
   return out;
 }
 

@@ -2,6 +2,7 @@
 // in server/ filters by it (another workspace's object is not found, exactly like a missing one).
 // Migrations are SQL files in server/db/migrations/ (listed in meta/_journal.json), kept in step
 // with this file and applied at start.
+import { folded } from "./search-fold";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -246,8 +247,8 @@ export const verifications = pgTable(
     nationalId: text("national_id").notNull(),
     entity: text("entity").notNull(),
     name: text("name"),
-    /** lower(name), kept by PostgreSQL (migration 0009): what the list's `search` matches with LIKE. */
-    searchName: text("search_name").generatedAlwaysAs(sql`lower("name")`),
+    /** The name folded (lower case, no accents; server/db/search-fold.ts), kept by PostgreSQL (migrations 0009, 0013): what the list's `search` matches with LIKE. */
+    searchName: text("search_name").generatedAlwaysAs(folded(sql`"name"`)),
     status: text("status").notNull(),
     config: jsonb("config").$type<Record<string, unknown>>().notNull(),
     input: jsonb("input").$type<{ attribute: string; value: string }[]>(),

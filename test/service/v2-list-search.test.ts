@@ -1,11 +1,14 @@
 // GET /api/v2/verifications `search` (spec 3.1: a partial, case-insensitive match on the name or
-// the CPF/CNPJ) finds exactly the rows that `name ILIKE '%text%' OR national_id ILIKE '%digits%'`
-// finds, although it matches the stored lower-cased name with LIKE (migration 0009). Names with
-// accents in both cases, LIKE's own characters (%, _, \) and alphanumeric CNPJs; searches drawn
-// from the names themselves with their case changed, and random text.
+// the CPF/CNPJ, and (issue 20) accent-insensitive both ways) finds exactly the rows that
+// `unaccented(name) ILIKE unaccented('%text%') OR national_id ILIKE '%digits%'` finds, although it
+// matches the stored folded name with LIKE (migrations 0009, 0013). Names with accents in both
+// cases, decomposed (NFD) or without their accents, LIKE's own characters (%, _, \) and
+// alphanumeric CNPJs; searches drawn from the names themselves with their case changed, and random
+// text. Before issue 20 the oracle was plain ILIKE: "Jose" did not find "José".
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchBoundary } from "../../server/v2/verifications/queries";
+import { FOLD_FROM, FOLD_TO } from "../../server/db/search-fold";
 import { startService, type TestService, type TestWorkspace } from "../support/harness";
 
 const NAMES = [
@@ -51,26 +54,30 @@ afterAll(async () => {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The oracle: ILIKE on the name and on the national ID, as spec 3.1 describes the search. */
-async function expected(search: string): Promise<string[]> {
+/**
+ * The oracle: ILIKE on the name and on the national ID, as spec 3.1 describes the search, with
+ * the accents of both the name and the text taken off first (translate; the case stays ILIKE's).
+ */
+async function expected(search: string, workspaceId = ws.id): Promise<string[]> {
   const digits = search.replace(/[.\-/\s]/g, "");
   const { rows } = await t.services.database.query(
-    `select id from verifications where workspace_id = $1 and (name ilike $2 or ($3 <> '' and national_id ilike $4))
+    `select id from verifications where workspace_id = $1
+       and (translate(name, $5, $6) ilike translate($2, $5, $6) or ($3 <> '' and national_id ilike $4))
      order by created_at desc, id desc`,
-    [ws.id, `%${escapeLike(search)}%`, digits, `%${escapeLike(digits)}%`],
+    [workspaceId, `%${escapeLike(search)}%`, digits, `%${escapeLike(digits)}%`, FOLD_FROM, FOLD_TO],
   );
   return rows.map((r) => (r as { id: string }).id);
 }
 
 /** Every page of the list (25 a page, the most the list gives). */
-async function found(search: string): Promise<{ ids: string[]; total: number }> {
+async function found(search: string, token = ws.tokens.viewer): Promise<{ ids: string[]; total: number }> {
   const ids: string[] = [];
   let total = 0;
   for (let page = 1; ; page++) {
     const res = await t.request({
       method: "GET",
       url: `/api/v2/verifications?limit=25&page=${page}&search=${encodeURIComponent(search)}`,
-      token: ws.tokens.viewer,
+      token,
     });
     expect(res.statusCode, search).toBe(200);
     const body = res.json() as { verifications: { id: string }[]; total: number };
@@ -118,7 +125,7 @@ describe("v2 list search", () => {
     }
   });
 
-  it("matches exactly what ILIKE matches, for any text (property)", async () => {
+  it("matches exactly what ILIKE matches on the unaccented name, for any text (property)", async () => {
     const fromNames = fc
       .tuple(fc.constantFrom(...NAMES, ...DOCUMENTS), fc.nat(), fc.nat(), fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }))
       .map(([text, a, b, flips]) => {
@@ -144,6 +151,57 @@ describe("v2 list search", () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(ids).not.toContain((row as { id: string }).id);
     expect(ids).toHaveLength(2 * DOCUMENTS.length);
+  });
+});
+
+describe("v2 list search without accents (issue 20)", () => {
+  it("finds a name with or without its accents, whichever way the text is written, composed or decomposed", async () => {
+    const accents = await t.createWorkspace();
+    const names = [
+      "José Carlos Conceição",
+      "Jose Carlos Sem Acento",
+      "Jose\u0301 Decomposto Ramos",
+      "ÂNGELA GONÇALVES ÍTALO",
+      "Joana Silva",
+    ];
+    await t.services.database.query(
+      `insert into verifications (id, workspace_id, user_id, profile_id, national_id, entity, name, status, config, created_at, updated_at)
+       select gen_random_uuid(), $1, gen_random_uuid(), 'prf_kyc_person', '12345678909', 'person', n.value,
+              'COMPLETED', '{"source":"API"}'::jsonb, now() - n.i * interval '1 second', now()
+       from unnest($2::text[]) with ordinality as n(value, i)`,
+      [accents.id, names],
+    );
+    const named = async (search: string) => {
+      const res = await t.request({
+        method: "GET",
+        url: `/api/v2/verifications?limit=25&search=${encodeURIComponent(search)}`,
+        token: accents.tokens.viewer,
+      });
+      expect(res.statusCode, search).toBe(200);
+      return (res.json().verifications as { name: string }[]).map((v) => v.name).sort();
+    };
+    const joses = ["José Carlos Conceição", "Jose Carlos Sem Acento", "Jose\u0301 Decomposto Ramos"].sort();
+    expect(await named("Jose")).toEqual(joses);
+    expect(await named("José")).toEqual(joses);
+    expect(await named("JOSÉ")).toEqual(joses);
+    expect(await named("jose\u0301")).toEqual(joses);
+    expect(await named("jose carlos")).toEqual(["José Carlos Conceição", "Jose Carlos Sem Acento"].sort());
+    expect(await named("José Carlos Sem")).toEqual(["Jose Carlos Sem Acento"]);
+    expect(await named("conceicao")).toEqual(["José Carlos Conceição"]);
+    expect(await named("angela goncalves italo")).toEqual(["ÂNGELA GONÇALVES ÍTALO"]);
+    expect(await named("Ângela")).toEqual(["ÂNGELA GONÇALVES ÍTALO"]);
+    expect(await named("decomposto")).toEqual(["Jose\u0301 Decomposto Ramos"]);
+    expect(await named("jóana")).toEqual(["Joana Silva"]);
+    expect(await named("jôse")).toEqual(joses);
+    expect(await named("josef")).toEqual([]);
+    // the review API's queue searches the same way
+    const queue = await t.request({ method: "GET", url: `/api/review/v1/cases?search=Jose`, token: accents.tokens.viewer });
+    expect(queue.statusCode).toBe(200);
+    expect((queue.json().cases as { name: string }[]).map((c) => c.name).sort()).toEqual(joses);
+    for (const search of ["jose", "JOSÉ", "conceicao", "ângela"]) {
+      const { ids } = await found(search, accents.tokens.viewer);
+      expect(ids, search).toEqual(await expected(search, accents.id));
+    }
   });
 });
 

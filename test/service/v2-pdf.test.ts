@@ -124,7 +124,9 @@ describe("GET /api/v2/verifications/{id}/pdf", () => {
   });
 
   it("shows status, score, band, distribution bars' modules and the rules that fired", () => {
-    expect(report.text).toContain("Concluída (COMPLETED)");
+    // the status and the decisions in the console's words (issue 20): no code beside them, "Aprovada" as the console says
+    expect(report.text).toMatch(/Status\s+Concluída/);
+    expect(report.text).not.toContain("(COMPLETED)");
     expect(report.text).toContain(String(person.result.score));
     expect(report.text).toMatch(/Faixa: (baixo|médio|alto) risco/);
     expect(report.text).toContain("Distribuição da dedução por módulo");
@@ -152,6 +154,9 @@ describe("GET /api/v2/verifications/{id}/pdf", () => {
     const standby = report.text.indexOf("Aguardando comprovação");
     expect(approved).toBeGreaterThan(0);
     expect(standby).toBeGreaterThan(approved);
+    expect(report.text).toContain("Aprovada");
+    expect(report.text).toContain("Em espera");
+    expect(report.text).not.toContain("Aprovado");
     expect(report.text).toContain(t.workspace.users.analyst.email);
     expect(report.text).toContain("Lista restritiva");
     expect(report.text).toContain("O documento não consta na lista restritiva do workspace.");

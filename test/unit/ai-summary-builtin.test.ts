@@ -114,6 +114,21 @@ describe("built-in summary", () => {
     expect(d.summary).toContain("lista restritiva do cliente");
   });
 
+  it("names the service list's reason in words, never its code (issue 20)", async () => {
+    const v = await sandboxVerification(PLAIN_PERSON);
+    const profile = v.dossier!.profile as Record<string, unknown>;
+    const listed = {
+      ...v,
+      dossier: {
+        ...v.dossier,
+        profile: { ...profile, blacklisted: { client: false, service: true, clientType: "", serviceType: "confirmed_fraud" } },
+      },
+    };
+    const d = builtinDraft(listed);
+    expect(d.summary).toContain("na lista restritiva do serviço (fraude confirmada)");
+    expect(d.summary).not.toContain("confirmed_fraud");
+  });
+
   it("matches declared data after normalizing accents, case, dates and phone digits", async () => {
     const plain = await sandboxVerification(PLAIN_PERSON);
     const p = plain.dossier!.profile as {

@@ -4,18 +4,11 @@ import { useMemo, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/section";
 import { formatDate } from "@/lib/contract/format/date";
-import { formatInteger, formatMoney } from "@/lib/contract/format/number";
+import { formatInteger, formatMoney, pluralize } from "@/lib/contract/format/number";
+import { lawsuitAreaLabel } from "@/lib/contract/labels";
 import type { LawsuitView, LawsuitsView } from "@/lib/verifications/to-dossier";
 
 const SIDES: Record<LawsuitView["side"], string> = { defendant: "Réu", plaintiff: "Autor", other: "Outro" };
-const AREAS: Record<string, string> = {
-  criminal: "Criminal",
-  labour: "Trabalhista",
-  civil: "Cível",
-  tax: "Tributária",
-  federal: "Federal",
-  consumer: "Consumidor",
-};
 const selectClass = "h-8 rounded-md bg-white px-2 text-sm text-zinc-900 ring-1 ring-zinc-300 ring-inset";
 
 function Counts({ label, values }: { label: string; values: Array<[string, number]> }) {
@@ -115,8 +108,8 @@ export function LawsuitsSection({
             </label>
             <p className="text-xs text-zinc-600" aria-live="polite">
               {shown.length === lawsuits.items.length
-                ? `${shown.length} processos`
-                : `${shown.length} de ${lawsuits.items.length} processos`}
+                ? pluralize(shown.length, "processo", "processos")
+                : `${formatInteger(shown.length)} de ${pluralize(lawsuits.items.length, "processo", "processos")}`}
             </p>
           </div>
           <ul className="mt-3 divide-y divide-zinc-100" data-testid="lawsuits-list">
@@ -131,7 +124,7 @@ export function LawsuitsSection({
                     {item.number}
                   </a>
                   <Badge tone={item.side === "defendant" ? "danger" : "neutral"}>{SIDES[item.side]}</Badge>
-                  {item.area ? <Badge tone={item.area === "criminal" ? "danger" : "neutral"}>{AREAS[item.area] ?? item.area}</Badge> : null}
+                  {item.area ? <Badge tone={item.area === "criminal" ? "danger" : "neutral"}>{lawsuitAreaLabel(item.area)}</Badge> : null}
                   <Badge tone={item.active ? "warning" : "neutral"}>{item.status ?? "Situação não informada"}</Badge>
                 </div>
                 <p className="mt-1 text-sm text-zinc-900">

@@ -7,7 +7,7 @@
 // into pieces that fit, each on its own line. pdfkit breaks such a word itself by measuring ever
 // shorter prefixes of it, which cost 32 ms per decision of one 2,000-character word (issue 21).
 import { isObj } from "../../ai/facts";
-import { cell, label, winAnsi } from "./text";
+import { cell, label, pluralize, winAnsi } from "./text";
 
 /** Longest table cell or pair value printed, in characters; the rest is cut with "…". */
 export const MAX_FIELD = 500;
@@ -260,6 +260,6 @@ export class Writer {
       objects.slice(0, max).map((o) => keys.map((k) => cell(k, o[k]))),
       keys.map(() => 1 / keys.length),
     );
-    if (objects.length > max) this.note(`E mais ${objects.length - max} registro(s) não listados.`);
+    if (objects.length > max) this.note(`E mais ${pluralize(objects.length - max, "registro não listado", "registros não listados")}.`);
   }
 }

@@ -2,11 +2,12 @@
 // plus a few typographic marks; every pt-BR accent is covered, other characters become "?").
 import { maskDocument, stripDocument } from "../../../lib/contract/documents";
 import { FIELD_LABELS } from "../../../lib/contract/field-labels";
+import { valueLabel } from "../../../lib/contract/labels";
 import { formatDate, formatDateTime } from "../../../lib/contract/format/date";
-import { formatInteger, formatMoney } from "../../../lib/contract/format/number";
+import { formatInteger, formatMoney, pluralize } from "../../../lib/contract/format/number";
 import { formatPhone, formatPostalCode } from "../../../lib/contract/format/contact";
 
-export { formatDate, formatDateTime, formatInteger, formatMoney, formatPhone, formatPostalCode };
+export { formatDate, formatDateTime, formatInteger, formatMoney, formatPhone, formatPostalCode, pluralize };
 
 const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
 
@@ -43,6 +44,8 @@ export function cell(key: string, value: unknown): string {
   if (typeof value === "number") return MONEY_KEY.test(key) && !/count|total$/i.test(key) ? formatMoney(value) : formatInteger(value);
   if (typeof value === "string") {
     if (DOCUMENT_KEY.test(key)) return maskedDocument(value);
+    const coded = valueLabel(key, value);
+    if (coded) return coded;
     if (ISO_DATE.test(value)) return formatDate(value);
     if (ISO_TIMESTAMP.test(value)) return formatDateTime(value);
     return value;
@@ -77,9 +80,6 @@ const LABELS: Record<string, string> = {
   startedAt: "Início",
   endedAt: "Fim",
   registerLogs: "Registros",
-  reportedBy: "Informante",
-  hasData: "Com dados",
-  reportedAt: "Data",
   consultationLogs: "Consultas",
   dueDate: "Vencimento",
   occurredAt: "Ocorrência",

@@ -3,6 +3,7 @@ import { and, count, desc, eq, gte, inArray, isNull, like, lt, lte, or, sql, typ
 import type { Db, Tx } from "../../db/client";
 import { rowMapper, runPrepared } from "../../db/rows";
 import { verifications } from "../../db/schema";
+import { folded } from "../../db/search-fold";
 import type { ListVerificationsQuery } from "./schemas";
 import type { VerificationRow } from "./serialize";
 
@@ -21,8 +22,9 @@ function escapeLike(text: string): string {
 /**
  * `search` (spec 3.1): the same matches as `name ILIKE '%text%' OR national_id ILIKE '%digits%'`,
  * read more cheaply.
- * - On a UTF-8 database ILIKE is lower() of both sides, then LIKE; search_name is lower(name),
- *   stored (migration 0009), so the name needs LIKE only.
+ * - On a UTF-8 database ILIKE is lower() of both sides, then LIKE; search_name is the name folded
+ *   (lower case, accents removed: server/db/search-fold.ts), stored (migrations 0009 and 0013), and
+ *   the text is folded the same way, so the name needs LIKE only and "Jose" finds "José" and back.
  * - national_id is stored normalized, at most 14 digits and upper-case letters
  *   (lib/contract/documents.ts): the upper-cased digits need no case folding, and digits longer
  *   than that or with other characters (anything but ASCII letters and digits) cannot match, so
@@ -34,10 +36,10 @@ export function searchFilter(text: string, boundary: string | null): SQL {
   const digits = text.replace(/[.\-/\s]/g, "");
   const name = boundary
     ? and(
-        like(verifications.searchName, sql`lower(${`%${escapeLike(boundary)}%`})`),
-        sql`strpos(${verifications.searchName}, lower(${text})) > 0`,
+        like(verifications.searchName, folded(`%${escapeLike(boundary)}%`)),
+        sql`strpos(${verifications.searchName}, ${folded(text)}) > 0`,
       )!
-    : like(verifications.searchName, sql`lower(${`%${escapeLike(text)}%`})`);
+    : like(verifications.searchName, folded(`%${escapeLike(text)}%`));
   const document = digits.length > 0 && digits.length <= 14 && /^[0-9A-Za-z]+$/.test(digits);
   return document ? or(name, like(verifications.nationalId, `%${digits.toUpperCase()}%`))! : name;
 }
@@ -63,7 +65,7 @@ export async function searchBoundary(db: Db, workspaceId: string, text: string):
     db,
     sql`select 1 from ${verifications} where ${and(
       eq(verifications.workspaceId, workspaceId),
-      like(verifications.searchName, sql`lower(${`%${escapeLike(boundary)}%`})`),
+      like(verifications.searchName, folded(`%${escapeLike(boundary)}%`)),
     )}`,
   );
   return estimate <= BOUNDARY_MAX_ROWS ? boundary : null;

@@ -2,9 +2,8 @@
 // REPORT_DECISIONS of them, and a count of the older ones.
 import type { ReportData } from "../types";
 import type { Writer } from "../layout";
-import { formatDateTime, formatInteger } from "../text";
-
-const FEEDBACK_LABELS: Record<string, string> = { APPROVED: "Aprovado", REPROVED: "Reprovado", STANDBY: "Em espera", WAIVED: "Dispensado" };
+import { formatDateTime, pluralize } from "../text";
+import { decisionLabel } from "../../../../lib/contract/labels";
 
 export function feedbackBlock(w: Writer, data: ReportData) {
   w.section("Histórico de decisões");
@@ -13,7 +12,7 @@ export function feedbackBlock(w: Writer, data: ReportData) {
     ["Data", "Decisão", "Autor", "Motivos", "Comentário"],
     data.feedbacks.map((f) => [
       formatDateTime(f.createdAt),
-      FEEDBACK_LABELS[f.status] ?? f.status,
+      decisionLabel(f.status),
       f.authorEmail ?? "—",
       f.reasons.join(", ") || "—",
       f.comment ?? "—",
@@ -21,5 +20,5 @@ export function feedbackBlock(w: Writer, data: ReportData) {
     [0.16, 0.12, 0.3, 0.18, 0.24],
   );
   const older = data.feedbackTotal - data.feedbacks.length;
-  if (older > 0) w.note(`E mais ${formatInteger(older)} decisão(ões) anterior(es) não listada(s).`);
+  if (older > 0) w.note(`E mais ${pluralize(older, "decisão anterior não listada", "decisões anteriores não listadas")}.`);
 }

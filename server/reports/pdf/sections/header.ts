@@ -3,15 +3,7 @@
 import type { ReportData } from "../types";
 import { C, CONTENT_W, PAGE, type Writer } from "../layout";
 import { formatDateTime, maskedDocument, winAnsi } from "../text";
-
-const STATUS_LABELS: Record<string, string> = {
-  CREATED: "Criada",
-  PROCESSING: "Em processamento",
-  ANALYZING: "Em análise",
-  COMPLETED: "Concluída",
-  FAILED: "Falhou",
-  CNH_EXTRACT: "Extraindo CNH",
-};
+import { ENTITY_LABELS, verificationStatusLabel } from "../../../../lib/contract/labels";
 
 export function header(w: Writer, data: ReportData) {
   const d = w.doc;
@@ -36,14 +28,10 @@ export function header(w: Writer, data: ReportData) {
   d.fillColor(C.muted)
     .font("Helvetica")
     .fontSize(10)
-    .text(
-      winAnsi(`${kind} ${maskedDocument(v.nationalId)}   ·   ${v.entity === "company" ? "Pessoa jurídica" : "Pessoa física"}`),
-      PAGE.margin,
-      d.y + 2,
-    );
+    .text(winAnsi(`${kind} ${maskedDocument(v.nationalId)}   ·   ${ENTITY_LABELS[v.entity] ?? v.entity}`), PAGE.margin, d.y + 2);
   d.moveDown(0.6);
   w.pairs([
-    ["Status", STATUS_LABELS[v.status] ? `${STATUS_LABELS[v.status]} (${v.status})` : v.status],
+    ["Status", verificationStatusLabel(v.status)],
     ["Verificação", v.id],
     ["Perfil", v.profileName ? `${v.profileName} (${v.profileId})` : (v.profileId ?? "Fluxo legado")],
     ["Criada em", formatDateTime(v.createdAt)],

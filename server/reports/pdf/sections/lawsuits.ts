@@ -1,8 +1,9 @@
 // Lawsuits (counters and list) and the partners' lawsuits.
-import { AREA_LABELS } from "../../../ai/labels";
+import { LAWSUIT_SIDE_LABELS, lawsuitAreaLabel } from "../../../../lib/contract/labels";
+import { readLawsuits } from "../../../../lib/contract/dossier-read";
 import { arr, isObj, obj, str, num } from "../../../ai/facts";
 import type { Writer } from "../layout";
-import { cell, formatDate, formatMoney, maskedDocument } from "../text";
+import { cell, formatDate, formatMoney, maskedDocument, pluralize } from "../text";
 
 export function lawsuitsBlock(w: Writer, block: unknown, title: string) {
   if (block === undefined) return;
@@ -24,7 +25,7 @@ export function lawsuitsBlock(w: Writer, block: unknown, title: string) {
       [
         "Por área",
         Object.entries(obj(counters.byArea))
-          .map(([a, n]) => `${AREA_LABELS[a] ?? a} (${cell("n", n)})`)
+          .map(([a, n]) => `${lawsuitAreaLabel(a)} (${cell("n", n)})`)
           .join(", ") || "—",
       ],
       ["Valor total das causas", formatMoney(num(counters.totalClaimValue))],
@@ -33,8 +34,8 @@ export function lawsuitsBlock(w: Writer, block: unknown, title: string) {
       ["Último processo", formatDate(str(counters.lastFiledAt))],
     ]);
   }
-  const items = arr(block.items).map(obj);
-  const legacy = arr(block.processos).map(obj);
+  // the lawsuits of any dataset version, read as the console and the summary read them
+  const items = readLawsuits(block);
   if (items.length) {
     w.subheading("Processos");
     w.table(
@@ -42,19 +43,17 @@ export function lawsuitsBlock(w: Writer, block: unknown, title: string) {
       items
         .slice(0, 60)
         .map((it) => [
-          cell("number", it.number),
-          str(obj(it.court).code) ?? "—",
-          it.side === "defendant" ? "Réu" : it.side === "plaintiff" ? "Autor" : cell("side", it.side),
-          `${str(obj(it.class).name) ?? "—"} / ${str(obj(it.subject).name) ?? "—"}`,
-          cell("status", it.status),
-          formatMoney(num(it.claimValue)),
-          formatDate(str(it.filedAt)),
+          it.number ?? "—",
+          it.court ?? "—",
+          LAWSUIT_SIDE_LABELS[it.side] ?? "—",
+          `${it.className ?? "—"} / ${it.subject ?? "—"}`,
+          it.status ?? "—",
+          formatMoney(it.claimValue),
+          formatDate(it.filedAt),
         ]),
       [0.22, 0.07, 0.06, 0.29, 0.11, 0.13, 0.12],
     );
-    if (items.length > 60) w.note(`E mais ${items.length - 60} processo(s) não listados.`);
-  } else if (legacy.length) {
-    w.generic({ processos: legacy });
+    if (items.length > 60) w.note(`E mais ${pluralize(items.length - 60, "processo não listado", "processos não listados")}.`);
   } else if (!Object.keys(counters).length) {
     w.generic(block);
   } else {

@@ -2,7 +2,7 @@
 // node size by lawsuit count, colour by status, companies as squares, edges by relation; a legend.
 import type { ReportNetwork } from "../network";
 import { C, CONTENT_W, PAGE, type Writer } from "../layout";
-import { winAnsi } from "../text";
+import { pluralize, winAnsi } from "../text";
 
 const GROUP_COLORS: Record<string, string> = {
   kinship: "#7c3aed",
@@ -107,6 +107,6 @@ export function networkDrawing(w: Writer, net: ReportNetwork) {
   d.y += 13;
   d.x = PAGE.margin;
   w.note(
-    `Tamanho do nó: número de processos (entre parênteses).${net.omitted ? ` ${net.omitted} relacionado(s) com menos processos não desenhados.` : ""}`,
+    `Tamanho do nó: número de processos (entre parênteses).${net.omitted ? ` ${pluralize(net.omitted, "relacionado com menos processos não desenhado", "relacionados com menos processos não desenhados")}.` : ""}`,
   );
 }

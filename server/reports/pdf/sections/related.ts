@@ -1,10 +1,10 @@
 // Related persons and companies: totals, indicators, the table, then the network drawing.
-import { roleLabel } from "../../../ai/labels";
+import { relationLabel } from "../../../../lib/contract/labels";
 import { dossierFacts, isObj, obj } from "../../../ai/facts";
 import type { ReportData } from "../types";
 import type { Writer } from "../layout";
 import { reportNetwork } from "../network";
-import { cell, formatInteger, label, maskedDocument } from "../text";
+import { cell, formatInteger, label, maskedDocument, pluralize } from "../text";
 import { networkDrawing } from "./network";
 
 export function relatedBlock(w: Writer, data: ReportData, block: unknown) {
@@ -49,13 +49,13 @@ export function relatedBlock(w: Writer, data: ReportData, block: unknown) {
         .map((p) => [
           p.name ?? "—",
           maskedDocument(p.document),
-          roleLabel(p.role),
+          relationLabel(p.role),
           p.registryStatus ?? "—",
           p.lawsuitsTotal === null ? "—" : formatInteger(p.lawsuitsTotal),
         ]),
       [0.34, 0.2, 0.2, 0.16, 0.1],
     );
-    if (parties.length > 80) w.note(`E mais ${parties.length - 80} relacionado(s) não listados.`);
+    if (parties.length > 80) w.note(`E mais ${pluralize(parties.length - 80, "relacionado não listado", "relacionados não listados")}.`);
   }
   if (net) networkDrawing(w, reportNetwork({ ...data.verification })!);
 }
