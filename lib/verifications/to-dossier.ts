@@ -70,9 +70,10 @@ export interface RelatedPartyView {
   name: string | null;
   entity: "person" | "company";
   relation: string;
-  /** Masked document for display; the search link uses `search`. */
+  /** Masked document for display (the full one stays on the console's server). */
   document: string | null;
-  search: string | null;
+  /** Whether the party can be looked up (false: the registry shows a masked CPF only). */
+  lookup: boolean;
   since: string | null;
   lawsuits: number | null;
   registryStatus: string | null;
@@ -236,38 +237,64 @@ const RELATIONS: Record<string, string> = {
   represented: "Representada",
 };
 
+interface PartyWithDocument {
+  view: RelatedPartyView;
+  /** The full document, for the console's server only (the related-party lookup): never sent to the browser. */
+  document: string | null;
+}
+
 function toParty(group: string) {
-  return (item: unknown, index: number): RelatedPartyView | null => {
+  return (item: unknown, index: number): PartyWithDocument | null => {
     const bag = obj(item);
     if (!bag) return null;
     const document = str(bag.document);
     const role = str(bag.role);
     const qualification = str(obj(bag.qualification)?.description) ?? str(bag.qualification);
+    // a partner the registry knows by masked CPF (***456789**) only cannot be looked up
+    const full = document && !document.startsWith("*") ? document : null;
     return {
-      key: `${group}-${index}`,
-      name: str(bag.name),
-      entity: str(bag.entity) === "company" || (document?.length ?? 0) === 14 ? "company" : "person",
-      relation: qualification ?? (role ? (RELATIONS[role] ?? role) : "Relacionado"),
-      document: document ? maskedDocument(document) : null,
-      // a partner the registry knows by masked CPF (***456789**) only cannot be searched
-      search: document && !document.startsWith("*") ? document : null,
-      since: str(bag.since),
-      lawsuits: num(bag.lawsuitsTotal),
-      registryStatus: str(bag.registryStatus),
+      view: {
+        key: `${group}-${index}`,
+        name: str(bag.name),
+        entity: str(bag.entity) === "company" || (document?.length ?? 0) === 14 ? "company" : "person",
+        relation: qualification ?? (role ? (RELATIONS[role] ?? role) : "Relacionado"),
+        document: document ? maskedDocument(document) : null,
+        lookup: full !== null,
+        since: str(bag.since),
+        lawsuits: num(bag.lawsuitsTotal),
+        registryStatus: str(bag.registryStatus),
+      },
+      document: full,
     };
   };
 }
 
-function toRelated(block: Bag | null): DossierView["related"] {
-  if (!block) return null;
+function relatedParties(block: Bag | null): PartyWithDocument[] {
+  if (!block) return [];
   const business = obj(block.business);
-  const parties = [
+  return [
     ...list(block.personal).map(toParty("personal")),
     ...list(business?.ownerships).map(toParty("ownerships")),
     ...list(business?.employments).map(toParty("employments")),
     ...list(business?.representations).map(toParty("representations")),
-  ].filter((x): x is RelatedPartyView => x !== null);
+  ].filter((x): x is PartyWithDocument => x !== null);
+}
+
+function toRelated(block: Bag | null): DossierView["related"] {
+  if (!block) return null;
+  const parties = relatedParties(block).map((p) => p.view);
   return { persons: parties.filter((p) => p.entity === "person"), companies: parties.filter((p) => p.entity === "company") };
+}
+
+/** The related party of this key, with its full document (null: no such party, or one known by a masked CPF only). */
+export function relatedPartyByKey(
+  holder: Bag | null,
+  legacy: Bag | null,
+  key: string,
+): { document: string; entity: RelatedPartyView["entity"]; name: string | null } | null {
+  const block = obj(holder?.related) ?? obj(legacy?.related);
+  const party = relatedParties(block).find((p) => p.view.key === key);
+  return party?.document ? { document: party.document, entity: party.view.entity, name: party.view.name } : null;
 }
 
 export function toDossier(holder: Bag | null, legacy: Bag | null): DossierView {
