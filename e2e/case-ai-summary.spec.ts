@@ -64,6 +64,9 @@ test("a KYC verification completes with its summary: verdict, risk, paragraph, m
   await page.setViewportSize({ width: 420, height: 900 });
   await gotoCase(page, created.id);
   await expect(page.getByTestId("person-profile")).toBeVisible();
+  // at 420 px the dossier's sections start collapsed (issue 20): the summary opens from its heading
+  await expect(panel.getByTestId("section-toggle")).toHaveAttribute("aria-expanded", "false");
+  await panel.getByTestId("section-toggle").click();
   await expect(panel.getByTestId("ai-summary-text")).toBeVisible();
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
   expect(widths.scroll).toBeLessThanOrEqual(widths.inner);

@@ -16,6 +16,11 @@ test("a company's case page fits 420 px, with its AI summary", async ({ page, ap
     await gotoHydrated(page, `/verifications/${created.id}`);
     await expect(page.getByTestId("company-profile")).toBeVisible();
     await expect(page.getByTestId("ai-summary-section")).toBeVisible();
+    // at 420 px the dossier's sections start collapsed (issue 20): the AI summary opens from its heading
+    const summary = page.getByTestId("ai-summary-section");
+    await expect(summary.getByTestId("section-toggle")).toHaveAttribute("aria-expanded", "false");
+    await summary.getByTestId("section-toggle").click();
+    await expect(summary.getByTestId("section-toggle")).toHaveAttribute("aria-expanded", "true");
     if (created === engine) await expect(page.getByTestId("ai-summary-text")).toBeVisible();
     await expect(page.getByRole("button", { name: "Baixar PDF" })).toBeEnabled();
     const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));

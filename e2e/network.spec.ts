@@ -84,13 +84,15 @@ test("exports PNG and JSON of the shown network", async ({ page }) => {
   const png = page.waitForEvent("download");
   await page.getByRole("button", { name: "Exportar PNG" }).click();
   const pngFile = await png;
-  expect(pngFile.suggestedFilename()).toMatch(/\.png$/);
+  // the title's accents folded, the prefix once (it was rede-rede-de-processos-associac-a-o-...)
+  expect(pngFile.suggestedFilename()).toBe("rede-de-processos-associacao-vitoria-de-apoio-comunitario.png");
   const bytes = readFileSync((await pngFile.path())!);
   expect(bytes.subarray(1, 4).toString()).toBe("PNG");
   expect(bytes.length).toBeGreaterThan(10_000);
   const json = page.waitForEvent("download");
   await page.getByRole("button", { name: "Exportar JSON" }).click();
   const jsonFile = await json;
+  expect(jsonFile.suggestedFilename()).toBe("rede-de-processos-associacao-vitoria-de-apoio-comunitario.json");
   const body = JSON.parse(readFileSync((await jsonFile.path())!, "utf8")) as {
     subject: { name: string };
     nodes: { asDefendant: number }[];
@@ -99,6 +101,31 @@ test("exports PNG and JSON of the shown network", async ({ page }) => {
   expect(body.filters.asDefendant).toBe(true);
   expect(body.nodes.length).toBeGreaterThan(0);
   expect(body.nodes.every((n) => n.asDefendant > 0)).toBe(true);
+});
+
+test("the minimap covers no node's name; Profundidade offers each level of the network", async ({ page }) => {
+  await gotoHydrated(page, `/enrichments/${id}/network`);
+  await expect(page.getByTestId("network-graph")).toHaveAttribute("data-settled", "true", { timeout: 45_000 });
+  await expect(page.getByLabel("Profundidade").locator("option")).toHaveText([
+    "1 nível (vínculos diretos)",
+    "2 níveis",
+    "3 níveis (todos)",
+  ]);
+  for (const depth of ["3", "1"]) {
+    await page.getByLabel("Profundidade").selectOption(depth);
+    await page.getByRole("button", { name: "Ajustar" }).click();
+    await page.waitForTimeout(400); // the fit's animation (250 ms)
+    const covered = await page.evaluate(() => {
+      const box = document.querySelector(".react-flow__minimap")!.getBoundingClientRect();
+      return [...document.querySelectorAll<HTMLElement>("[data-testid=graph-node]")]
+        .filter((node) => {
+          const label = node.lastElementChild!.getBoundingClientRect();
+          return label.right > box.left && label.left < box.right && label.bottom > box.top && label.top < box.bottom;
+        })
+        .map((node) => node.title);
+    });
+    expect(covered, `names under the minimap at depth ${depth}`).toEqual([]);
+  }
 });
 
 test("Lista tab: the same nodes as an accessible table, and Ver processos opens the panel", async ({ page }) => {
@@ -126,5 +153,8 @@ test.describe("case page", () => {
     await expect(section.getByTestId("network-graph")).toHaveAttribute("data-settled", "true", { timeout: 45_000 });
     await section.getByRole("tab", { name: "Lista" }).click();
     await expect(section.getByTestId("network-row").first()).toBeVisible();
+    // a network of direct links only: no select with a single option
+    await expect(section.getByTestId("network-depth-single")).toHaveText(/1 nível: só vínculos diretos/);
+    await expect(section.getByRole("combobox", { name: "Profundidade" })).toHaveCount(0);
   });
 });

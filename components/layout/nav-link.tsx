@@ -5,7 +5,7 @@ import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/utils/cn";
 
-export function NavLink({ href, children }: { href: string; children: ReactNode }) {
+export function NavLink({ href, children, className }: { href: string; children: ReactNode; className?: string }) {
   const pathname = usePathname();
   const active = pathname === href || pathname.startsWith(`${href}/`);
   return (
@@ -15,6 +15,7 @@ export function NavLink({ href, children }: { href: string; children: ReactNode 
       className={cn(
         "shrink-0 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors",
         active ? "bg-zinc-100 text-zinc-900" : "text-zinc-600 hover:bg-zinc-50 hover:text-zinc-900",
+        className,
       )}
     >
       {children}

@@ -66,20 +66,35 @@ function toFlowNode(node: GraphNode, faded: boolean, selected: boolean, highligh
   };
 }
 
-/** The viewport that shows every drawn node in a box of width × height: computed from the known positions, so it never waits for React Flow to measure 300+ nodes. */
+/** Half the width of a node's name under it (party-node.tsx: at most 160 px wide, one line). */
+const LABEL_HALF = 80;
+const LABEL_HEIGHT = 18;
+/** The minimap's box (React Flow's default 200 × 150, 15 px from the corner) and a gap beside it. */
+const MINIMAP_SPACE = 200 + 15 + 12;
+/** Below this window width (Tailwind's sm) the minimap is hidden (a phone): the graph takes the whole box. */
+const MINIMAP_MIN_WIDTH = 640;
+
+/**
+ * The viewport that shows every drawn node and its name in a box of width × height, left of the
+ * minimap (which would otherwise cover the names in the bottom-right corner): computed from the
+ * known positions, so it never waits for React Flow to measure 300+ nodes.
+ */
 function fittedViewport(nodes: PartyFlowNode[], width: number, height: number): Viewport {
   let minX = Infinity,
     minY = Infinity,
     maxX = -Infinity,
     maxY = -Infinity;
   for (const n of nodes) {
-    minX = Math.min(minX, n.position.x);
+    const w = n.width ?? 0;
+    const centre = n.position.x + w / 2;
+    minX = Math.min(minX, centre - Math.max(w / 2, LABEL_HALF));
+    maxX = Math.max(maxX, centre + Math.max(w / 2, LABEL_HALF));
     minY = Math.min(minY, n.position.y);
-    maxX = Math.max(maxX, n.position.x + (n.width ?? 0));
-    maxY = Math.max(maxY, n.position.y + (n.height ?? 0) + 16);
+    maxY = Math.max(maxY, n.position.y + (n.height ?? 0) + LABEL_HEIGHT);
   }
   if (nodes.length === 0) return { x: 0, y: 0, zoom: 1 };
-  return getViewportForBounds({ x: minX, y: minY, width: maxX - minX, height: maxY - minY }, width, height, 0.05, 2.5, 0.06);
+  const room = window.innerWidth >= MINIMAP_MIN_WIDTH && width > 2 * MINIMAP_SPACE ? width - MINIMAP_SPACE : width;
+  return getViewportForBounds({ x: minX, y: minY, width: maxX - minX, height: maxY - minY }, room, height, 0.05, 2.5, 0.04);
 }
 
 function fitTo(flow: ReactFlowInstance<PartyFlowNode>, element: HTMLElement | null, nodes: PartyFlowNode[], duration = 0) {
@@ -247,6 +262,7 @@ function Inner({ graph, filtered, selectedId, focusId, onSelect }: NetworkCanvas
               (n as PartyFlowNode).data.node.depth === 0 ? "#18181b" : RISK_META[(n as PartyFlowNode).data.node.risk].color
             }
             ariaLabel="Minimapa da rede"
+            className="max-sm:hidden"
           />
           <Panel position="top-right">
             <Toolbar onFit={() => void fitTo(flow, wrapper.current, nodes, 250)} />

@@ -67,20 +67,29 @@ export function NetworkFiltersBar({
           Só como réu
         </label>
       </div>
-      <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600">
-        Profundidade
-        <select
-          className="h-9 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900"
-          value={Math.min(filters.depth, maxDepth)}
-          onChange={(e) => onChange({ ...filters, depth: Number(e.target.value) })}
-        >
-          {Array.from({ length: maxDepth }, (_, i) => i + 1).map((depth) => (
-            <option key={depth} value={depth}>
-              {depth === 1 ? "1 nível (vínculos diretos)" : `${depth} níveis`}
-            </option>
-          ))}
-        </select>
-      </label>
+      {maxDepth > 1 ? (
+        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600">
+          Profundidade
+          <select
+            className="h-9 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900"
+            value={Math.min(filters.depth, maxDepth)}
+            onChange={(e) => onChange({ ...filters, depth: Number(e.target.value) })}
+          >
+            {Array.from({ length: maxDepth }, (_, i) => i + 1).map((depth) => (
+              <option key={depth} value={depth}>
+                {depth === 1 ? "1 nível (vínculos diretos)" : depth === maxDepth ? `${depth} níveis (todos)` : `${depth} níveis`}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : (
+        // The network route lists the relations the related module shows: beyond the direct ones
+        // only when they carry `via` (the huge_network example). A one-level network has nothing to choose.
+        <p className="flex flex-col gap-1 text-xs font-medium text-zinc-600" data-testid="network-depth-single">
+          Profundidade
+          <span className="flex h-9 items-center text-sm font-normal text-zinc-800">1 nível: só vínculos diretos</span>
+        </p>
+      )}
       <div className="relative min-w-56 flex-1">
         <label htmlFor={`${id}-search`} className="mb-1 block text-xs font-medium text-zinc-600">
           Buscar por nome

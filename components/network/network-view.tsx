@@ -8,7 +8,7 @@ import { networkQuery, type NetworkOwnerKind } from "@/lib/query/network-queries
 import type { GraphNode } from "@/lib/network/graph";
 import { DEFAULT_FILTERS, filterNetwork, type NetworkFilters } from "@/lib/network/filter";
 import { SKIP_MESSAGES } from "@/lib/network/labels";
-import { download, networkToJson, networkToPng } from "@/lib/network/export";
+import { download, exportFileName, networkToJson, networkToPng } from "@/lib/network/export";
 import { pluralize } from "@/lib/contract/format/number";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -108,12 +108,6 @@ export function NetworkView({
     const node = byId.get(nodeId);
     if (node && !f.matched.has(nodeId) && node.depth > 0) setFilters({ ...DEFAULT_FILTERS, search: filters.search });
   };
-  const slug =
-    title
-      .normalize("NFD")
-      .replace(/[^\w]+/g, "-")
-      .replace(/^-|-$/g, "")
-      .toLowerCase() || "rede";
 
   return (
     <div data-testid="network-view" className="space-y-3">
@@ -138,14 +132,14 @@ export function NetworkView({
           {shownNodes.length} de {pluralize(g.nodes.length, "vínculo", "vínculos")}
         </p>
         <div className="flex gap-2">
-          <Button size="sm" onClick={() => download(`rede-${slug}.png`, networkToPng(title, drawn, drawnEdges, f.context))}>
+          <Button size="sm" onClick={() => download(exportFileName(title, "png"), networkToPng(title, drawn, drawnEdges, f.context))}>
             Exportar PNG
           </Button>
           <Button
             size="sm"
             onClick={() =>
               download(
-                `rede-${slug}.json`,
+                exportFileName(title, "json"),
                 URL.createObjectURL(new Blob([networkToJson(g.subject, shownNodes, drawnEdges, filters)], { type: "application/json" })),
               )
             }

@@ -27,7 +27,15 @@ export default function ScoreHistogramChart({
     <ResponsiveContainer width="100%" height={220}>
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
         <CartesianGrid vertical={false} stroke="#e4e4e7" />
-        <XAxis dataKey="label" tick={{ fontSize: 11, fill: "#52525b" }} interval={0} tickLine={false} axisLine={{ stroke: "#d4d4d8" }} />
+        <XAxis
+          dataKey="label"
+          tick={{ fontSize: 11, fill: "#52525b" }}
+          // a phone cannot fit ten "100–199" labels: recharts then skips some instead of overlapping them
+          interval="preserveStartEnd"
+          minTickGap={6}
+          tickLine={false}
+          axisLine={{ stroke: "#d4d4d8" }}
+        />
         <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: "#52525b" }} tickLine={false} axisLine={false} />
         <Tooltip
           cursor={{ fill: "#f4f4f5" }}

@@ -1,20 +1,25 @@
-import type { ReactNode } from "react";
+"use client";
+
+import { useState, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
+import { FIRST_ROWS, ListFilter, ListFooter, useLongList, type LongList } from "@/components/ui/long-list";
 import { MailIcon, MapPinIcon, PhoneIcon } from "@/components/ui/icons";
 import { Section } from "@/components/ui/section";
 import type { ContactsView } from "@/lib/verifications/view-models";
 
-function Group({
+function Group<T>({
   title,
   icon,
   testId,
-  empty,
+  list,
+  noun,
   children,
 }: {
   title: string;
   icon: ReactNode;
   testId: string;
-  empty: boolean;
+  list: LongList<T>;
+  noun: string;
   children: ReactNode;
 }) {
   return (
@@ -23,7 +28,14 @@ function Group({
         {icon}
         {title}
       </h3>
-      {empty ? <p className="text-sm text-zinc-500">Nenhum registro.</p> : <ul className="space-y-2">{children}</ul>}
+      {list.total === 0 ? (
+        <p className="text-sm text-zinc-500">Nenhum registro.</p>
+      ) : list.matched.length === 0 ? (
+        <p className="text-sm text-zinc-500">Nenhum resultado para o filtro.</p>
+      ) : (
+        <ul className="space-y-2">{children}</ul>
+      )}
+      <ListFooter list={list} noun={noun} />
     </div>
   );
 }
@@ -36,17 +48,27 @@ function Preferred({ show }: { show: boolean }) {
   ) : null;
 }
 
+/** Addresses, phones and e-mails: the first 10 of each, with a filter and "Ver todos" when there are more. */
 export function ContactsSection({ contacts }: { contacts: ContactsView }) {
+  const [query, setQuery] = useState("");
+  const addresses = useLongList(contacts.addresses, (a) => [a.line, a.cityLine, a.postalCode, a.type].filter(Boolean).join(" "), query);
+  const phones = useLongList(contacts.phones, (p) => `${p.number} ${p.number.replace(/\D/g, "")} ${p.type ?? ""}`, query);
+  const emails = useLongList(contacts.emails, (e) => e.value, query);
+  const long = [addresses, phones, emails].some((list) => list.total > FIRST_ROWS);
   return (
     <Section title="Contatos" description="Endereços, telefones e e-mails conhecidos do titular" testId="contacts-section">
+      {long ? (
+        <ListFilter
+          value={query}
+          onChange={setQuery}
+          label="Filtrar contatos"
+          placeholder="Rua, cidade, telefone ou e-mail"
+          testId="contacts-filter"
+        />
+      ) : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <Group
-          title="Endereços"
-          icon={<MapPinIcon className="size-3.5" />}
-          testId="profile-addresses"
-          empty={contacts.addresses.length === 0}
-        >
-          {contacts.addresses.map((address, index) => (
+        <Group title="Endereços" icon={<MapPinIcon className="size-3.5" />} testId="profile-addresses" list={addresses} noun="endereços">
+          {addresses.shown.map((address, index) => (
             <li key={index} data-testid="address" className="text-sm leading-snug">
               <div className="text-zinc-900">
                 {address.line}
@@ -59,8 +81,8 @@ export function ContactsSection({ contacts }: { contacts: ContactsView }) {
             </li>
           ))}
         </Group>
-        <Group title="Telefones" icon={<PhoneIcon className="size-3.5" />} testId="profile-phones" empty={contacts.phones.length === 0}>
-          {contacts.phones.map((phone, index) => (
+        <Group title="Telefones" icon={<PhoneIcon className="size-3.5" />} testId="profile-phones" list={phones} noun="telefones">
+          {phones.shown.map((phone, index) => (
             <li key={index} data-testid="phone" className="text-sm">
               <span className="tabular text-zinc-900">{phone.number}</span>
               {phone.type ? <span className="text-zinc-500"> · {phone.type}</span> : null}
@@ -68,8 +90,8 @@ export function ContactsSection({ contacts }: { contacts: ContactsView }) {
             </li>
           ))}
         </Group>
-        <Group title="E-mails" icon={<MailIcon className="size-3.5" />} testId="profile-emails" empty={contacts.emails.length === 0}>
-          {contacts.emails.map((email, index) => (
+        <Group title="E-mails" icon={<MailIcon className="size-3.5" />} testId="profile-emails" list={emails} noun="e-mails">
+          {emails.shown.map((email, index) => (
             <li key={index} data-testid="email" className="text-sm break-all text-zinc-900">
               {email.value}
               <Preferred show={email.preferred} />

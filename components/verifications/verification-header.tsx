@@ -73,7 +73,7 @@ export function VerificationHeader({ detail, decision }: { detail: VerificationD
           <EntityIcon className="size-5" />
         </div>
         <div className="min-w-0">
-          <h1 data-testid="verification-name" className="truncate text-xl font-semibold tracking-tight text-zinc-900">
+          <h1 data-testid="verification-name" className="text-xl font-semibold tracking-tight break-words text-zinc-900 sm:truncate">
             {detail.name ?? (
               <span className="font-normal text-zinc-500 italic">
                 {isTerminalStatus(detail.status) ? "Nome não identificado" : "Nome ainda não identificado"}

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
+import { CollapseOnNarrow } from "@/components/ui/collapse-on-narrow";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { RefreshIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -20,6 +21,7 @@ import { isTerminalStatus } from "@/lib/verifications/status";
 import type { VerificationDetail } from "@/lib/verifications/view-models";
 import { AiSummarySection } from "./ai-summary-section";
 import { BackToListLink } from "./back-to-list-link";
+import { CaseToc } from "./case-toc";
 import { CaseTriage } from "./triage/case-triage";
 import { CompanyProfileSection } from "./company-profile-section";
 import { ContactsSection } from "./contacts-section";
@@ -68,7 +70,7 @@ function DossierRegions({ detail }: { detail: VerificationDetail }) {
       ))}
       {related ? (
         <Region name="os relacionados">
-          <RelatedSection persons={related.persons} companies={related.companies} />
+          <RelatedSection caseId={detail.id} persons={related.persons} companies={related.companies} />
         </Region>
       ) : null}
     </>
@@ -197,29 +199,12 @@ export function VerificationPageClient({ id }: { id: string }) {
         </Region>
         {!isTerminalStatus(detail.status) ? <ProcessingState status={detail.status} /> : null}
         {detail.status === "FAILED" ? <FailedState reason={detail.failureReason} /> : null}
-        {/* grid-cols-1 (minmax(0, 1fr)) and min-w-0: a column never grows past the viewport at phone widths */}
-        <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-3">
-          <div className="min-w-0 space-y-4 lg:col-span-2">
-            <Region name="o perfil cadastral">
-              <ProfileRegion detail={detail} />
-            </Region>
-            <Region name="o resumo da IA">
-              <AiSummarySection detail={detail} />
-            </Region>
-            {detail.vision ? (
-              <Region name="os documentos e a biometria">
-                <DocumentsBiometricsSection detail={detail} />
-              </Region>
-            ) : null}
-            <DossierRegions detail={detail} />
-            {/* "Rede de processos" (the lawsuit network, components of issue 9) takes its place here, after the related parties. */}
-            {team?.features.includes("audit") ? (
-              <Region name="a linha do tempo">
-                <TimelineSection id={detail.id} />
-              </Region>
-            ) : null}
-          </div>
-          <div className="min-w-0 space-y-4">
+        {/* grid-cols-1 (minmax(0, 1fr)) and min-w-0: a column never grows past the viewport at phone widths.
+            The side column comes first in the document: below lg (one column) the decision and the score
+            follow the header, and the dossier's sections come after them, collapsed (CollapseOnNarrow).
+            From lg up it takes the right-hand column, with the table of contents sticking under it. */}
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+          <div className="min-w-0 space-y-4 lg:col-start-3 lg:row-start-1">
             {team && review.data ? (
               <Region name="o responsável">
                 <CaseReviewPanel id={detail.id} view={review.data} canAct={team.canAct} />
@@ -241,11 +226,40 @@ export function VerificationPageClient({ id }: { id: string }) {
             <Region name="os detalhes">
               <VerificationMeta detail={detail} />
             </Region>
+            <div className="lg:sticky lg:top-[4.5rem]">
+              <CaseToc />
+            </div>
           </div>
+          <CollapseOnNarrow>
+            <div className="min-w-0 space-y-4 self-start lg:col-span-2 lg:col-start-1 lg:row-start-1" data-toc>
+              <Region name="o perfil cadastral">
+                <ProfileRegion detail={detail} />
+              </Region>
+              <Region name="o resumo da IA">
+                <AiSummarySection detail={detail} />
+              </Region>
+              {detail.vision ? (
+                <Region name="os documentos e a biometria">
+                  <DocumentsBiometricsSection detail={detail} />
+                </Region>
+              ) : null}
+              <DossierRegions detail={detail} />
+              {/* "Rede de processos" (the lawsuit network, components of issue 9) takes its place here, after the related parties. */}
+              {team?.features.includes("audit") ? (
+                <Region name="a linha do tempo">
+                  <TimelineSection id={detail.id} />
+                </Region>
+              ) : null}
+            </div>
+          </CollapseOnNarrow>
         </div>
-        <Region name="a rede de processos">
-          <NetworkSection id={detail.id} status={detail.status} name={detail.name} />
-        </Region>
+        <CollapseOnNarrow>
+          <div data-toc>
+            <Region name="a rede de processos">
+              <NetworkSection id={detail.id} status={detail.status} name={detail.name} />
+            </Region>
+          </div>
+        </CollapseOnNarrow>
       </div>
     );
   }

@@ -10,6 +10,16 @@ export function listVerifications(token: string, query: VerificationListQuery, s
   return apiFetch<VerificationListResponse>("/api/v2/verifications", { token, query: { ...query }, signal });
 }
 
+/** POST /api/v2/verifications: a new verification of the document (the profile's modules), 201 with its record. */
+export function createVerification(token: string, body: { nationalId: string; profileId?: string }, signal?: AbortSignal) {
+  return apiFetch<VerificationRecord>("/api/v2/verifications", {
+    method: "POST",
+    token,
+    body: { nationalId: body.nationalId, verifications: {}, ...(body.profileId ? { profileId: body.profileId } : {}) },
+    signal,
+  });
+}
+
 export function getVerification(token: string, id: string, signal?: AbortSignal) {
   return apiFetch<VerificationRecord>(`/api/v2/verifications/${encodeURIComponent(id)}`, { token, signal });
 }

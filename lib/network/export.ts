@@ -14,16 +14,60 @@ function roundedRect(ctx: CanvasRenderingContext2D, x: number, y: number, size: 
   ctx.roundRect(x, y, size, size, radius);
 }
 
-/** Draws the nodes and edges onto a canvas and returns a PNG data URL. */
+/** A name's label under its node: whole words on up to three lines of at most `max` pixels (a word longer than a line is split). */
+export function wrapLabel(text: string, max: number, measure: (s: string) => number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (measure(candidate) <= max || !line) line = candidate;
+    else {
+      lines.push(line);
+      line = word;
+    }
+    while (measure(line) > max && line.length > 1) {
+      let cut = line.length - 1;
+      while (cut > 1 && measure(line.slice(0, cut)) > max) cut--;
+      lines.push(line.slice(0, cut));
+      line = line.slice(cut);
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** The export's file name: the title folded to ASCII words ("Rede de processos – Oliveira Agropecuária Ltda" → rede-de-processos-oliveira-agropecuaria-ltda.png). */
+export function exportFileName(title: string, extension: "png" | "json"): string {
+  const slug = title
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  const named = slug.startsWith("rede") ? slug : `rede-de-processos${slug ? `-${slug}` : ""}`;
+  return `${named}.${extension}`;
+}
+
+const LABEL_WIDTH = 150;
+
+/** Draws the nodes and edges onto a canvas and returns a PNG data URL. Names are drawn whole, wrapped under their node. */
 export function networkToPng(title: string, nodes: GraphNode[], edges: GraphEdge[], faded: Set<string>): string {
-  const xs = nodes.map((n) => n.x);
-  const ys = nodes.map((n) => n.y);
-  const minX = Math.min(...xs) - MARGIN,
-    maxX = Math.max(...xs) + MARGIN;
-  const minY = Math.min(...ys) - MARGIN,
-    maxY = Math.max(...ys) + MARGIN;
+  const measureCanvas = document.createElement("canvas").getContext("2d")!;
+  const fontOf = (n: GraphNode) => `${n.depth === 0 ? "bold 14" : "11"}px sans-serif`;
+  const labels = new Map(
+    nodes.map((n) => {
+      measureCanvas.font = fontOf(n);
+      return [n.id, wrapLabel(n.name, n.depth === 0 ? LABEL_WIDTH * 1.6 : LABEL_WIDTH, (s) => measureCanvas.measureText(s).width)];
+    }),
+  );
+  // the drawing's bounds take in the labels, so a name at the edge is not cut by the image's border
+  const minX = Math.min(...nodes.map((n) => n.x)) - MARGIN - LABEL_WIDTH / 2,
+    maxX = Math.max(...nodes.map((n) => n.x)) + MARGIN + LABEL_WIDTH / 2;
+  const minY = Math.min(...nodes.map((n) => n.y)) - MARGIN,
+    maxY = Math.max(...nodes.map((n) => n.y + radiusOf(n) + 14 * (labels.get(n.id)?.length ?? 1))) + MARGIN;
   const scale = Math.min(1.5, MAX_SIDE / Math.max(maxX - minX, maxY - minY));
-  const width = Math.ceil((maxX - minX) * scale);
+  measureCanvas.font = "bold 20px sans-serif";
+  const width = Math.ceil(Math.max((maxX - minX) * scale, measureCanvas.measureText(title).width + 40));
   const height = Math.ceil((maxY - minY) * scale) + HEADER;
   const canvas = document.createElement("canvas");
   canvas.width = width;
@@ -45,7 +89,8 @@ export function networkToPng(title: string, nodes: GraphNode[], edges: GraphEdge
     ctx.fillText(RISK_META[risk].label, lx + 16, 57);
     lx += 24 + ctx.measureText(RISK_META[risk].label).width;
   }
-  const px = (x: number) => (x - minX) * scale;
+  const offset = (width - (maxX - minX) * scale) / 2;
+  const px = (x: number) => (x - minX) * scale + offset;
   const py = (y: number) => (y - minY) * scale + HEADER;
   const at = new Map(nodes.map((n) => [n.id, n]));
   ctx.lineWidth = 1.2;
@@ -74,10 +119,9 @@ export function networkToPng(title: string, nodes: GraphNode[], edges: GraphEdge
     }
     ctx.fill();
     ctx.fillStyle = "#27272a";
-    ctx.font = `${n.depth === 0 ? "bold 14" : "11"}px sans-serif`;
+    ctx.font = fontOf(n);
     ctx.textAlign = "center";
-    const name = n.name.length > 28 ? `${n.name.slice(0, 27)}…` : n.name;
-    ctx.fillText(name, px(n.x), py(n.y) + r + 12);
+    (labels.get(n.id) ?? [n.name]).forEach((line, i) => ctx.fillText(line, px(n.x), py(n.y) + r + 12 + i * 13));
     ctx.textAlign = "start";
   }
   ctx.globalAlpha = 1;

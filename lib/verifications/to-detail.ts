@@ -3,7 +3,7 @@ import { isLegacyVerification } from "@/lib/contract/v2";
 import type { BusinessDossier, PersonDossier } from "@/lib/contract/dossier";
 import { toDocumentView } from "./document-view";
 import { latestDecisionOf } from "./latest-decision";
-import { toDossier } from "./to-dossier";
+import { relatedPartyByKey, toDossier } from "./to-dossier";
 import { toVision } from "./to-vision";
 import { toCompanyProfile, toPersonProfile } from "./to-profiles";
 import { text } from "./text";
@@ -39,6 +39,22 @@ function entityOf(record: VerificationRecord, sections: Sections): "person" | "c
   return length === 14 ? "company" : length === 11 ? "person" : null;
 }
 
+/** The blocks the dossier is read from: the holder's section, and a legacy record's own blocks. */
+function dossierSources(record: VerificationRecord): Parameters<typeof toDossier> {
+  const legacy = isLegacyVerification(record) ? record.verification : null;
+  const engine = isLegacyVerification(record) ? null : record;
+  const sections: Sections = { person: engine?.person ?? legacy?.person, business: engine?.business ?? legacy?.business };
+  return [
+    (sections.person ?? sections.business ?? null) as Parameters<typeof toDossier>[0],
+    legacy?.finance ? (legacy as Parameters<typeof toDossier>[1]) : null,
+  ];
+}
+
+/** One related party of the case with its full document (server side only: the related-party lookup). */
+export function relatedPartyOf(record: VerificationRecord, key: string) {
+  return relatedPartyByKey(...dossierSources(record), key);
+}
+
 export function toDetail(record: VerificationRecord): VerificationDetail {
   const legacy = isLegacyVerification(record) ? record.verification : null;
   const engine = isLegacyVerification(record) ? null : record;
@@ -57,10 +73,7 @@ export function toDetail(record: VerificationRecord): VerificationDetail {
     result: toResult(engine ? engine.result : legacy?.result),
     person: sections.person?.profile ? toPersonProfile(sections.person.profile) : null,
     company: sections.business?.profile ? toCompanyProfile(sections.business.profile) : null,
-    dossier: toDossier(
-      (sections.person ?? sections.business ?? null) as Parameters<typeof toDossier>[0],
-      legacy?.finance ? (legacy as Parameters<typeof toDossier>[1]) : null,
-    ),
+    dossier: toDossier(...dossierSources(record)),
     vision: toVision(
       (sections.person ?? null) as Parameters<typeof toVision>[0],
       (engine?.verifications ?? null) as Parameters<typeof toVision>[1],

@@ -74,8 +74,10 @@ export interface RelatedPartyView {
   name: string | null;
   entity: "person" | "company";
   relation: string;
-  /** Masked document for display (the BFF never sends a related party's full document). */
+  /** Masked document for display (the full one stays on the console's server). */
   document: string | null;
+  /** Whether the party can be looked up (false: the registry shows a masked CPF only). */
+  lookup: boolean;
   since: string | null;
   lawsuits: number | null;
   registryStatus: string | null;
@@ -202,24 +204,52 @@ function toLawsuits(block: Bag | null): LawsuitsView | null {
   return { total: num(counters?.total) ?? items.length, active: num(counters?.active) ?? items.filter((i) => i.active).length, items };
 }
 
-function toRelated(block: Bag | null): DossierView["related"] {
-  if (!block) return null;
+interface PartyWithDocument {
+  view: RelatedPartyView;
+  /** The full document, for the console's server only (the related-party lookup): never sent to the browser. */
+  document: string | null;
+}
+
+function relatedParties(block: Bag | null): PartyWithDocument[] {
+  if (!block) return [];
   const perGroup = new Map<string, number>();
-  const parties = readRelatedParties(block).map((p): RelatedPartyView => {
+  return readRelatedParties(block).map((p): PartyWithDocument => {
     const index = perGroup.get(p.group) ?? 0;
     perGroup.set(p.group, index + 1);
+    // a partner the registry knows by masked CPF (***456789**) only cannot be looked up
+    const full = p.document && !p.document.startsWith("*") ? p.document : null;
     return {
-      key: `${p.group}-${index}`,
-      name: p.name,
-      entity: p.entity,
-      relation: p.qualification ?? (p.role ? relationLabel(p.role) : "Relacionado"),
-      document: p.document ? maskedDocument(p.document) : null,
-      since: p.since,
-      lawsuits: p.lawsuitsTotal,
-      registryStatus: p.registryStatus,
+      view: {
+        key: `${p.group}-${index}`,
+        name: p.name,
+        entity: p.entity,
+        relation: p.qualification ?? (p.role ? relationLabel(p.role) : "Relacionado"),
+        document: p.document ? maskedDocument(p.document) : null,
+        lookup: full !== null,
+        since: p.since,
+        lawsuits: p.lawsuitsTotal,
+        registryStatus: p.registryStatus,
+      },
+      document: full,
     };
   });
+}
+
+function toRelated(block: Bag | null): DossierView["related"] {
+  if (!block) return null;
+  const parties = relatedParties(block).map((p) => p.view);
   return { persons: parties.filter((p) => p.entity === "person"), companies: parties.filter((p) => p.entity === "company") };
+}
+
+/** The related party of this key, with its full document (null: no such party, or one known by a masked CPF only). */
+export function relatedPartyByKey(
+  holder: Bag | null,
+  legacy: Bag | null,
+  key: string,
+): { document: string; entity: RelatedPartyView["entity"]; name: string | null } | null {
+  const block = obj(holder?.related) ?? obj(legacy?.related);
+  const party = relatedParties(block).find((p) => p.view.key === key);
+  return party?.document ? { document: party.document, entity: party.view.entity, name: party.view.name } : null;
 }
 
 export function toDossier(holder: Bag | null, legacy: Bag | null): DossierView {

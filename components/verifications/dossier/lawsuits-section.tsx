@@ -1,7 +1,8 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Badge } from "@/components/ui/badge";
+import { ListFooter, useLongList } from "@/components/ui/long-list";
 import { Section } from "@/components/ui/section";
 import { formatDate } from "@/lib/contract/format/date";
 import { formatInteger, formatMoney, pluralize } from "@/lib/contract/format/number";
@@ -43,9 +44,26 @@ export function LawsuitsSection({
   const [status, setStatus] = useState("");
   const courts = useMemo(() => [...new Set(lawsuits.items.map((i) => i.court ?? "—"))].sort(), [lawsuits.items]);
   const statuses = useMemo(() => [...new Set(lawsuits.items.map((i) => i.status ?? "—"))].sort(), [lawsuits.items]);
-  const shown = lawsuits.items.filter(
+  const filtered = lawsuits.items.filter(
     (i) => (!side || i.side === side) && (!court || (i.court ?? "—") === court) && (!status || (i.status ?? "—") === status),
   );
+  // the first 10 with "Ver todos"; a link to a lawsuit further down (#processo-<number>) shows them all
+  const list = useLongList(filtered, () => "");
+  const { setAll } = list;
+  useEffect(() => {
+    const showLinked = () => {
+      const hash = decodeURIComponent(window.location.hash.slice(1));
+      if (!hash.startsWith("processo-")) return;
+      const index = lawsuits.items.findIndex((item) => `processo-${item.number}` === hash);
+      if (index < 0) return;
+      setAll(true);
+      requestAnimationFrame(() => document.getElementById(hash)?.scrollIntoView());
+    };
+    showLinked();
+    window.addEventListener("hashchange", showLinked);
+    return () => window.removeEventListener("hashchange", showLinked);
+  }, [lawsuits.items, setAll]);
+  const shown = list.shown;
 
   return (
     <Section
@@ -107,9 +125,9 @@ export function LawsuitsSection({
               </select>
             </label>
             <p className="text-xs text-zinc-600" aria-live="polite">
-              {shown.length === lawsuits.items.length
-                ? pluralize(shown.length, "processo", "processos")
-                : `${formatInteger(shown.length)} de ${pluralize(lawsuits.items.length, "processo", "processos")}`}
+              {filtered.length === lawsuits.items.length
+                ? pluralize(filtered.length, "processo", "processos")
+                : `${formatInteger(filtered.length)} de ${pluralize(lawsuits.items.length, "processo", "processos")}`}
             </p>
           </div>
           <ul className="mt-3 divide-y divide-zinc-100" data-testid="lawsuits-list">
@@ -144,6 +162,7 @@ export function LawsuitsSection({
               </li>
             ))}
           </ul>
+          <ListFooter list={list} noun="processos" testId="lawsuits-more" />
         </>
       )}
     </Section>

@@ -1,29 +1,22 @@
-import Link from "next/link";
+"use client";
+
+import { useState } from "react";
 import { BuildingIcon, UserIcon } from "@/components/ui/icons";
+import { FIRST_ROWS, ListFilter, ListFooter, useLongList } from "@/components/ui/long-list";
 import { Section } from "@/components/ui/section";
 import { formatDate } from "@/lib/contract/format/date";
 import { formatInteger } from "@/lib/contract/format/number";
 import type { RelatedPartyView } from "@/lib/verifications/to-dossier";
+import { RelatedPartyLink } from "./related-party-link";
 
-function Party({ party }: { party: RelatedPartyView }) {
+function Party({ caseId, party }: { caseId: string; party: RelatedPartyView }) {
   const Icon = party.entity === "company" ? BuildingIcon : UserIcon;
   return (
-    <li className="flex items-start gap-3 py-2" data-testid="related-party">
+    <li className="flex items-start gap-3 py-2" data-testid="related-party" data-key={party.key}>
       <Icon className="mt-0.5 size-4 shrink-0 text-zinc-500" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
-          {/* by name: the browser never holds a related party's full document (issue 19) */}
-          {party.name ? (
-            <Link
-              href={`/verifications?q=${encodeURIComponent(party.name.slice(0, 100))}`}
-              className="font-medium break-words text-brand-700 hover:underline"
-              title="Ver verificações com este nome"
-            >
-              {party.name ?? "Nome não informado"}
-            </Link>
-          ) : (
-            <span className="font-medium break-words text-zinc-900">{party.name ?? "Nome não informado"}</span>
-          )}
+          <RelatedPartyLink caseId={caseId} party={party} />
           <span className="text-xs text-zinc-600">{party.relation}</span>
         </div>
         <p className="mt-0.5 text-xs text-zinc-600">
@@ -39,8 +32,59 @@ function Party({ party }: { party: RelatedPartyView }) {
   );
 }
 
-/** Related persons and companies; each name opens the verifications of that document. */
-export function RelatedSection({ persons, companies }: { persons: RelatedPartyView[]; companies: RelatedPartyView[] }) {
+const partyText = (party: RelatedPartyView) => [party.name, party.relation, party.document, party.registryStatus].filter(Boolean).join(" ");
+
+function Group({
+  caseId,
+  title,
+  noun,
+  items,
+  query,
+  testId,
+}: {
+  caseId: string;
+  title: string;
+  noun: string;
+  items: RelatedPartyView[];
+  query: string;
+  testId: string;
+}) {
+  const list = useLongList(items, partyText, query);
+  return (
+    <div data-testid={testId}>
+      <h3 className="text-xs font-semibold tracking-wide text-zinc-600 uppercase">
+        {title} ({formatInteger(items.length)})
+      </h3>
+      {items.length === 0 ? (
+        <p className="mt-2 text-sm text-zinc-600">Nenhum registro.</p>
+      ) : list.matched.length === 0 ? (
+        <p className="mt-2 text-sm text-zinc-600">Nenhum resultado para o filtro.</p>
+      ) : (
+        <ul className="divide-y divide-zinc-100">
+          {list.shown.map((party) => (
+            <Party key={party.key} caseId={caseId} party={party} />
+          ))}
+        </ul>
+      )}
+      <ListFooter list={list} noun={noun} />
+    </div>
+  );
+}
+
+/**
+ * Related persons and companies: the first 10 of each, a filter and "Ver todos" when there are
+ * more. Each name opens that party's case, or offers to start one (related-party-link.tsx).
+ */
+export function RelatedSection({
+  caseId,
+  persons,
+  companies,
+}: {
+  caseId: string;
+  persons: RelatedPartyView[];
+  companies: RelatedPartyView[];
+}) {
+  const [query, setQuery] = useState("");
   return (
     <Section
       anchor="relacionados"
@@ -48,24 +92,18 @@ export function RelatedSection({ persons, companies }: { persons: RelatedPartyVi
       description="Parentes, sócios, empregadores e representantes"
       testId="related-section"
     >
+      {persons.length > FIRST_ROWS || companies.length > FIRST_ROWS ? (
+        <ListFilter
+          value={query}
+          onChange={setQuery}
+          label="Filtrar relacionados"
+          placeholder="Nome, vínculo ou situação"
+          testId="related-filter"
+        />
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        {[
-          { title: `Pessoas (${persons.length})`, items: persons, testId: "related-persons" },
-          { title: `Empresas (${companies.length})`, items: companies, testId: "related-companies" },
-        ].map((group) => (
-          <div key={group.testId} data-testid={group.testId}>
-            <h3 className="text-xs font-semibold tracking-wide text-zinc-600 uppercase">{group.title}</h3>
-            {group.items.length === 0 ? (
-              <p className="mt-2 text-sm text-zinc-600">Nenhum registro.</p>
-            ) : (
-              <ul className="divide-y divide-zinc-100">
-                {group.items.map((party) => (
-                  <Party key={party.key} party={party} />
-                ))}
-              </ul>
-            )}
-          </div>
-        ))}
+        <Group caseId={caseId} title="Pessoas" noun="pessoas" items={persons} query={query} testId="related-persons" />
+        <Group caseId={caseId} title="Empresas" noun="empresas" items={companies} query={query} testId="related-companies" />
       </div>
     </Section>
   );

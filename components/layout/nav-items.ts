@@ -1,0 +1,15 @@
+/** The console's sections, in the order the navigation lists them (Uso and Auditoria: admins only). */
+export function navItems(role: string | null): Array<{ href: string; label: string }> {
+  return [
+    { href: "/overview", label: "Visão geral" },
+    { href: "/verifications", label: "Verificações" },
+    { href: "/enrichments", label: "Enriquecimentos" },
+    { href: "/restrictive-list", label: "Lista restritiva" },
+    ...(role === "admin"
+      ? [
+          { href: "/usage", label: "Uso" },
+          { href: "/audit", label: "Auditoria" },
+        ]
+      : []),
+  ];
+}
