@@ -25,6 +25,7 @@ const ASSETS = [
   ["server/db/migrations", "migrations"],
   ["server/providers/face/face-worker.mjs", "face-worker.mjs"],
   ["server/providers/face/decode.mjs", "decode.mjs"], // imported by the face worker
+  ["server/tenancy/demo-cnh.png", "demo-cnh.png"], // the demo's CNH card (server/tenancy/demo-features.ts)
 ];
 
 /** The newest modification time under the sources, in ms. */
