@@ -11,3 +11,10 @@ export declare function waitForApi(
   apiUrl: string,
   options?: { timeoutMs?: number; intervalMs?: number; fetchImpl?: typeof fetch },
 ): Promise<boolean>;
+/** The URL the console answers on from this machine. */
+export declare function localWebUrl(host: string, port: string): string;
+/** Requests the sign-in page and next-auth's routes once the console listens; the paths that answered. */
+export declare function warmUp(
+  webUrl: string,
+  options?: { paths?: string[]; timeoutMs?: number; fetchImpl?: typeof fetch },
+): Promise<string[]>;

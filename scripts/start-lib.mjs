@@ -54,3 +54,42 @@ export async function waitForApi(apiUrl, { timeoutMs = 120_000, intervalMs = 500
     }
   }
 }
+
+/** The URL the console answers on from this machine, for its own warm-up. */
+export function localWebUrl(host, port) {
+  const h = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  return `http://${h.includes(":") ? `[${h}]` : h}:${port}`;
+}
+
+/**
+ * The console's warm-up, once it listens: the sign-in page and next-auth's routes are requested
+ * once, so the first sign-in does not also pay for loading their code (about half a second on
+ * these machines). Waits up to `timeoutMs` for the console; never throws. Returns the paths that answered.
+ */
+export async function warmUp(
+  webUrl,
+  { paths = ["/login", "/api/auth/csrf", "/api/auth/session"], timeoutMs = 60_000, fetchImpl = fetch } = {},
+) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetchImpl(`${webUrl}${paths[0]}`, { signal: AbortSignal.timeout(10_000), redirect: "manual" });
+      await res.body?.cancel();
+      break;
+    } catch {
+      if (Date.now() + 500 > until) return [];
+      await sleep(500);
+    }
+  }
+  const answered = [paths[0]];
+  for (const p of paths.slice(1)) {
+    try {
+      const res = await fetchImpl(`${webUrl}${p}`, { signal: AbortSignal.timeout(10_000), redirect: "manual" });
+      await res.body?.cancel();
+      answered.push(p);
+    } catch {
+      // a warm-up only
+    }
+  }
+  return answered;
+}

@@ -15,7 +15,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { isLoopback } from "../server/support/loopback.mjs";
 import { loadSecrets } from "../server/support/secrets.mjs";
-import { waitForApi, webNeedsBuild } from "./start-lib.mjs";
+import { localWebUrl, waitForApi, warmUp, webNeedsBuild } from "./start-lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const nextBin = path.join(root, "node_modules", ".bin", "next");
@@ -107,5 +107,8 @@ if (waitMs > 0 && !(await waitForApi(env.LUPA_API_URL, { timeoutMs: 1_000 }))) {
   console.log(up ? "[web] the API answers" : `[web] the API did not answer within ${Math.round(waitMs / 1000)} s: starting anyway`);
 }
 console.log(`[web] starting the console on http://${host}:${port} (API ${env.LUPA_API_URL})`);
-const server = await run(["start", "--hostname", host, "--port", port]);
+const serving = run(["start", "--hostname", host, "--port", port]);
+// the sign-in page and next-auth's routes loaded once, before the first person signs in
+void warmUp(localWebUrl(host, port));
+const server = await serving;
 process.exit(stopping ? 0 : (server.code ?? (server.signal ? 1 : 0)));

@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { childEnv, prefixLine, startBanner, waitForApi, webNeedsBuild } from "../../scripts/start-lib.mjs";
+import { childEnv, localWebUrl, prefixLine, startBanner, waitForApi, warmUp, webNeedsBuild } from "../../scripts/start-lib.mjs";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -54,5 +54,24 @@ describe("npm start's decisions", () => {
     expect(await waitForApi(url, { timeoutMs: 10_000, intervalMs: 100 })).toBe(true);
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     await new Promise<void>((r) => server.close(() => r()));
+  });
+});
+
+describe("the console's warm-up", () => {
+  it("waits for the console, then requests the sign-in page and next-auth's routes once each", async () => {
+    const seen: string[] = [];
+    const server: Server = createServer((req, res) => {
+      seen.push(req.url ?? "");
+      res.writeHead(req.url === "/login" ? 200 : 302, { location: "/login" }).end();
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const port = String((server.address() as { port: number }).port);
+    const url = localWebUrl("0.0.0.0", port);
+    expect(url).toBe(`http://127.0.0.1:${port}`);
+    expect(localWebUrl("::1", port)).toBe(`http://[::1]:${port}`);
+    expect(await warmUp(url, { timeoutMs: 5_000 })).toEqual(["/login", "/api/auth/csrf", "/api/auth/session"]);
+    expect(seen).toEqual(["/login", "/api/auth/csrf", "/api/auth/session"]);
+    await new Promise<void>((r) => server.close(() => r()));
+    expect(await warmUp(url, { timeoutMs: 600 })).toEqual([]);
   });
 });
