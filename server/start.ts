@@ -90,10 +90,14 @@ export async function startLupa(options: LupaOptions): Promise<Lupa> {
   let demoSettled: Lupa["demoSettled"] = null;
   try {
     await upsertGlobalProfiles(services.db);
-    stopWork = await startWork(services, { workers: options.workers, sweepers: options.sweepers });
+    // the demo seed before the workers: it only creates work (a statement or two per case), and
+    // with the workers already collecting, every one of its statements waited behind theirs on the
+    // embedded database's single connection (about twice the seed's time); its jobs wait in the
+    // queue until the workers start, a moment later
     const seedStarted = performance.now();
     const seeded = options.seedDemo ? await seedDemo(services) : false;
     if (seeded) services.log.info({ ms: Math.round(performance.now() - seedStarted) }, "created the demo workspace");
+    stopWork = await startWork(services, { workers: options.workers, sweepers: options.sweepers });
     demoSettled = options.seedDemo
       ? settleDemo(services, settling.signal).catch((err) => {
           if (!settling.signal.aborted) services.log.warn({ err }, "the demo's decisions could not be recorded");

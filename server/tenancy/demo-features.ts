@@ -99,9 +99,28 @@ export function faceJpeg(photo: ReferencePhoto, grow = 0, scale = 1): Buffer {
   return jpeg.encode({ data: out, width, height }, 85).data;
 }
 
-/** The CNH card the project ships (drawn once from the sandbox's registry of DEMO_FEATURES.cnh, with her reference face). */
-function demoCnh(): Buffer {
-  return readFileSync(new URL("./demo-cnh.png", import.meta.url));
+/**
+ * The selfies the project ships beside the CNH card, cut once with faceJpeg from face-api's sample
+ * photos (decoding those samples in JavaScript took about 6 s of the first start on a loaded
+ * machine). `cutSelfie(DEMO_SELFIES.x)` makes the file again.
+ */
+export const DEMO_SELFIES = {
+  /** The CNH holder's face (her reference photo, the one printed on the card), another framing. */
+  cnh: { file: "demo-selfie-cnh.jpg", document: "cnh", other: false, grow: 0.25, scale: 0.8 },
+  /** The reference photo's face of DEMO_FEATURES.faceMatch, another framing. */
+  match: { file: "demo-selfie-match.jpg", document: "faceMatch", other: false, grow: 0.2, scale: 1 },
+  /** A face from another sample photo than DEMO_FEATURES.faceMismatch's: someone else. */
+  mismatch: { file: "demo-selfie-mismatch.jpg", document: "faceMismatch", other: true, grow: 0.2, scale: 1 },
+} as const;
+
+export function cutSelfie(spec: (typeof DEMO_SELFIES)[keyof typeof DEMO_SELFIES]): Buffer {
+  const own = referencePhotoFor(DEMO_FEATURES[spec.document]);
+  return faceJpeg(spec.other ? otherFace(own) : own, spec.grow, spec.scale);
+}
+
+/** An image the project ships beside this file (copied beside the bundles by scripts/build-server.mjs). */
+function demoImage(file: string): Buffer {
+  return readFileSync(new URL(`./${file}`, import.meta.url));
 }
 
 /** An answer that is never sent: the v3 creation then returns at once (202) and the enrichment goes on in the workers. */
@@ -147,20 +166,15 @@ export async function seedDemoFeatures(
 
   // documents and biometrics: a CNH read, a face that matches, a face that does not
   const b64 = (bytes: Buffer) => bytes.toString("base64");
-  const cnhFace = referencePhotoFor(f.cnh);
+  const selfie = (spec: (typeof DEMO_SELFIES)[keyof typeof DEMO_SELFIES]) => ({
+    imageBase64: b64(demoImage(spec.file)),
+    filename: "selfie.jpg",
+  });
   const cases = {
     listed: await createCase(f.listed),
-    cnh: await createCase(f.cnh, {
-      cnh: { imageBase64: b64(demoCnh()) },
-      faceRecognition: { imageBase64: b64(faceJpeg(cnhFace, 0.25, 0.8)), filename: "selfie.jpg" },
-    }),
-    faceMatch: await createCase(f.faceMatch, {
-      faceRecognition: { imageBase64: b64(faceJpeg(referencePhotoFor(f.faceMatch), 0.2)), filename: "selfie.jpg" },
-    }),
-    faceMismatch: await createCase(f.faceMismatch, {
-      // a face from another sample photo than the holder's: another person
-      faceRecognition: { imageBase64: b64(faceJpeg(otherFace(referencePhotoFor(f.faceMismatch)), 0.2)), filename: "selfie.jpg" },
-    }),
+    cnh: await createCase(f.cnh, { cnh: { imageBase64: b64(demoImage("demo-cnh.png")) }, faceRecognition: selfie(DEMO_SELFIES.cnh) }),
+    faceMatch: await createCase(f.faceMatch, { faceRecognition: selfie(DEMO_SELFIES.match) }),
+    faceMismatch: await createCase(f.faceMismatch, { faceRecognition: selfie(DEMO_SELFIES.mismatch) }),
   };
 
   // v3 enrichments, one batch and the large network

@@ -160,7 +160,7 @@ describe("demo seed", () => {
     expect(lupa.seeded).toBe(true);
     console.log(`demo seed: first start (startLupa with the seed) took ${Math.round(seedMs)} ms`);
     // the first part only creates work: the start stays quick (the password hashes are most of it)
-    expect(seedMs).toBeLessThan(30_000);
+    expect(seedMs).toBeLessThan(15_000);
     expect(await lupa.demoSettled).toBe("settled");
     const s = lupa.services;
     const first = await census(s);
