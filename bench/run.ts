@@ -2,6 +2,7 @@
 //   v2-get [seconds] [concurrency] [rounds]     GET v2 verification and v3 enrichment by id vs bare node:http and a hand-written peer
 //   v3-throughput [items] [noopJobs] [samples] [rounds]  enrichments/s vs pg-boss no-op jobs/s (median round); wake-up delay
 //   pages [webUrl] [decisions]                  console pages: JS per route, LCP, decision to next case
+//   signin [webUrl] [runs] [apiUrl]             click "Entrar" -> first page painted vs the bare scrypt hash and the API's sign-in
 //   v2-stats [rows] [runs]                      GET /api/v2/verifications/stats over 100,000 verifications
 //   v2-list [rows] [runs]                       GET /api/v2/verifications with search and feedbackStatus over 100,000
 //   pdf [iterations]                            PDF report of a full dossier vs a 1-page pdfkit document (p50, p99)
@@ -27,6 +28,7 @@ import { benchV2List } from "./v2-list";
 import { benchSustained } from "./sustained";
 import { benchVision } from "./vision";
 import { benchPages } from "./pages";
+import { benchSignIn } from "./signin";
 import { benchGraph } from "./graph";
 import { benchBatch } from "./batch";
 import { benchDatasetCache } from "./dataset-cache";
@@ -44,6 +46,7 @@ const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
   "v2-get": (a) => benchV2Get(Number(a[0] ?? 5), Number(a[1] ?? 16), Number(a[2] ?? 3)),
   pages: (a) => benchPages(a[0] ?? "http://127.0.0.1:3000", Number(a[1] ?? 5)),
+  signin: (a) => benchSignIn(a[0] ?? "http://127.0.0.1:3000", Number(a[1] ?? 5), a[2] ?? "http://127.0.0.1:4000"),
   "v2-stats": (a) => benchV2Stats(Number(a[0] ?? 100_000), Number(a[1] ?? 5)),
   "v2-list": (a) => benchV2List(Number(a[0] ?? 100_000), Number(a[1] ?? 30)),
   "v3-throughput": (a) => benchV3Throughput(Number(a[0] ?? 300), Number(a[1] ?? 2000), Number(a[2] ?? 30), Number(a[3] ?? 3)),

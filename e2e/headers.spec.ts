@@ -60,3 +60,17 @@ test("the BFF and static assets carry the static headers", async ({ request, pag
   expect(res.headers()["x-content-type-options"]).toBe("nosniff");
   expect(res.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
 });
+
+// issue 20: /favicon.ico answered 404; the console ships its icon (app/favicon.ico), served signed
+// out too (the proxy's matcher leaves it alone) and with the static headers
+test("/favicon.ico answers the console's icon, signed out", async ({ playwright }) => {
+  const anonymous = await playwright.request.newContext({ baseURL: WEB_URL });
+  const res = await anonymous.get("/favicon.ico", { maxRedirects: 0 });
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toBe("image/x-icon");
+  const body = await res.body();
+  // an ICO: reserved 0, type 1 (icon), three images (16, 32 and 48 px)
+  expect([body.readUInt16LE(0), body.readUInt16LE(2), body.readUInt16LE(4)]).toEqual([0, 1, 3]);
+  expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+  await anonymous.dispose();
+});

@@ -163,6 +163,34 @@ test.describe("as an analyst", () => {
     ).toHaveText(reason);
   });
 
+  // issue 20: 2027-01-31 imported showed 30/01/2027 (a UTC midnight), and 31/12/2026 was refused
+  test("imports plain dates as the day written, in both forms (2027-01-31 and 31/12/2026)", async ({ page }) => {
+    const label = `Datas ${run}`;
+    const [iso, br] = [randomCpf(), randomCpf()];
+    const csv = [
+      "nationalId,reason,name,expiresAt",
+      `${iso},Data ISO,${label} iso,2027-01-31`,
+      `${br},Data BR,${label} br,31/12/2026`,
+    ].join("\n");
+    await gotoHydrated(page, "/restrictive-list");
+    await page.getByTestId("restrictive-import").click();
+    const dialog = page.getByTestId("restrictive-import-dialog");
+    await expect(dialog).toContainText("31/12/2026 ou 2026-12-31");
+    await dialog
+      .getByTestId("restrictive-import-file")
+      .setInputFiles({ name: "datas.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await dialog.getByTestId("restrictive-import-submit").click();
+    await expect(dialog.getByTestId("restrictive-import-status")).toHaveText("Importação concluída.", { timeout: 30_000 });
+    await expect(dialog.getByTestId("restrictive-import-added")).toHaveText("2");
+    await expect(dialog.getByTestId("restrictive-import-invalid")).toHaveText("0");
+    await dialog.getByTestId("restrictive-import-close").click();
+    await page.getByTestId("restrictive-search").fill(label);
+    const rows = page.getByTestId("restrictive-row");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: `${label} iso` }).getByTestId("restrictive-row-expiry")).toHaveText("31/01/2027");
+    await expect(rows.filter({ hasText: `${label} br` }).getByTestId("restrictive-row-expiry")).toHaveText("31/12/2026");
+  });
+
   test("imports a CSV of 1,000 lines with a per-line report, paginates the result and exports the list", async ({ page, restrictive }) => {
     test.setTimeout(120_000);
     const batch = `Lote ${run}`;

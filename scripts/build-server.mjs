@@ -25,6 +25,11 @@ const ASSETS = [
   ["server/db/migrations", "migrations"],
   ["server/providers/face/face-worker.mjs", "face-worker.mjs"],
   ["server/providers/face/decode.mjs", "decode.mjs"], // imported by the face worker
+  // the demo's CNH card and selfies (server/tenancy/demo-features.ts)
+  ["server/tenancy/demo-cnh.png", "demo-cnh.png"],
+  ["server/tenancy/demo-selfie-cnh.jpg", "demo-selfie-cnh.jpg"],
+  ["server/tenancy/demo-selfie-match.jpg", "demo-selfie-match.jpg"],
+  ["server/tenancy/demo-selfie-mismatch.jpg", "demo-selfie-mismatch.jpg"],
 ];
 
 /** The newest modification time under the sources, in ms. */

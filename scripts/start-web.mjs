@@ -1,6 +1,8 @@
 // Starts the console in production mode (`next start`) on 127.0.0.1:${LUPA_WEB_PORT:-3000}.
 // NEXTAUTH_SECRET comes from the shared secrets (environment or the data folder), NEXTAUTH_URL from
-// the port. Builds first when there is no production build yet (or always with LUPA_WEB_REBUILD=1).
+// the port. Builds first when there is no production build yet (or always with LUPA_WEB_REBUILD=1),
+// then waits for the API to answer (up to LUPA_WEB_WAIT_API_MS, default two minutes) before it
+// listens, so the first pages never meet an API that is still starting.
 //
 // The API's rule for demo accounts applies to the console too: asked to listen beyond loopback
 // (LUPA_WEB_HOST), it first asks the API whether demo accounts still have the published password
@@ -8,12 +10,12 @@
 // say, unless LUPA_ALLOW_DEMO=1 (a public demo on purpose).
 /* global AbortSignal */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { isLoopback } from "../server/support/loopback.mjs";
 import { loadSecrets } from "../server/support/secrets.mjs";
+import { localWebUrl, waitForApi, warmUp, webNeedsBuild } from "./start-lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const nextBin = path.join(root, "node_modules", ".bin", "next");
@@ -87,7 +89,7 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
 }
 
 const rebuild = process.env.LUPA_WEB_REBUILD === "1";
-if (rebuild || !existsSync(path.join(root, ".next", "BUILD_ID"))) {
+if (webNeedsBuild(root, process.env)) {
   console.log(rebuild ? "[web] LUPA_WEB_REBUILD=1: running next build" : "[web] no production build found: running next build");
   const build = await run(["build"]);
   if (stopping) process.exit(0);
@@ -97,6 +99,16 @@ if (rebuild || !existsSync(path.join(root, ".next", "BUILD_ID"))) {
   }
 }
 
+const waitMs = Number(process.env.LUPA_WEB_WAIT_API_MS ?? 120_000);
+if (waitMs > 0 && !(await waitForApi(env.LUPA_API_URL, { timeoutMs: 1_000 }))) {
+  console.log(`[web] waiting for the API at ${env.LUPA_API_URL} to start...`);
+  const up = await waitForApi(env.LUPA_API_URL, { timeoutMs: waitMs });
+  if (stopping) process.exit(0);
+  console.log(up ? "[web] the API answers" : `[web] the API did not answer within ${Math.round(waitMs / 1000)} s: starting anyway`);
+}
 console.log(`[web] starting the console on http://${host}:${port} (API ${env.LUPA_API_URL})`);
-const server = await run(["start", "--hostname", host, "--port", port]);
+const serving = run(["start", "--hostname", host, "--port", port]);
+// the sign-in page and next-auth's routes loaded once, before the first person signs in
+void warmUp(localWebUrl(host, port));
+const server = await serving;
 process.exit(stopping ? 0 : (server.code ?? (server.signal ? 1 : 0)));

@@ -3,6 +3,7 @@
 // Ctrl-C stops both. Settings: see docs/configuration.md.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { childEnv, prefixLine, startBanner, webNeedsBuild } from "./start-lib.mjs";
 
 if (!existsSync("node_modules/.bin/next") || !existsSync("node_modules/.bin/esbuild")) {
   console.log("Installing dependencies (npm ci)...");
@@ -14,17 +15,19 @@ const { buildServer, isFresh } = await import("./build-server.mjs");
 if (!isFresh()) await buildServer();
 
 const children = [];
+const env = childEnv(process.env, Boolean(process.stdout.isTTY));
+const willBuild = webNeedsBuild(process.cwd(), process.env);
 let stopping = false;
 
 function start(name, command, args) {
-  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env });
   const prefix = (stream, out) => {
     let buffer = "";
     stream.on("data", (chunk) => {
       buffer += chunk;
       const lines = buffer.split("\n");
       buffer = lines.pop();
-      for (const line of lines) out.write(`[${name}] ${line}\n`);
+      for (const line of lines) out.write(`${prefixLine(name, line)}\n`);
     });
   };
   prefix(child.stdout, process.stdout);
@@ -50,7 +53,4 @@ process.on("SIGTERM", () => stop(0));
 
 start("api", process.execPath, ["dist/main.mjs"]);
 start("web", "node", ["scripts/start-web.mjs"]);
-const webPort = process.env.LUPA_WEB_PORT || "3000";
-console.log(
-  `Starting Lupa: console on http://127.0.0.1:${webPort} (first start builds it, a minute or two), API on http://127.0.0.1:${process.env.LUPA_API_PORT || "4000"}`,
-);
+console.log(startBanner(process.env, willBuild));

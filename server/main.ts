@@ -7,11 +7,11 @@ import { DataDirLockedError } from "./db/lock";
 import { StartRefusedError } from "./tenancy/demo-guard";
 import { WeakSecretError } from "./support/secrets.mjs";
 import { survivePostgresRestarts } from "./support/process-faults";
-import { createLogger } from "./support/logger";
+import { createProcessLogger } from "./support/logger";
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = createLogger(config.logLevel);
+  const log = createProcessLogger(config.logLevel);
   survivePostgresRestarts(log);
   const lupa = await startLupa({
     config,

@@ -12,6 +12,7 @@ import { holdLiveness } from "./engine/liveness";
 import { handBack } from "./engine/store";
 import { upsertGlobalProfiles } from "./tenancy/catalog";
 import { seedDemo } from "./tenancy/demo";
+import { settleDemo } from "./tenancy/demo-features";
 import { checkDemoExposure } from "./tenancy/demo-guard";
 import { callbackWorkers } from "./v3/callbacks/worker";
 import { OWNERS } from "./owners";
@@ -40,6 +41,11 @@ export interface Lupa {
   app: FastifyInstance | null;
   /** Whether this start created the demo workspace. */
   seeded: boolean;
+  /**
+   * With seedDemo: the demo's second part (decisions, a case past its SLA) running in the
+   * background once its cases have finished (server/tenancy/demo-features.ts); null otherwise.
+   */
+  demoSettled: Promise<"settled" | "skipped" | "failed"> | null;
   /**
    * Stops in order: the listener, the sweeper, the workers (the queue lets running jobs finish for
    * up to 10 s), hands back the collections still running so another worker resumes them at once,
@@ -80,10 +86,24 @@ export async function startLupa(options: LupaOptions): Promise<Lupa> {
   const services = await createServices(config, options.services);
   let stopWork: () => Promise<void> = async () => {};
   let app: FastifyInstance | null = null;
+  const settling = new AbortController();
+  let demoSettled: Lupa["demoSettled"] = null;
   try {
     await upsertGlobalProfiles(services.db);
-    stopWork = await startWork(services, { workers: options.workers, sweepers: options.sweepers });
+    // the demo seed before the workers: it only creates work (a statement or two per case), and
+    // with the workers already collecting, every one of its statements waited behind theirs on the
+    // embedded database's single connection (about twice the seed's time); its jobs wait in the
+    // queue until the workers start, a moment later
+    const seedStarted = performance.now();
     const seeded = options.seedDemo ? await seedDemo(services) : false;
+    if (seeded) services.log.info({ ms: Math.round(performance.now() - seedStarted) }, "created the demo workspace");
+    stopWork = await startWork(services, { workers: options.workers, sweepers: options.sweepers });
+    demoSettled = options.seedDemo
+      ? settleDemo(services, settling.signal).catch((err) => {
+          if (!settling.signal.aborted) services.log.warn({ err }, "the demo's decisions could not be recorded");
+          return "failed" as const;
+        })
+      : null;
     if (options.demoGuard) await checkDemoExposure(services.db, config.apiHost, config.allowDemo);
     if (options.api) {
       app = await buildApp(services);
@@ -95,8 +115,11 @@ export async function startLupa(options: LupaOptions): Promise<Lupa> {
       services,
       app,
       seeded,
+      demoSettled,
       stop: () =>
         (stopping ??= (async () => {
+          settling.abort();
+          await demoSettled;
           await app?.close();
           await stopWork();
           await metrics?.close();
@@ -104,6 +127,8 @@ export async function startLupa(options: LupaOptions): Promise<Lupa> {
         })()),
     };
   } catch (error) {
+    settling.abort();
+    await demoSettled;
     await app?.close().catch(() => {});
     await stopWork().catch(() => {});
     await services.close().catch(() => {});

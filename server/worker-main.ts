@@ -4,7 +4,7 @@ import { loadConfig } from "./config";
 import { startLupa } from "./start";
 import { WeakSecretError } from "./support/secrets.mjs";
 import { survivePostgresRestarts } from "./support/process-faults";
-import { createLogger } from "./support/logger";
+import { createProcessLogger } from "./support/logger";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -12,7 +12,7 @@ async function main(): Promise<void> {
     console.error("start:worker needs DATABASE_URL (PostgreSQL). On the embedded database the API process runs the workers itself.");
     process.exit(2);
   }
-  const log = createLogger(config.logLevel);
+  const log = createProcessLogger(config.logLevel);
   survivePostgresRestarts(log);
   const lupa = await startLupa({ config, services: { log }, workers: true, sweepers: true, metrics: true });
   console.log(`Lupa worker ${process.pid} started`);

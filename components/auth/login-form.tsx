@@ -1,11 +1,11 @@
 "use client";
 
-import { signIn } from "next-auth/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { safeCallbackUrl } from "@/lib/auth/safe-callback-url";
 import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
+import { fetchCsrfToken, signInWithCredentials } from "@/lib/auth/sign-in-client";
 
 const inputClass =
   "block h-9 w-full rounded-md border-0 bg-white px-3 text-sm text-zinc-900 shadow-xs ring-1 ring-inset ring-zinc-300 placeholder:text-zinc-400 focus:ring-2 focus:ring-inset focus:ring-brand-500 focus:outline-none";
@@ -15,7 +15,12 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
   const [pending, setPending] = useState(false);
   // Submitting is possible once hydrated; before that a native submit would only reload the page.
   const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  // the CSRF token is fetched while the form is filled, so the click posts the credentials at once
+  const csrf = useRef<Promise<string | null> | null>(null);
+  useEffect(() => {
+    csrf.current = fetchCsrfToken();
+    setReady(true);
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,9 +34,11 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
     setPending(true);
     setError(null);
     try {
-      const result = await signIn("credentials", { email, password, redirect: false, callbackUrl });
-      if (!result || result.error || !result.ok) {
-        setError(signInErrorMessage(result?.error ?? "ServiceUnavailable"));
+      const result = await signInWithCredentials({ email, password, callbackUrl }, await csrf.current);
+      if (!result.ok) {
+        // a new token for the next attempt (the cookie may have been replaced)
+        csrf.current = fetchCsrfToken();
+        setError(signInErrorMessage(result.error));
         setPending(false);
         return;
       }

@@ -22,6 +22,8 @@ interface Checked {
   columns: string[];
   errors: { line: number; message: string }[];
   errorCount: number;
+  /** A problem of the whole file (no lines, too many, its header): nothing can be sent. */
+  fileWide?: boolean;
   batch?: { batchId: string; total: number; created: number; failed: number; refused: { line: number; message: string }[] };
 }
 
@@ -31,7 +33,17 @@ interface Progress {
   terminal: number;
   completed: number;
   failed: number;
-  items: { id: string; document: string; status: string; outcome: string | null; failureReason: string | null }[];
+  items: {
+    id: string;
+    /** Masked: the browser never gets a full document. */
+    document: string;
+    name: string | null;
+    status: string;
+    outcome: string | null;
+    failureReason: string | null;
+    failure: string | null;
+    metadata: Record<string, string>;
+  }[];
 }
 
 const csvCell = (v: string) => (/[",;\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
@@ -65,8 +77,8 @@ function BatchProgress({ batchId }: { batchId: string }) {
   const done = p.terminal >= p.total;
   const exportCsv = () => {
     const lines = [
-      "id,document,status,outcome",
-      ...p.items.map((i) => [i.id, i.document, i.status, i.outcome ?? ""].map(csvCell).join(",")),
+      "id,document,name,status,outcome,failureReason",
+      ...p.items.map((i) => [i.id, i.document, i.name ?? "", i.status, i.outcome ?? "", i.failureReason ?? ""].map(csvCell).join(",")),
     ];
     download(`lote-${p.batchId}.csv`, URL.createObjectURL(new Blob([`${lines.join("\n")}\n`], { type: "text/csv" })));
   };
@@ -115,10 +127,16 @@ function BatchProgress({ batchId }: { batchId: string }) {
                 Documento
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
+                Titular
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
                 Situação
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
                 Resultado
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Metadados
               </th>
             </tr>
           </thead>
@@ -130,10 +148,24 @@ function BatchProgress({ batchId }: { batchId: string }) {
                     {i.document}
                   </Link>
                 </th>
+                <td className="px-3 py-1.5 text-zinc-800" data-testid="batch-item-name">
+                  {i.name ?? (
+                    <span className="text-zinc-500">{i.status === "COMPLETED" || i.status === "FAILED" ? "—" : "Aguardando"}</span>
+                  )}
+                </td>
                 <td className="px-3 py-1.5">
                   <EnrichmentStatusBadge status={i.status} />
                 </td>
-                <td className="px-3 py-1.5 text-zinc-700">{i.outcome ? (OUTCOME_LABELS[i.outcome] ?? i.outcome) : "—"}</td>
+                <td className="px-3 py-1.5 text-zinc-700" data-testid="batch-item-result">
+                  {i.failure ?? (i.outcome ? (OUTCOME_LABELS[i.outcome] ?? i.outcome) : "—")}
+                </td>
+                <td className="px-3 py-1.5 text-xs text-zinc-600" data-testid="batch-item-metadata">
+                  {Object.keys(i.metadata).length
+                    ? Object.entries(i.metadata)
+                        .map(([k, v]) => `${k}: ${v}`)
+                        .join(" · ")
+                    : "—"}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -153,14 +185,14 @@ export function BatchPageClient({ profiles, submissionKey }: { profiles: ApiProf
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const call = async (send: boolean) => {
+  const call = async (send: boolean, skipInvalid = false) => {
     setBusy(true);
     setError(null);
     try {
       const res = await fetch("/bff/enrichments/batch", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ csv, profileId, submissionKey, send }),
+        body: JSON.stringify({ csv, profileId, submissionKey, send, skipInvalid }),
       });
       const json = await res.json();
       if (!res.ok) {
@@ -256,9 +288,11 @@ export function BatchPageClient({ profiles, submissionKey }: { profiles: ApiProf
               <p data-testid="batch-check-summary">
                 {checked.total} {checked.total === 1 ? "documento válido" : "documentos válidos"}
                 {checked.columns.length ? `, metadados: ${checked.columns.join(", ")}` : ""}.{" "}
-                {checked.errorCount
-                  ? `${checked.errorCount} ${checked.errorCount === 1 ? "linha com erro" : "linhas com erro"}: corrija o arquivo antes de enviar.`
-                  : "Pronto para enviar."}
+                {!checked.errorCount
+                  ? "Pronto para enviar."
+                  : checked.fileWide || checked.total === 0
+                    ? `${checked.errorCount} ${checked.errorCount === 1 ? "problema" : "problemas"}: corrija o arquivo antes de enviar.`
+                    : `${checked.errorCount} ${checked.errorCount === 1 ? "linha com erro será ignorada" : "linhas com erro serão ignoradas"} se você enviar as válidas:`}
               </p>
               {checked.errors.length ? (
                 <ul data-testid="batch-errors" className="mt-2 max-h-56 list-disc overflow-auto pl-5">
@@ -281,14 +315,20 @@ export function BatchPageClient({ profiles, submissionKey }: { profiles: ApiProf
             <Button onClick={() => void call(false)} disabled={!csv || busy} data-testid="batch-validate">
               Validar
             </Button>
-            <Button
-              type="submit"
-              variant="primary"
-              disabled={!csv || !profileId || busy || Boolean(checked?.errorCount)}
-              data-testid="batch-send"
-            >
-              {busy ? "Enviando…" : "Enviar lote"}
-            </Button>
+            {checked?.errorCount && !checked.fileWide && checked.total > 0 ? (
+              <Button variant="primary" disabled={!profileId || busy} onClick={() => void call(true, true)} data-testid="batch-send-valid">
+                {busy ? "Enviando…" : `Enviar as válidas (${checked.total})`}
+              </Button>
+            ) : (
+              <Button
+                type="submit"
+                variant="primary"
+                disabled={!csv || !profileId || busy || Boolean(checked?.errorCount)}
+                data-testid="batch-send"
+              >
+                {busy ? "Enviando…" : "Enviar lote"}
+              </Button>
+            )}
           </div>
         </form>
       )}

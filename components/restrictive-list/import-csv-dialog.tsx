@@ -69,7 +69,8 @@ export function ImportCsvDialog({ open, onClose }: { open: boolean; onClose: () 
       description={
         <>
           Uma entrada por linha: <code className="rounded bg-zinc-100 px-1 text-xs">nationalId,reason,name,expiresAt</code> (cabeçalho
-          opcional; vírgula ou ponto e vírgula; até 10.000 linhas e 8 MB). Documentos já listados são informados como duplicados.
+          opcional; vírgula ou ponto e vírgula; até 10.000 linhas e 8 MB). A expiração é uma data, 31/12/2026 ou 2026-12-31, válida até o
+          fim do dia. Documentos já listados são informados como duplicados.
         </>
       }
       testId="restrictive-import-dialog"

@@ -3,6 +3,7 @@
 // and `redactText` masks anything that looks like a document or a JWT in free text.
 import pino from "pino";
 import { sqlState } from "../db/errors";
+import { logFormatOf, PrettyLog } from "./log-format";
 
 export type Logger = pino.Logger;
 
@@ -134,6 +135,15 @@ export function serializeError(error: Error): Record<string, unknown> {
     };
   }
   return { type: e.name, message: redactText(e.message), stack: e.stack ? redactText(e.stack) : undefined };
+}
+
+/**
+ * The process's logger: JSON lines on standard output, or short human-readable lines when
+ * LUPA_LOG_FORMAT says `pretty` or, unset, standard output is a terminal (server/support/log-format.ts).
+ */
+export function createProcessLogger(level: string, env: NodeJS.ProcessEnv = process.env): Logger {
+  const format = logFormatOf(env.LUPA_LOG_FORMAT, process.stdout.isTTY);
+  return createLogger(level, format === "pretty" ? new PrettyLog(process.stdout) : undefined);
 }
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {

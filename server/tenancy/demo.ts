@@ -1,6 +1,8 @@
 // The demo workspace of a fresh embedded start: one user per role (password lupa-demo), a contract
 // covering every action, and a few dozen verifications created through the real engine, spread
-// over the last days so the console has something to show.
+// over the last days so the console has something to show, and the features' data (demo-features.ts:
+// a CNH read, face matches, decisions, restrictive-list entries, enrichments, a batch, a large
+// network, assigned cases, a note, a case past its SLA).
 import { eq, sql } from "drizzle-orm";
 import type { Services } from "../context";
 import { verifications, workspaces } from "../db/schema";
@@ -9,6 +11,8 @@ import { createUser, createWorkspace } from "./workspaces";
 import { createVerification } from "../v2/verifications/create";
 import type { Role } from "../auth/permissions";
 import { SANDBOX_DOCUMENTS } from "../datasets/sandbox/behaviours";
+import type { TokenClaims } from "../auth/tokens";
+import { seedDemoFeatures } from "./demo-features";
 
 import { DEMO_PASSWORD } from "../../lib/contract/demo";
 
@@ -16,6 +20,7 @@ export { DEMO_PASSWORD };
 export const DEMO_USERS: { email: string; name: string; role: Role }[] = [
   { email: "admin@lupa.local", name: "Ana Administradora", role: "admin" },
   { email: "analyst@lupa.local", name: "Bruno Analista", role: "analyst" },
+  { email: "analyst2@lupa.local", name: "Daniela Analista", role: "analyst" },
   { email: "viewer@lupa.local", name: "Carla Leitora", role: "viewer" },
   { email: "integration@lupa.local", name: "Integração ERP", role: "integration" },
 ];
@@ -53,25 +58,51 @@ export async function seedDemo(s: Services): Promise<boolean> {
   const existing = await s.db.select({ id: workspaces.id }).from(workspaces).limit(1);
   if (existing.length > 0) return false;
   const ws = await createWorkspace(s.db, "Demo");
-  const created = [];
-  for (const u of DEMO_USERS)
-    created.push(await createUser(s.db, { workspaceId: ws.id, ...u, password: DEMO_PASSWORD }, { demoPassword: true }));
-  const analyst = created[1]!;
-  const who = { userId: analyst.id, workspaceId: ws.id, role: analyst.role, email: analyst.email, version: 0 };
+  // the password hashes (scrypt, about a second each) side by side: the first start's largest cost
+  const created = await Promise.all(
+    DEMO_USERS.map((u) => createUser(s.db, { workspaceId: ws.id, ...u, password: DEMO_PASSWORD }, { demoPassword: true })),
+  );
+  const claims = (email: string): TokenClaims => {
+    const u = created.find((c) => c.email === email)!;
+    return { userId: u.id, workspaceId: ws.id, role: u.role, email: u.email, version: 0 };
+  };
+  const who = claims("analyst@lupa.local");
+  const backdate = (id: string, hoursAgo: number) =>
+    s.db
+      .update(verifications)
+      .set({ createdAt: sql`now() - ${hoursAgo} * interval '1 hour'` })
+      .where(eq(verifications.id, id));
   const documents = demoDocuments();
   for (const [i, nationalId] of documents.entries()) {
     const company = nationalId.length === 14;
-    const row = await createVerification(s, who, {
-      nationalId,
-      profileId: company ? "prf_kyb_company" : "prf_kyc_person",
-      verifications: { finance: { restrictions: true }, source: i % 3 === 0 ? "UI" : "API" },
-    });
+    // on the batch lane: the workers take them one at a time in the background, so creating
+    // them (one statement each) does not compete with their collection for the database
+    const row = await createVerification(
+      s,
+      who,
+      {
+        nationalId,
+        profileId: company ? "prf_kyb_company" : "prf_kyc_person",
+        verifications: { finance: { restrictions: true }, source: i % 3 === 0 ? "UI" : "API" },
+      },
+      "batch",
+    );
     // spread creation over the last 10 days, newest first in the list
-    const hoursAgo = (documents.length - i) * 6 + (i % 5);
-    await s.db
-      .update(verifications)
-      .set({ createdAt: sql`now() - ${hoursAgo} * interval '1 hour'` })
-      .where(eq(verifications.id, row.id));
+    await backdate(row.id, (documents.length - i) * 6 + (i % 5));
   }
+  let extra = 0;
+  await seedDemoFeatures(
+    s,
+    { workspaceId: ws.id, admin: claims("admin@lupa.local"), analysts: [who, claims("analyst2@lupa.local")] },
+    async (nationalId, images = {}) => {
+      const row = await createVerification(s, who, {
+        nationalId,
+        profileId: "prf_kyc_person",
+        verifications: { finance: { restrictions: true }, source: "UI", ...images },
+      });
+      await backdate(row.id, 1 + extra++); // the newest cases of the list
+      return row.id;
+    },
+  );
   return true;
 }

@@ -318,7 +318,7 @@ describe("POST /api/v2/blacklist/import", () => {
       "52998224726,dígito errado,,",
       `${cpf(203)},,sem motivo,`,
       `${cpf(204)},vencido,,2020-01-01`,
-      `${cpf(205)},data ruim,,31/12/2099`,
+      `${cpf(205)},data ruim,,31/02/2099`,
       "",
       `${cpf(206)},"quebra`,
       `de linha",,`,
@@ -337,7 +337,12 @@ describe("POST /api/v2/blacklist/import", () => {
       { line: 6, nationalId: "52998224726", result: "invalid", error: "nationalId is not a valid CPF or CNPJ" },
       { line: 7, nationalId: cpf(203), result: "invalid", error: "reason is required" },
       { line: 8, nationalId: cpf(204), result: "invalid", error: "expiresAt is in the past" },
-      { line: 9, nationalId: cpf(205), result: "invalid", error: "expiresAt must be an RFC 3339 date-time or a YYYY-MM-DD date" },
+      {
+        line: 9,
+        nationalId: cpf(205),
+        result: "invalid",
+        error: "expiresAt must be an RFC 3339 date-time or a date (YYYY-MM-DD or DD/MM/YYYY)",
+      },
       { line: 11, nationalId: cpf(206), result: "added" },
       { line: 13, nationalId: makeCnpj("AB1CD2EF3GH4"), result: "added" },
       { line: 14, nationalId: "", result: "invalid", error: "nationalId is missing" },
@@ -345,12 +350,40 @@ describe("POST /api/v2/blacklist/import", () => {
     const entries = (await list(q(importWs.id, "&limit=100"), importWs.tokens.viewer)).json().items;
     const byDoc = new Map(entries.map((e: { nationalId: string }) => [e.nationalId, e]));
     expect(byDoc.get(cpf(201))).toMatchObject({ name: "Silva, João", reason: "fraude", expiresAt: future });
-    expect(byDoc.get(cpf(202))).toMatchObject({ reason: 'motivo com "aspas"', expiresAt: "2099-12-31T00:00:00.000Z" });
+    expect(byDoc.get(cpf(202))).toMatchObject({ reason: 'motivo com "aspas"', expiresAt: "2100-01-01T02:59:59.000Z" });
     expect(byDoc.get(cpf(206))).toMatchObject({ reason: "quebra\r\nde linha" });
     expect(byDoc.get(cpf(200))).toMatchObject({ reason: "já estava" });
     const imported = (await audit(importWs.id)).filter((r) => r.source === "import");
     expect(imported.map((r) => r.nationalId).sort()).toEqual([cpf(201), cpf(202), cpf(206), makeCnpj("AB1CD2EF3GH4")].sort());
     expect(imported.every((r) => r.action === "added" && r.userEmail === importWs.users.analyst.email && r.reason)).toBe(true);
+  });
+
+  // issue 20: a plain date is a day, never a UTC midnight (2027-01-31 was shown 30/01/2027), and
+  // the pt-BR form 31/12/2026 is accepted as well
+  it("takes a plain date, YYYY-MM-DD or DD/MM/YYYY, as that whole day in Brasília time; refuses a day the calendar lacks", async () => {
+    const csv = [
+      `${cpf(220)},iso,,2027-01-31`,
+      `${cpf(221)},brasileira,,31/12/2026`,
+      `${cpf(222)},fevereiro,,29/02/2027`,
+      `${cpf(223)},mês 13,,2027-13-01`,
+      `${cpf(224)},com hora,,2027-01-31T10:00:00Z`,
+    ].join("\n");
+    const body = (await importCsv(csv, importWs.tokens.analyst, importWs.id)).json();
+    expect(body).toMatchObject({ total: 5, added: 3, invalid: 2 });
+    const invalid = "expiresAt must be an RFC 3339 date-time or a date (YYYY-MM-DD or DD/MM/YYYY)";
+    expect(body.lines.filter((l: { result: string }) => l.result === "invalid")).toEqual([
+      { line: 3, nationalId: cpf(222), result: "invalid", error: invalid },
+      { line: 4, nationalId: cpf(223), result: "invalid", error: invalid },
+    ]);
+    const entries = (await list(q(importWs.id, "&limit=100"), importWs.tokens.viewer)).json().items;
+    const byDoc = new Map<string, string>(entries.map((e: { nationalId: string; expiresAt: string }) => [e.nationalId, e.expiresAt]));
+    expect(byDoc.get(cpf(220))).toBe("2027-02-01T02:59:59.000Z");
+    expect(byDoc.get(cpf(221))).toBe("2027-01-01T02:59:59.000Z");
+    expect(byDoc.get(cpf(224))).toBe("2027-01-31T10:00:00.000Z");
+    // the day in Brasília is the day written, whatever the reader's clock
+    const day = (iso: string) => new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo" }).format(new Date(iso));
+    expect(day(byDoc.get(cpf(220))!)).toBe("31/01/2027");
+    expect(day(byDoc.get(cpf(221))!)).toBe("31/12/2026");
   });
 
   it("reads semicolon-separated files without a header", async () => {

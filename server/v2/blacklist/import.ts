@@ -20,13 +20,31 @@ import { callerEvent, recordEvent } from "../../review/audit/record";
 type LineResult = ImportResult["lines"][number];
 
 const HEADER = /^\s*national_?id\s*$/i;
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
 
-/** An import's expiresAt: RFC 3339 date-time, or YYYY-MM-DD (that day at 00:00 UTC). */
+/** A plain date, YYYY-MM-DD or DD/MM/YYYY, as YYYY-MM-DD; null when it is not one or not a day of the calendar. */
+export function plainDate(text: string): string | null {
+  const iso = ISO_DATE.exec(text);
+  const br = iso ? null : BR_DATE.exec(text);
+  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : br ? [br[3], br[2], br[1]] : [];
+  if (!year || !month || !day) return null;
+  const check = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const real = check.getUTCFullYear() === Number(year) && check.getUTCMonth() === Number(month) - 1 && check.getUTCDate() === Number(day);
+  return real ? `${year}-${month}-${day}` : null;
+}
+
+/**
+ * An import's expiresAt: an RFC 3339 date-time, or a plain date (YYYY-MM-DD or DD/MM/YYYY). A
+ * plain date is that day whole, in Brasília time: the entry expires at its end, 23:59:59-03:00, as
+ * the console's add dialog sends it (issue 20: it was 00:00 UTC, shown as the day before).
+ */
 export function parseExpiry(text: string): Date | null {
-  if (!DATE_ONLY.test(text) && !DATE_TIME.test(text)) return null;
-  const date = new Date(DATE_ONLY.test(text) ? `${text}T00:00:00Z` : text);
+  const day = plainDate(text);
+  if (day) return new Date(`${day}T23:59:59-03:00`);
+  if (!DATE_TIME.test(text)) return null;
+  const date = new Date(text);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
@@ -131,7 +149,7 @@ export async function importCsv(
     if (rawExpiry !== "") {
       expiresAt = parseExpiry(rawExpiry);
       if (!expiresAt) {
-        result.error = "expiresAt must be an RFC 3339 date-time or a YYYY-MM-DD date";
+        result.error = "expiresAt must be an RFC 3339 date-time or a date (YYYY-MM-DD or DD/MM/YYYY)";
         continue;
       }
       if (expiresAt <= now) {

@@ -7,9 +7,12 @@ import { withMutation } from "@/lib/bff/with-mutation";
 import { parseBatchCsv } from "@/lib/enrichments/csv";
 import { v3ErrorMessage } from "@/lib/enrichments/errors";
 
-// POST /bff/enrichments/batch – {csv, profileId, submissionKey, send}: checks every line of the
-// CSV and answers the errors; with `send` and no errors, sends the batch (Idempotency-Key from
-// the submission key: sending twice creates one batch) and answers the API's batch response.
+// POST /bff/enrichments/batch – {csv, profileId, submissionKey, send, skipInvalid}: checks every
+// line of the CSV and answers the errors; with `send` and no errors, sends the batch (Idempotency-Key
+// from the submission key: sending twice creates one batch) and answers the API's batch response.
+// With `skipInvalid` too ("Enviar as válidas", issue 20 item 9), lines with errors are left out
+// and the valid ones sent; the answer's `skipped` lists the lines left out with their reasons. A
+// file-wide problem (no lines, too many, a bad header) still stops the whole file.
 // The JSON body is counted while it is read and refused past MAX_BODY, with or without a
 // Content-Length.
 
@@ -36,6 +39,7 @@ export const POST = withMutation(async (request, { token }) => {
     profileId?: unknown;
     submissionKey?: unknown;
     send?: unknown;
+    skipInvalid?: unknown;
   } | null;
   if (!body || typeof body.csv !== "string") return bffError(400, "invalid_request", "Envie o conteúdo do CSV.");
   if (body.csv.length > MAX_CSV) return bffError(413, "batch_too_large", TOO_LARGE);
@@ -46,7 +50,11 @@ export const POST = withMutation(async (request, { token }) => {
     errors: parsed.errors.slice(0, 200),
     errorCount: parsed.errors.length,
   };
-  if (body.send !== true || parsed.errors.length) return NextResponse.json({ validated: true, ...summary });
+  // a problem of the whole file (line 0: no lines, too many documents) or of its header (before any item)
+  const firstItemLine = parsed.items[0]?.line ?? Infinity;
+  const fileWide = parsed.errors.some((e) => e.line === 0 || e.line < firstItemLine);
+  const skip = body.skipInvalid === true && !fileWide && parsed.items.length > 0;
+  if (body.send !== true || (parsed.errors.length && !skip)) return NextResponse.json({ validated: true, ...summary, fileWide });
   if (typeof body.profileId !== "string" || !body.profileId) return bffError(400, "profile_required", "Escolha um perfil.");
   if (typeof body.submissionKey !== "string" || !UUID.test(body.submissionKey))
     return bffError(400, "invalid_request", "Recarregue a página e envie de novo.");
@@ -58,6 +66,7 @@ export const POST = withMutation(async (request, { token }) => {
     return NextResponse.json({
       validated: true,
       ...summary,
+      skipped: skip ? summary.errors : [],
       batch: {
         batchId: answer.batchId,
         total: answer.total,

@@ -2,10 +2,16 @@ import { NextResponse } from "next/server";
 import { listEnrichments } from "@/lib/api/enrichments";
 import { bffError } from "@/lib/bff/errors";
 import { withAccessToken } from "@/lib/bff/with-access-token";
-import { isTerminalEnrichment } from "@/lib/enrichments/labels";
+import { failureLabel, isTerminalEnrichment } from "@/lib/enrichments/labels";
+import { holderNames } from "@/lib/enrichments/batch-names";
+import { readAccessTokenClaims } from "@/lib/api/access-token-claims";
+import { maskDocument } from "@/lib/contract/documents";
 
 // GET /bff/enrichments/batch/:batchId – the batch's progress, read through ?batchId= (the API has
-// no batch route): every item (pages of 100, at most 500 items) and how many are terminal.
+// no batch route): every item (pages of 100, at most 500 items) and how many are terminal. Each
+// item as the results table shows it (issue 20, item 9): the masked document (never the full one
+// to the browser), the holder's name once the item has completed, the status, the failure reason
+// in words, and the item's metadata (the CSV's other columns).
 
 const BATCH_ID = /^bat_[A-Za-z0-9_-]{4,64}$/;
 
@@ -19,16 +25,25 @@ export const GET = withAccessToken<{ batchId: string }>(async (request, { token,
     if (!answer.nextCursor) break;
     cursor = answer.nextCursor;
   }
-  const rows = items
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
-    .map((e) => ({
-      id: e.id,
-      document: e.document,
-      entity: e.entity,
-      status: e.status,
-      outcome: e.outcome,
-      failureReason: e.failureReason ?? null,
-    }));
+  items.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  const workspaceId = String(readAccessTokenClaims(token).wid ?? "");
+  const names = await holderNames(
+    token,
+    workspaceId,
+    items.filter((e) => e.status === "COMPLETED" && e.outcome === "ok").map((e) => e.id),
+    request.signal,
+  );
+  const rows = items.map((e) => ({
+    id: e.id,
+    document: maskDocument(e.document),
+    entity: e.entity,
+    name: names.get(e.id) ?? null,
+    status: e.status,
+    outcome: e.outcome,
+    failureReason: e.failureReason ?? null,
+    failure: failureLabel(e.failureReason),
+    metadata: Object.fromEntries(Object.entries(e.metadata ?? {}).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)])),
+  }));
   const terminal = rows.filter((r) => isTerminalEnrichment(r.status)).length;
   return NextResponse.json(
     {
