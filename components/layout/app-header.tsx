@@ -4,7 +4,7 @@ import { NavLink } from "./nav-link";
 import { SignOutButton } from "./sign-out-button";
 import { ROLE_LABELS } from "@/lib/verifications/status";
 
-export function AppHeader({ email, role }: { email: string; role: string | null }) {
+export function AppHeader({ email, role, settings = false }: { email: string; role: string | null; settings?: boolean }) {
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/95 backdrop-blur">
       {/* One row from lg up; below it the nav takes a second row of its own and scrolls sideways, so
@@ -23,6 +23,7 @@ export function AppHeader({ email, role }: { email: string; role: string | null 
           <NavLink href="/enrichments">Enriquecimentos</NavLink>
           <NavLink href="/restrictive-list">Lista restritiva</NavLink>
           {role === "admin" ? <NavLink href="/usage">Uso</NavLink> : null}
+          {settings ? <NavLink href="/settings">Configurações</NavLink> : null}
         </nav>
         <div className="ml-auto flex items-center gap-3">
           <div className="hidden text-right leading-tight sm:block">
