@@ -3,7 +3,8 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { parseCsv } from "../server/v2/blacklist/csv";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { randomCpf, SLOW_CPF } from "./support/documents";
+import { makeCpf } from "@/lib/contract/documents";
+import { randomCpf } from "./support/documents";
 import { AUTH_DIR } from "./support/env";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 import type { LupaApi } from "./support/api";
@@ -13,9 +14,10 @@ import type { LupaApi } from "./support/api";
 // read-only list; /settings; the list at 420 px as cards; the score filter that follows its fields
 // (issue 20, item 1).
 
-test.describe.configure({ mode: "serial" });
-
 const REVIEW = "/api/review/v1";
+
+/** Sandbox "deceased" (docs/sandbox.md): the holder is dead, so the case has the flag "deceased". */
+const DECEASED_CPF = makeCpf("000000078");
 
 function subOf(token: string): string {
   return (JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString("utf8")) as { sub: string }).sub;
@@ -42,7 +44,7 @@ async function completedCases(api: LupaApi, count: number): Promise<Array<{ id: 
 async function reviewCase(api: LupaApi, id: string) {
   const response = await api.request.get(`${REVIEW}/cases/${id}`, { headers: { authorization: `Bearer ${await api.token("analyst")}` } });
   expect(response.status()).toBe(200);
-  return (await response.json()) as { assignee: { id: string; email: string | null } | null };
+  return (await response.json()) as { assignee: { id: string; email: string | null } | null; flags: string[] };
 }
 
 function row(page: Page, id: string) {
@@ -135,6 +137,7 @@ test("Próximo caso takes the next case of the queue and opens it; an empty queu
 });
 
 test("bulk assign and bulk decide name every failed case and why", async ({ page, api }) => {
+  test.setTimeout(120_000);
   const [a, b, c] = await completedCases(api, 3);
   // c belongs to the admin: the analyst's bulk assignment fails for it, by name
   const admin = await api.token("admin");
@@ -143,9 +146,16 @@ test("bulk assign and bulk decide name every failed case and why", async ({ page
     data: { userId: subOf(admin) },
   });
   expect(taken.status()).toBe(200);
-  const slow = await api.createVerification(SLOW_CPF, { profileId: await api.verificationProfileId("person") });
+  const profileId = await api.verificationProfileId("person");
+  const deceasedCase = await api.createVerification(DECEASED_CPF, { profileId });
+  const deceased = await api.waitUntilTerminal(deceasedCase.id);
+  // cases with no risk flag to approve in bulk (the sandbox scores random documents; a few may be flagged)
+  const candidates = await completedCases(api, 5);
+  const unflagged: typeof candidates = [];
+  for (const candidate of candidates) if ((await reviewCase(api, candidate.id)).flags.length === 0) unflagged.push(candidate);
+  expect(unflagged.length, "two sandbox cases without risk flags").toBeGreaterThanOrEqual(2);
 
-  await gotoHydrated(page, "/verifications");
+  await gotoHydrated(page, "/verifications?limit=25");
   for (const id of [a.id, b.id, c.id]) await row(page, id).getByTestId("row-select").check();
   await page.getByTestId("bulk-assign").click();
   await page.getByTestId("bulk-assign-me").click();
@@ -156,22 +166,30 @@ test("bulk assign and bulk decide name every failed case and why", async ({ page
   await expect(result.getByTestId("bulk-failure")).toContainText(`${c.name ?? ""}: atribuído a outra pessoa`);
   await expect(row(page, a.id).getByTestId("row-assignee")).toHaveText("Você");
 
-  // decide: two completed cases and one still processing (refused: not decidable yet)
-  await expect(row(page, slow.id)).toBeVisible();
-  for (const id of [a.id, b.id, slow.id]) await row(page, id).getByTestId("row-select").check();
+  // decide: approve two cases without risk flags and one of a deceased holder (flag "deceased"):
+  // that one is refused (approving a flagged case asks for its flags to be confirmed on its page)
+  const [x, y] = unflagged;
+  await gotoHydrated(page, "/verifications?limit=25");
+  await expect(row(page, deceased.id).getByTestId("row-flags")).toHaveAttribute("data-flags", /deceased/);
+  await expect(row(page, deceased.id).getByTestId("row-flags")).toContainText("Óbito");
+  for (const id of [x.id, y.id, deceased.id]) await row(page, id).getByTestId("row-select").check();
   await page.getByTestId("bulk-decide").click();
   const dialog = page.getByTestId("bulk-decide-dialog");
-  await dialog.getByTestId("bulk-status-REPROVED").check();
+  await dialog.getByTestId("bulk-status-APPROVED").check();
   await dialog.getByTestId("bulk-reason").first().check();
-  await dialog.getByTestId("bulk-comment").fill("Lote reprovado\nno e2e");
-  await expectNoSeriousA11yViolations(page, "bulk decide dialog");
+  await dialog.getByTestId("bulk-comment").fill("Lote aprovado\nno e2e");
   await dialog.getByTestId("bulk-decide-submit").click();
   await expect(page.getByTestId("bulk-result-summary")).toHaveText("Decidir: 2 casos concluídos, 1 falhou.");
-  await expect(result.getByTestId("bulk-failure")).toHaveAttribute("data-id", slow.id);
-  await expect(result.getByTestId("bulk-failure")).toContainText("ainda não pode receber uma decisão");
-  await expect(row(page, a.id).getByTestId("row-decision")).toContainText("Reprovada");
-  const record = await api.getVerification(b.id, "analyst");
-  expect(record.feedbackStatus).toBe("REPROVED");
+  await expect(result.getByTestId("bulk-failure")).toHaveAttribute("data-id", deceased.id);
+  await expect(result.getByTestId("bulk-failure")).toContainText(`${deceased.name ?? ""}: tem sinais de risco`);
+  await expect(row(page, x.id).getByTestId("row-decision")).toContainText("Aprovada");
+  expect((await api.getVerification(y.id, "analyst")).feedbackStatus).toBe("APPROVED");
+  expect((await api.getVerification(deceased.id, "analyst")).feedbackStatus).not.toBe("APPROVED");
+
+  await row(page, a.id).getByTestId("row-select").check();
+  await page.getByTestId("bulk-decide").click();
+  await expect(page.getByTestId("bulk-reason").first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "bulk decide dialog");
 });
 
 test("Exportar CSV exports the filtered list, or only the selection, read back as CSV", async ({ page, api }) => {
