@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { AlertIcon, EyeIcon, ShieldIcon, UserIcon, XIcon, BuildingIcon } from "@/components/ui/icons";
 import { formatDateTime } from "@/lib/contract/format/date";
+import { shortAge } from "@/lib/review/age";
 import { flagLabel, SLA_LABELS } from "@/lib/review/labels";
 import type { CaseReviewView } from "@/lib/verifications/view-models";
 import { cn } from "@/lib/utils/cn";
@@ -64,19 +65,6 @@ export function Assignee({ review }: { review: CaseReviewView }) {
       {review.mine ? "Você" : (review.assignee.email ?? `Usuário ${review.assignee.id.slice(0, 8)}`)}
     </span>
   );
-}
-
-const UNITS: Array<[number, string]> = [
-  [86_400_000, "d"],
-  [3_600_000, "h"],
-  [60_000, "min"],
-];
-
-/** "há 3 h", "há 2 d", "há 5 min", "agora". */
-export function shortAge(since: string, now: number): string {
-  const ms = Math.max(0, now - Date.parse(since));
-  for (const [size, unit] of UNITS) if (ms >= size) return `há ${Math.floor(ms / size)} ${unit}`;
-  return "agora";
 }
 
 export function Age({ createdAt, review }: { createdAt: string | null; review?: CaseReviewView }) {
