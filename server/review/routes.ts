@@ -11,6 +11,7 @@ import { registerRevealRoutes } from "./reveal/routes";
 import { registerAuditRoutes } from "./audit/routes";
 import { registerSummaryRoutes } from "./summary/routes";
 import { registerRestrictiveListRoutes } from "./restrictive-list/routes";
+import { registerMemberRoutes } from "./members/routes";
 
 export function registerReviewRoutes(app: FastifyInstance, s: Services): void {
   registerSettingsRoutes(app, s);
@@ -21,4 +22,5 @@ export function registerReviewRoutes(app: FastifyInstance, s: Services): void {
   registerAuditRoutes(app, s);
   registerSummaryRoutes(app, s);
   registerRestrictiveListRoutes(app, s);
+  registerMemberRoutes(app, s);
 }

@@ -53,6 +53,7 @@ const ROUTES: { method: string; path: () => string; body?: unknown; permission: 
   { method: "GET", path: () => "/audit-events", permission: "admin" },
   { method: "GET", path: () => "/audit-events.csv", permission: "admin" },
   { method: "POST", path: () => `/cases/${caseId}/ai-summary`, permission: "write" },
+  { method: "GET", path: () => "/members", permission: "read" },
 ];
 
 describe("roles", () => {
