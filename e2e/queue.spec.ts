@@ -92,7 +92,7 @@ test("the list shows the team queues, owner, flags and age, and sorts by age and
   await expectNoSeriousA11yViolations(page, "/verifications (team queue)");
 });
 
-test("an analyst takes a case (Atribuir a mim), finds it in Minha fila and releases it", async ({ page, api }) => {
+test("an analyst takes a case (Atribuir a mim), finds it in Minha fila, releases it and gives it to a colleague", async ({ page, api }) => {
   const [one] = await completedCases(api, 1);
   await gotoHydrated(page, "/verifications?queue=unassigned");
   await row(page, one.id).getByTestId("row-select").check();
@@ -109,6 +109,23 @@ test("an analyst takes a case (Atribuir a mim), finds it in Minha fila and relea
   await page.getByTestId("bulk-release").click();
   await expect(page.getByTestId("bulk-result-summary")).toHaveText("Liberar: 1 caso concluído.");
   expect((await reviewCase(api, one.id)).assignee).toBeNull();
+
+  // an unassigned case given to a colleague (the admin), chosen from the workspace's members
+  await gotoHydrated(page, "/verifications?queue=unassigned&limit=25");
+  await row(page, one.id).getByTestId("row-select").check();
+  await page.getByTestId("bulk-assign").click();
+  const dialog = page.getByTestId("bulk-assign-dialog");
+  await expect(dialog.getByTestId("bulk-assignee")).toBeFocused();
+  await expect(dialog.getByTestId("bulk-assignee").locator("option")).toContainText(["Você (analyst@lupa.local)"]);
+  await dialog
+    .getByTestId("bulk-assignee")
+    .selectOption({ label: await dialog.locator('option[data-email="admin@lupa.local"]').innerText() });
+  await expectNoSeriousA11yViolations(page, "bulk assign dialog");
+  await dialog.getByTestId("bulk-assign-submit").click();
+  await expect(page.getByTestId("bulk-result-summary")).toHaveText("Atribuir: 1 caso concluído.");
+  expect((await reviewCase(api, one.id)).assignee?.email).toBe("admin@lupa.local");
+  await gotoHydrated(page, "/verifications?limit=25");
+  await expect(row(page, one.id).getByTestId("row-assignee")).toHaveText("admin@lupa.local");
 });
 
 test("Próximo caso takes the next case of the queue and opens it; an empty queue says so", async ({ page, api }) => {

@@ -8,7 +8,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { XIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toaster";
 import { pluralize } from "@/lib/contract/format/number";
-import { reviewSettingsQuery, reviewKeys, savedViewsQuery, type BulkView } from "@/lib/query/review-queries";
+import { membersQuery, reviewSettingsQuery, reviewKeys, savedViewsQuery, type BulkView } from "@/lib/query/review-queries";
 import { bffSend } from "@/lib/query/bff-send";
 import { DECISION_ACTIONS, DECISIONS, type Decision } from "@/lib/verifications/decisions";
 import { filtersToSearchParams, QUEUE_LABELS, type Queue, type VerificationFilters } from "@/lib/verifications/filters";
@@ -330,29 +330,13 @@ export function BulkBar({
           {bulk.error.message}
         </p>
       ) : null}
-      <Dialog
+      <BulkAssignDialog
         open={assigning}
+        count={selected.length}
+        pending={bulk.isPending}
         onClose={() => setAssigning(false)}
-        title={`Atribuir ${pluralize(selected.length, "caso", "casos")}`}
-        description="Casos de outra pessoa só um admin reatribui; esses aparecem como falha no resultado."
-        testId="bulk-assign-dialog"
-      >
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button onClick={() => setAssigning(false)}>Cancelar</Button>
-          <Button data-testid="bulk-release" disabled={bulk.isPending} onClick={() => bulk.mutate({ action: "assign", userId: null })}>
-            Liberar (sem responsável)
-          </Button>
-          <Button
-            variant="primary"
-            data-autofocus
-            data-testid="bulk-assign-me"
-            disabled={bulk.isPending}
-            onClick={() => bulk.mutate({ action: "assign", userId: "me" })}
-          >
-            Atribuir a mim
-          </Button>
-        </div>
-      </Dialog>
+        onAssign={(userId) => bulk.mutate({ action: "assign", userId })}
+      />
       <BulkDecideDialog
         open={deciding}
         count={selected.length}
@@ -362,6 +346,74 @@ export function BulkBar({
         onSubmit={(decision) => bulk.mutate({ action: "decide", ...decision })}
       />
     </div>
+  );
+}
+
+function BulkAssignDialog({
+  open,
+  count,
+  pending,
+  onClose,
+  onAssign,
+}: {
+  open: boolean;
+  count: number;
+  pending: boolean;
+  onClose: () => void;
+  onAssign: (userId: string | null) => void;
+}) {
+  const members = useQuery({ ...membersQuery(), enabled: open });
+  const [target, setTarget] = useState("");
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`Atribuir ${pluralize(count, "caso", "casos")}`}
+      description="Casos de outra pessoa só um admin reatribui; esses aparecem como falha no resultado."
+      testId="bulk-assign-dialog"
+    >
+      <form
+        className="space-y-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (target) onAssign(target);
+        }}
+      >
+        <div>
+          <label htmlFor="bulk-assignee" className="mb-1 block text-xs font-medium text-zinc-600">
+            Responsável
+          </label>
+          <select
+            id="bulk-assignee"
+            data-testid="bulk-assignee"
+            data-autofocus
+            value={target}
+            onChange={(event) => setTarget(event.target.value)}
+            className="h-9 w-full rounded-md px-2.5 text-sm ring-1 ring-zinc-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none"
+          >
+            <option value="">{members.isPending ? "Carregando a equipe…" : "Escolha um colega"}</option>
+            {(members.data?.members ?? []).map((member) => (
+              <option key={member.id} value={member.me ? "me" : member.id} data-email={member.email}>
+                {member.me ? `Você (${member.email})` : `${member.name} (${member.email})`}
+              </option>
+            ))}
+          </select>
+          {members.isError ? <p className="mt-1 text-xs text-rose-700">Equipe indisponível: use “Atribuir a mim”.</p> : null}
+        </div>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button onClick={onClose}>Cancelar</Button>
+          <Button data-testid="bulk-release" disabled={pending} onClick={() => onAssign(null)}>
+            Liberar (sem responsável)
+          </Button>
+          <Button data-testid="bulk-assign-me" disabled={pending} onClick={() => onAssign("me")}>
+            Atribuir a mim
+          </Button>
+          <Button type="submit" variant="primary" data-testid="bulk-assign-submit" disabled={pending || !target}>
+            Atribuir
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
 

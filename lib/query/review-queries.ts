@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { ReviewSettings, ReviewStats } from "@/lib/contract/review";
+import type { Member, ReviewSettings, ReviewStats } from "@/lib/contract/review";
 import type { OverviewRange } from "@/lib/overview/range";
 import { filtersToSearchParams, type VerificationFilters } from "@/lib/verifications/filters";
 import type { VerificationPage } from "@/lib/verifications/view-models";
@@ -28,6 +28,7 @@ export const reviewKeys = {
   queue: (filters: VerificationFilters) => ["verifications", "queue", filters] as const,
   views: ["review", "views"] as const,
   settings: ["review", "settings"] as const,
+  members: ["review", "members"] as const,
   stats: (range: OverviewRange) => ["review", "stats", range] as const,
 };
 
@@ -61,5 +62,13 @@ export function reviewStatsQuery(range: OverviewRange) {
     queryKey: reviewKeys.stats(range),
     queryFn: ({ signal }) => bffFetch<ReviewStats>(`/bff/review/stats?range=${range}`, signal),
     staleTime: 30_000,
+  });
+}
+
+export function membersQuery() {
+  return queryOptions({
+    queryKey: reviewKeys.members,
+    queryFn: ({ signal }) => bffFetch<{ members: Member[] }>("/bff/review/members", signal),
+    staleTime: 60_000,
   });
 }

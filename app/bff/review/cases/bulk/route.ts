@@ -7,9 +7,10 @@ import type { BulkBody, BulkResult } from "@/lib/contract/review";
 import type { BulkView } from "@/lib/query/review-queries";
 import { bulkErrorMessage } from "@/lib/review/labels";
 import { isDecision } from "@/lib/verifications/decisions";
+import { isVerificationId } from "@/lib/verifications/id";
 
 // POST /bff/review/cases/bulk – up to 100 selected cases:
-//   {ids, action: "assign", userId: "me" | null}  (assign to the analyst, or release)
+//   {ids, action: "assign", userId: "me" | <a member's id> | null}  (assign, or release)
 //   {ids, action: "decide", status, reasons?, comment?}
 // Answers the review API's result per id, each failure with a pt-BR reason.
 
@@ -24,9 +25,11 @@ export const POST = withMutation(
     let upstream: BulkBody;
     if (body?.action === "assign") {
       const me = readAccessTokenClaims(token).sub;
-      if (body.userId !== null && body.userId !== "me") return bffError(400, "invalid_request", "Escolha a quem atribuir.");
-      if (body.userId === "me" && !me) return bffError(401, "unauthorized", "Sessão expirada. Entre novamente.");
-      upstream = { ids, action: "assign", userId: body.userId === "me" ? me! : null };
+      const userId = body.userId;
+      if (userId !== null && userId !== "me" && !(typeof userId === "string" && isVerificationId(userId)))
+        return bffError(400, "invalid_request", "Escolha a quem atribuir.");
+      if (userId === "me" && !me) return bffError(401, "unauthorized", "Sessão expirada. Entre novamente.");
+      upstream = { ids, action: "assign", userId: userId === "me" ? me! : userId };
     } else if (body?.action === "decide") {
       if (!isDecision(body.status))
         return bffError(400, "invalid_request", "Escolha uma decisão: Aprovar, Reprovar, Em espera ou Dispensar.");
