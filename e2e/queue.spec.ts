@@ -128,6 +128,36 @@ test("an analyst takes a case (Atribuir a mim), finds it in Minha fila, releases
   await expect(row(page, one.id).getByTestId("row-assignee")).toHaveText("admin@lupa.local");
 });
 
+test("a case opened from a queue moves through that queue with n", async ({ page, api }) => {
+  const [first, second] = await completedCases(api, 2);
+  const analyst = await api.token("analyst");
+  for (const one of [first, second]) {
+    const res = await api.request.put(`${REVIEW}/cases/${one.id}/assignee`, {
+      headers: { authorization: `Bearer ${analyst}` },
+      data: { userId: subOf(analyst) },
+    });
+    expect(res.status()).toBe(200);
+  }
+  // Minha fila, oldest first (other files' decisions may add cases of mine meanwhile: the queue
+  // is read again once n has moved); start from the older of the two, so a case follows it
+  const queueIds = async () => {
+    const queue = await api.request.get(`${REVIEW}/cases?assignee=me&sort=oldest&limit=100`, {
+      headers: { authorization: `Bearer ${analyst}` },
+    });
+    return ((await queue.json()) as { cases: Array<{ id: string }> }).cases.map((c) => c.id);
+  };
+  const before = await queueIds();
+  const start = before.indexOf(first.id) < before.indexOf(second.id) ? first : second;
+  await gotoHydrated(page, "/verifications?queue=mine&sort=oldest&limit=25");
+  await row(page, start.id).getByTestId("row-name").click();
+  await expect(page.locator("html")).toHaveAttribute("data-triage", start.id);
+  await page.keyboard.press("n");
+  await expect(page).not.toHaveURL(new RegExp(`/verifications/${start.id}$`));
+  const landed = page.url().split("/").pop() as string;
+  const ids = await queueIds();
+  expect(ids.indexOf(landed)).toBe(ids.indexOf(start.id) + 1);
+});
+
 test("Próximo caso takes the next case of the queue and opens it; an empty queue says so", async ({ page, api }) => {
   await completedCases(api, 1);
   await gotoHydrated(page, "/verifications?queue=unassigned");
