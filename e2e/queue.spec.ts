@@ -151,6 +151,8 @@ test("a case opened from a queue moves through that queue with n", async ({ page
   await gotoHydrated(page, "/verifications?queue=mine&sort=oldest&limit=25");
   await row(page, start.id).getByTestId("row-name").click();
   await expect(page.locator("html")).toHaveAttribute("data-triage", start.id);
+  // n works once the case page has read its list (it then shows the position)
+  await expect(page.getByTestId("triage-position")).toBeVisible();
   await page.keyboard.press("n");
   await expect(page).not.toHaveURL(new RegExp(`/verifications/${start.id}$`));
   const landed = page.url().split("/").pop() as string;
