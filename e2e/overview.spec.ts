@@ -29,7 +29,7 @@ test("the overview's figures open the list with the matching filters and the sam
 
   await gotoHydrated(page, "/overview?range=all");
   await page.getByTestId("figure-stuck").click();
-  await expect(page).toHaveURL(/\/verifications\?incomplete=true$/);
+  await expect(page).toHaveURL(/\/verifications\?stuck=true$/);
   await expect(page.getByTestId("preset-stuck")).toHaveAttribute("aria-pressed", "true");
 });
 

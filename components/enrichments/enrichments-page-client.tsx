@@ -9,6 +9,7 @@ import { ENRICHMENT_STATUSES, LANE_LABELS, OUTCOME_LABELS, isTerminalEnrichment,
 import { filtersToSearch, parseEnrichmentFilters, type EnrichmentFilters } from "@/lib/enrichments/filters";
 import type { EnrichmentPage } from "@/lib/enrichments/view";
 import type { ApiProfile } from "@/lib/enrichments/api-types";
+import { useCan } from "@/components/auth/role-context";
 import { Button, buttonClass } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -206,6 +207,7 @@ function Table({ page }: { page: EnrichmentPage }) {
 }
 
 export function EnrichmentsPageClient({ profiles }: { profiles: ApiProfile[] }) {
+  const canCreate = useCan("enrichments:write");
   const searchParams = useSearchParams();
   const filters = useMemo(() => parseEnrichmentFilters(searchParams), [searchParams]);
   const search = filtersToSearch(filters);
@@ -250,9 +252,11 @@ export function EnrichmentsPageClient({ profiles }: { profiles: ApiProfile[] }) 
               : "Crie o primeiro enriquecimento de um CPF ou CNPJ, ou envie um lote em CSV."
           }
           action={
-            <Link href="/enrichments/new" className={buttonClass("primary")}>
-              Novo enriquecimento
-            </Link>
+            canCreate ? (
+              <Link href="/enrichments/new" className={buttonClass("primary")}>
+                Novo enriquecimento
+              </Link>
+            ) : null
           }
         />
       </div>
@@ -266,14 +270,17 @@ export function EnrichmentsPageClient({ profiles }: { profiles: ApiProfile[] }) 
           <h1 className="text-xl font-semibold text-zinc-900">Enriquecimentos</h1>
           <p className="text-sm text-zinc-600">Consultas v3 de CPF e CNPJ, unitárias e em lote.</p>
         </div>
-        <div className="flex gap-2">
-          <Link href="/enrichments/batch" className={buttonClass("secondary")}>
-            Lote (CSV)
-          </Link>
-          <Link href="/enrichments/new" className={buttonClass("primary")}>
-            Novo enriquecimento
-          </Link>
-        </div>
+        {/* a viewer reads enrichments but may not create them: no form is offered */}
+        {canCreate ? (
+          <div className="flex gap-2">
+            <Link href="/enrichments/batch" className={buttonClass("secondary")}>
+              Lote (CSV)
+            </Link>
+            <Link href="/enrichments/new" className={buttonClass("primary")}>
+              Novo enriquecimento
+            </Link>
+          </div>
+        ) : null}
       </div>
       <Filters key={search} filters={filters} profiles={profiles} />
       {filters.status && query.data ? (

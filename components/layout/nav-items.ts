@@ -1,5 +1,8 @@
-/** The console's sections, in the order the navigation lists them (Uso and Auditoria: admins only). */
-export function navItems(role: string | null): Array<{ href: string; label: string }> {
+/**
+ * The console's sections, in the order the navigation lists them (Uso and Auditoria: admins only;
+ * Configurações when `settings`: the review API answers and the user is an admin).
+ */
+export function navItems(role: string | null, settings = false): Array<{ href: string; label: string }> {
   return [
     { href: "/overview", label: "Visão geral" },
     { href: "/verifications", label: "Verificações" },
@@ -11,5 +14,6 @@ export function navItems(role: string | null): Array<{ href: string; label: stri
           { href: "/audit", label: "Auditoria" },
         ]
       : []),
+    ...(settings ? [{ href: "/settings", label: "Configurações" }] : []),
   ];
 }

@@ -17,7 +17,9 @@ import { OVERVIEW_RANGES, type OverviewRange } from "@/lib/overview/range";
 import { overviewStatsQuery } from "@/lib/query/overview-queries";
 import { cn } from "@/lib/utils/cn";
 import { statusMeta } from "@/lib/verifications/status";
+import { useTeamReview } from "@/components/review/team-review-context";
 import { DECISION_COLOURS, DECISION_LABELS } from "./decision-colours";
+import { TeamOverview, useTeamStats } from "./team-overview";
 
 // The charts load after the figures: the numbers (links) paint first.
 const ScoreHistogramChart = dynamic(() => import("./score-histogram-chart"), {
@@ -119,8 +121,12 @@ function CountList({
   );
 }
 
-function Overview({ stats }: { stats: VerificationStats }) {
+function Overview({ stats, range }: { stats: VerificationStats; range: OverviewRange }) {
   const from = stats.from ?? undefined;
+  // With the review API, "Parados" is every case CREATED or PROCESSING for more than 15 minutes,
+  // whatever its age (its `stuck`); the v2 figure counts 15 minutes to 12 hours only.
+  const team = useTeamReview();
+  const teamStats = useTeamStats(range, Boolean(team));
   const highRisk = stats.scoreHistogram.filter((bin) => bin.to < 400).reduce((n, bin) => n + bin.count, 0);
   const scored = stats.scoreHistogram.reduce((n, bin) => n + bin.count, 0);
   const decisions = stats.daily.reduce((n, day) => n + day.total, 0);
@@ -146,15 +152,30 @@ function Overview({ stats }: { stats: VerificationStats }) {
           hint="Ver casos de risco"
           tone="danger"
         />
-        <Figure
-          testId="figure-stuck"
-          label="Casos parados"
-          value={stats.incomplete}
-          href={listHref({ incomplete: true })}
-          hint="Criados ou processando há mais de 15 min"
-          tone="danger"
-        />
+        {team && teamStats.isPending ? (
+          <Skeleton className="h-24 rounded-lg" />
+        ) : team && teamStats.data ? (
+          <Figure
+            testId="figure-stuck"
+            label="Casos parados"
+            value={teamStats.data.stuck}
+            href={listHref({ stuck: true })}
+            hint="Criados ou processando há mais de 15 min, de qualquer idade"
+            tone="danger"
+          />
+        ) : (
+          <Figure
+            testId="figure-stuck"
+            label="Casos parados"
+            value={stats.incomplete}
+            href={listHref({ incomplete: true })}
+            hint="Criados ou processando há mais de 15 min (até 12 h)"
+            tone="danger"
+          />
+        )}
       </div>
+
+      {team ? <TeamOverview stats={teamStats.data} loading={teamStats.isPending} /> : null}
 
       <div className="grid items-start gap-4 lg:grid-cols-2">
         <CountList
@@ -341,7 +362,7 @@ function OverviewRegion({ range }: { range: OverviewRange }) {
         />
       </div>
     );
-  else content = <Overview stats={query.data} />;
+  else content = <Overview stats={query.data} range={range} />;
   return <div data-testid="overview">{content}</div>;
 }
 

@@ -1,18 +1,19 @@
 "use client";
 
 import { CLEARED_FILTERS, type VerificationFilters } from "@/lib/verifications/filters";
-import { LIST_PRESETS, activePreset } from "@/lib/verifications/presets";
+import { LIST_PRESETS, TEAM_LIST_PRESETS, activePreset } from "@/lib/verifications/presets";
 import { cn } from "@/lib/utils/cn";
 
 type SetFilters = (changes: Partial<VerificationFilters>) => void;
 
 /** Quick queues above the filters; the active one is pressed, pressing it again clears it. */
-export function ListPresets({ filters, setFilters }: { filters: VerificationFilters; setFilters: SetFilters }) {
-  const active = activePreset(filters);
+export function ListPresets({ filters, setFilters, team }: { filters: VerificationFilters; setFilters: SetFilters; team?: boolean }) {
+  const presets = team ? TEAM_LIST_PRESETS : LIST_PRESETS;
+  const active = activePreset(filters, presets);
   return (
     <div role="group" aria-label="Filas" data-testid="list-presets" className="flex flex-wrap items-center gap-2">
       <span className="text-xs font-medium text-zinc-600">Filas:</span>
-      {LIST_PRESETS.map((preset) => {
+      {presets.map((preset) => {
         const pressed = active?.id === preset.id;
         return (
           <button

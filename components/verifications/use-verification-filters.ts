@@ -14,17 +14,17 @@ export function useVerificationFilters() {
   const searchParams = useSearchParams();
   const filters = useMemo(() => parseFilters(searchParams), [searchParams]);
 
-  const setFilters = useCallback(
-    (changes: Partial<VerificationFilters>, options: { replace?: boolean } = {}) => {
-      // Any change but the page itself starts again from page 1.
-      const next: VerificationFilters = { ...filters, ...changes, page: changes.page ?? 1 };
-      const query = filtersToSearchParams(next).toString();
-      const url = `${window.location.pathname}${query ? `?${query}` : ""}`;
-      if (options.replace) window.history.replaceState(null, "", url);
-      else window.history.pushState(null, "", url);
-    },
-    [filters],
-  );
+  const setFilters = useCallback((changes: Partial<VerificationFilters>, options: { replace?: boolean } = {}) => {
+    // Any change but the page itself starts again from page 1. The base is the URL as it is now,
+    // not as it was at the last render: two changes in one tick (the score's minimum committed on
+    // blur, then its maximum) both stay.
+    const current = parseFilters(new URLSearchParams(window.location.search));
+    const next: VerificationFilters = { ...current, ...changes, page: changes.page ?? 1 };
+    const query = filtersToSearchParams(next).toString();
+    const url = `${window.location.pathname}${query ? `?${query}` : ""}`;
+    if (options.replace) window.history.replaceState(null, "", url);
+    else window.history.pushState(null, "", url);
+  }, []);
 
   return { filters, setFilters };
 }

@@ -67,6 +67,9 @@ function SearchField({ value, onCommit }: { value: string; onCommit: (value: str
   );
 }
 
+/** The score fields apply what they show after this pause in typing, on blur and on Enter. */
+export const SCORE_COMMIT_MS = 600;
+
 function ScoreField({
   id,
   label,
@@ -80,16 +83,36 @@ function ScoreField({
   value: number | undefined;
   onCommit: (value: number | undefined) => void;
 }) {
-  const [text, setText] = useState(value === undefined ? "" : String(value));
-  useEffect(() => setText(value === undefined ? "" : String(value)), [value]);
+  const shown = value === undefined ? "" : String(value);
+  const [text, setText] = useState(shown);
+  const commitRef = useRef(onCommit);
+  useEffect(() => {
+    commitRef.current = onCommit;
+  });
+  // The URL changed (back/forward, "Limpar filtros", the other field's swap): show what it says.
+  useEffect(() => setText(shown), [shown]);
 
-  const commit = () => {
-    const trimmed = text.trim();
-    const parsed = trimmed === "" ? undefined : Math.min(1000, Math.max(0, Math.round(Number(trimmed))));
-    if (parsed !== undefined && Number.isNaN(parsed)) return setText(value === undefined ? "" : String(value));
-    if (parsed !== value) onCommit(parsed);
-    else setText(value === undefined ? "" : String(value));
+  const parse = (raw: string): number | undefined | null => {
+    const trimmed = raw.trim();
+    if (trimmed === "") return undefined;
+    const number = Number(trimmed);
+    return Number.isNaN(number) ? null : Math.min(1000, Math.max(0, Math.round(number)));
   };
+
+  const commit = (raw: string) => {
+    const parsed = parse(raw);
+    if (parsed === null) return setText(shown);
+    if (parsed !== value) commitRef.current(parsed);
+    else setText(shown);
+  };
+
+  // Fields and URL agree: what is typed applies after a short pause, without Enter or blur.
+  useEffect(() => {
+    const parsed = parse(text);
+    if (parsed === null || parsed === value) return;
+    const timer = setTimeout(() => commitRef.current(parsed), SCORE_COMMIT_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
 
   return (
     <input
@@ -104,9 +127,9 @@ function ScoreField({
       placeholder={placeholder}
       value={text}
       onChange={(event) => setText(event.target.value)}
-      onBlur={commit}
+      onBlur={(event) => commit(event.target.value)}
       onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
-        if (event.key === "Enter") commit();
+        if (event.key === "Enter") commit(event.currentTarget.value);
       }}
       className={`${controlClass} tabular w-20`}
     />

@@ -1,27 +1,91 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTeamReview } from "@/components/review/team-review-context";
 import { Button } from "@/components/ui/button";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { RefreshIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { StateMessage } from "@/components/ui/state-message";
 import { pluralize } from "@/lib/contract/format/number";
+import { queueListQuery } from "@/lib/query/review-queries";
 import { verificationListQuery } from "@/lib/query/verification-queries";
-import { CLEARED_FILTERS, hasActiveFilters } from "@/lib/verifications/filters";
+import { CLEARED_FILTERS, hasActiveFilters, reviewListable } from "@/lib/verifications/filters";
 import { ListPresets } from "./list-presets";
+import { ListShortcutsDialog } from "./list-shortcuts-dialog";
+import { BulkBar, BulkResult, ExportLink, NextCaseButton, QueueTabs, useNextCase, type BulkOutcome } from "./queue-bar";
 import { PeriodChip } from "./period-chip";
 import { LAST_LIST_URL_KEY, useVerificationFilters } from "./use-verification-filters";
 import { VerificationsFilters } from "./verifications-filters";
 import { VerificationsPagination } from "./verifications-pagination";
 import { VerificationsTable, VerificationsTableSkeleton } from "./verifications-table";
 
+function isTyping(target: EventTarget | null): boolean {
+  return Boolean((target as HTMLElement | null)?.closest("input, select, textarea, [contenteditable=true]"));
+}
+
 function ListRegion() {
   const { filters, setFilters } = useVerificationFilters();
-  const query = useQuery(verificationListQuery(filters));
+  const team = useTeamReview();
+  // The team queue list (review API) when the deployment has it and the filters are its own; the
+  // v2 list as before otherwise.
+  const teamList = Boolean(team) && reviewListable(filters);
+  // (both answer a VerificationPage; only their keys differ)
+  const query = useQuery(
+    teamList ? (queueListQuery(filters) as unknown as ReturnType<typeof verificationListQuery>) : verificationListQuery(filters),
+  );
   const data = query.data;
   const filtered = hasActiveFilters(filters);
+  const canAct = Boolean(team?.canAct);
+  const next = useNextCase();
+  const [help, setHelp] = useState(false);
+
+  // Selection (acting roles on the team list): kept by id, emptied when the list's filters change.
+  const [selected, setSelected] = useState<string[]>([]);
+  const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
+  const anchor = useRef<number | null>(null);
+  const filtersKey = JSON.stringify(filters);
+  useEffect(() => {
+    setSelected([]);
+    anchor.current = null;
+  }, [filtersKey]);
+  const items = useMemo(() => data?.items ?? [], [data]);
+  const selectedSet = useMemo(() => new Set(selected), [selected]);
+  const selectable = canAct && teamList && data?.team === true;
+
+  const onToggle = (index: number, range: boolean) => {
+    const item = items[index];
+    if (!item) return;
+    if (range && anchor.current !== null && items[anchor.current]) {
+      const [from, to] = anchor.current < index ? [anchor.current, index] : [index, anchor.current];
+      const ids = items.slice(from, to + 1).map((i) => i.id);
+      const select = !selectedSet.has(item.id);
+      setSelected((all) => (select ? [...new Set([...all, ...ids])] : all.filter((id) => !ids.includes(id))));
+    } else setSelected((all) => (all.includes(item.id) ? all.filter((id) => id !== item.id) : [...all, item.id]));
+    anchor.current = index;
+  };
+  const onTogglePage = (select: boolean) => {
+    const ids = items.map((item) => item.id);
+    setSelected((all) => (select ? [...new Set([...all, ...ids])] : all.filter((id) => !ids.includes(id))));
+  };
+
+  // t: Próximo caso; ?: the shortcuts.
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target)) return;
+      if (document.querySelector("dialog[open]")) return;
+      if (event.key === "?") {
+        event.preventDefault();
+        setHelp(true);
+      } else if (event.key === "t" && canAct && team && !next.isPending) {
+        event.preventDefault();
+        next.mutate();
+      }
+    }
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [canAct, team, next]);
 
   // The case page's "back to list" link returns to these exact filters.
   useEffect(() => {
@@ -78,7 +142,22 @@ function ListRegion() {
           }
         />
       );
-  else if (data) body = <VerificationsTable items={data.items} dimmed={query.isPlaceholderData} />;
+  else if (data)
+    body = (
+      <VerificationsTable
+        items={data.items}
+        dimmed={query.isPlaceholderData}
+        team={
+          data.team
+            ? {
+                sort: filters.sort,
+                onSort: (sort) => setFilters({ sort }),
+                selection: selectable ? { selected: selectedSet, onToggle, onTogglePage } : undefined,
+              }
+            : undefined
+        }
+      />
+    );
 
   return (
     <>
@@ -92,20 +171,46 @@ function ListRegion() {
             {query.isFetching && data ? <Spinner className="size-3.5 text-zinc-400" label="Atualizando" /> : null}
           </p>
         </div>
-        <p className="hidden text-xs text-zinc-600 lg:block">
-          <kbd className="rounded border border-zinc-200 bg-white px-1">j</kbd>{" "}
-          <kbd className="rounded border border-zinc-200 bg-white px-1">k</kbd> navegar ·{" "}
-          <kbd className="rounded border border-zinc-200 bg-white px-1">Enter</kbd> abrir ·{" "}
-          <kbd className="rounded border border-zinc-200 bg-white px-1">/</kbd> buscar
-        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="hidden text-xs text-zinc-600 lg:block">
+            <kbd className="rounded border border-zinc-200 bg-white px-1">j</kbd>{" "}
+            <kbd className="rounded border border-zinc-200 bg-white px-1">k</kbd> navegar ·{" "}
+            <kbd className="rounded border border-zinc-200 bg-white px-1">Enter</kbd> abrir ·{" "}
+            <kbd className="rounded border border-zinc-200 bg-white px-1">/</kbd> buscar ·{" "}
+            <button
+              type="button"
+              data-testid="shortcuts-open"
+              onClick={() => setHelp(true)}
+              className="rounded underline-offset-2 hover:underline"
+            >
+              <kbd className="rounded border border-zinc-200 bg-white px-1">?</kbd> atalhos
+            </button>
+          </p>
+          {team && teamList ? <ExportLink filters={filters} testId="export-list" /> : null}
+          {team && canAct ? <NextCaseButton next={next} /> : null}
+        </div>
       </div>
       <div className="mb-3 space-y-3">
-        <ListPresets filters={filters} setFilters={setFilters} />
+        {team ? <QueueTabs filters={filters} setFilters={setFilters} canAdminister={team.canAdminister} /> : null}
+        <ListPresets filters={filters} setFilters={setFilters} team={Boolean(team)} />
         <VerificationsFilters filters={filters} setFilters={setFilters} />
         {filters.from || filters.to ? (
           <PeriodChip from={filters.from} to={filters.to} onClear={() => setFilters({ from: undefined, to: undefined })} />
         ) : null}
       </div>
+      {outcome ? <BulkResult outcome={outcome} onDismiss={() => setOutcome(null)} /> : null}
+      {selectable && selected.length > 0 ? (
+        <BulkBar
+          filters={filters}
+          selected={selected}
+          items={items}
+          onClear={() => setSelected([])}
+          onDone={(result) => {
+            setOutcome(result);
+            setSelected([]);
+          }}
+        />
+      ) : null}
       {query.isError && data ? (
         <p data-testid="verifications-stale" className="mb-2 text-xs text-rose-700">
           {query.error.message} Mostrando os últimos dados carregados.
@@ -123,6 +228,7 @@ function ListRegion() {
           />
         ) : null}
       </div>
+      <ListShortcutsDialog open={help} onClose={() => setHelp(false)} canAct={canAct && Boolean(team)} />
     </>
   );
 }

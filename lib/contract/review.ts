@@ -224,6 +224,19 @@ export type SecondReviewBody = z.infer<typeof SecondReviewBody>;
 export const SecondReviewResult = z.object({ proposal: Proposal, feedback: FeedbackRecord.nullable() });
 export type SecondReviewResult = z.infer<typeof SecondReviewResult>;
 
+// --- members ----------------------------------------------------------------------------------
+
+/** GET /members: who can be assigned cases (enabled admins and analysts of the workspace). */
+export const Member = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(["admin", "analyst"]),
+  me: z.boolean().describe("The caller"),
+});
+export type Member = z.infer<typeof Member>;
+export const MemberList = z.object({ members: z.array(Member).describe("By e-mail") });
+
 // --- views ------------------------------------------------------------------------------------
 
 export const ViewBody = z

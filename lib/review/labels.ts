@@ -1,14 +1,15 @@
 import type { AuditEventType, RiskFlag } from "@/lib/contract/review";
 
 // pt-BR labels of the review API's vocabulary (lib/contract/review.ts): risk flags and audit
-// event types, as the case page ("Linha do tempo") and /audit show them. Runs in the browser.
+// event types, as the queue list, the case page ("Linha do tempo") and /audit show them; bulk
+// errors and SLA states. Runs in the browser.
 
 export const RISK_FLAG_LABELS: Record<RiskFlag, string> = {
   restrictive_list: "Lista restritiva",
   deceased: "Óbito",
   irregular_status: "Situação cadastral irregular",
-  face_mismatch: "Face divergente",
-  cnh_divergence: "CNH divergente",
+  face_mismatch: "Rosto não confere",
+  cnh_divergence: "Divergência na CNH",
   low_score: "Score abaixo de 400",
   ai_disagrees: "IA recomenda reprovar ou revisar",
 };
@@ -78,3 +79,32 @@ export function auditEventDetail(type: string, data: Record<string, unknown>): s
   if (type === "audit.purged" && typeof data.deleted === "number") parts.push(`${data.deleted} eventos`);
   return parts.join(" · ");
 }
+
+/** The same words under the names the queue list uses. */
+export const FLAG_LABELS = RISK_FLAG_LABELS;
+export const flagLabel = riskFlagLabel;
+
+/** Why one case of a bulk action failed, by the review API's error code. */
+const BULK_ERRORS: Record<string, string> = {
+  not_found: "caso não encontrado",
+  duplicate_in_request: "repetido na seleção",
+  conflict: "ainda não pode receber uma decisão (não concluído) ou já tem o máximo de decisões",
+  reason_required: "esta decisão exige um motivo",
+  reason_not_in_catalog: "motivo fora do catálogo do workspace",
+  flags_not_acknowledged: "tem sinais de risco: aprove-o na página do caso, confirmando os sinais",
+  awaiting_second_review: "uma decisão proposta aguarda a 2ª revisão",
+  forbidden: "atribuído a outra pessoa: só um admin o reatribui",
+  invalid_assignee: "o responsável escolhido não pode receber casos",
+  internal_error: "falha inesperada",
+};
+
+export function bulkErrorMessage(code: string): string {
+  return BULK_ERRORS[code] ?? "não foi possível concluir";
+}
+
+export const SLA_LABELS: Record<string, string> = {
+  ok: "No prazo",
+  due_soon: "Prazo perto do fim",
+  breached: "Prazo estourado",
+  met: "Decidido no prazo",
+};

@@ -5,12 +5,26 @@ import {
   type VerificationListQuery,
   type VerificationStatus,
 } from "@/lib/api/types";
+import type { CaseFilters, CaseSort } from "@/lib/contract/review";
 
 // The list's filters, as kept in the page URL (shareable, back/forward work) and sent to the BFF.
 // Parsing is lenient: an unknown or out-of-range value is dropped, never an error page.
 
 export const PAGE_SIZES = [10, 20, 25] as const;
 export const DEFAULT_PAGE_SIZE = 10;
+
+/** The team queues (review API): none set is "Todos". */
+export const QUEUES = ["mine", "unassigned", "second"] as const;
+export type Queue = (typeof QUEUES)[number];
+export const QUEUE_LABELS: Record<Queue | "all", string> = {
+  mine: "Minha fila",
+  unassigned: "Não atribuídos",
+  all: "Todos",
+  second: "Aguardando 2ª revisão",
+};
+/** The list's orders (review API); none set is "newest". */
+export const SORTS = ["oldest", "score_asc", "score_desc"] as const satisfies readonly CaseSort[];
+export type ListSort = (typeof SORTS)[number];
 
 export interface VerificationFilters {
   page: number;
@@ -24,6 +38,12 @@ export interface VerificationFilters {
   /** Creation dates in [from, to) as ISO instants (beyond the spec; the overview's links set them). */
   from?: string;
   to?: string;
+  /** Team queue (review API only). */
+  queue?: Queue;
+  /** Order (review API only); newest first when unset. */
+  sort?: ListSort;
+  /** CREATED or PROCESSING for more than 15 minutes, whatever the age (review API only: "Parados"). */
+  stuck?: boolean;
 }
 
 type SearchParamsLike = URLSearchParams | Record<string, string | string[] | undefined>;
@@ -43,6 +63,11 @@ function readInt(params: SearchParamsLike, key: string, min: number, max: number
 
 function readEnum<T extends string>(params: SearchParamsLike, key: string, values: readonly T[]): T | undefined {
   const text = read(params, key)?.trim().toUpperCase();
+  return values.find((value) => value === text);
+}
+
+function readWord<T extends string>(params: SearchParamsLike, key: string, values: readonly T[]): T | undefined {
+  const text = read(params, key)?.trim();
   return values.find((value) => value === text);
 }
 
@@ -70,6 +95,9 @@ export function parseFilters(params: SearchParamsLike): VerificationFilters {
     scoreMax,
     from: readInstant(params, "from"),
     to: readInstant(params, "to"),
+    queue: readWord(params, "queue", QUEUES),
+    sort: readWord(params, "sort", SORTS),
+    stuck: read(params, "stuck") === "true" || undefined,
   };
 }
 
@@ -84,13 +112,17 @@ export function filtersToSearchParams(filters: VerificationFilters): URLSearchPa
   if (filters.scoreMax !== undefined) params.set("scoreMax", String(filters.scoreMax));
   if (filters.from) params.set("from", filters.from);
   if (filters.to) params.set("to", filters.to);
+  if (filters.stuck) params.set("stuck", "true");
+  if (filters.queue) params.set("queue", filters.queue);
+  if (filters.sort) params.set("sort", filters.sort);
   if (filters.limit !== DEFAULT_PAGE_SIZE) params.set("limit", String(filters.limit));
   if (filters.page !== 1) params.set("page", String(filters.page));
   return params;
 }
 
-/** Every filter off (the page size stays). */
+/** Every filter off (the page size, the queue and the order stay). */
 export const CLEARED_FILTERS: Partial<VerificationFilters> = {
+  stuck: undefined,
   status: undefined,
   q: undefined,
   feedback: undefined,
@@ -107,6 +139,7 @@ export function hasActiveFilters(filters: VerificationFilters): boolean {
     filters.q ||
     filters.feedback ||
     filters.incomplete ||
+    filters.stuck ||
     filters.scoreMin !== undefined ||
     filters.scoreMax !== undefined ||
     filters.from ||
@@ -128,4 +161,48 @@ export function filtersToApiQuery(filters: VerificationFilters): VerificationLis
     from: filters.from,
     to: filters.to,
   };
+}
+
+/**
+ * Whether the review API's queue list can answer these filters: it has no creation period and no
+ * `incomplete` (the v2 list's own filters); with them the list is read from the v2 list.
+ */
+export function reviewListable(filters: VerificationFilters): boolean {
+  return !filters.incomplete && !filters.from && !filters.to;
+}
+
+/** The review API's filters (GET /api/review/v1/cases, POST cases/next, saved views), without page and limit. */
+export function filtersToCaseFilters(filters: VerificationFilters): CaseFilters {
+  const f: CaseFilters = {};
+  if (filters.status) f.status = filters.status;
+  if (filters.feedback) f.feedbackStatus = filters.feedback;
+  if (filters.q) f.search = filters.q;
+  if (filters.scoreMin !== undefined) f.scoreGte = filters.scoreMin;
+  if (filters.scoreMax !== undefined) f.scoreLte = filters.scoreMax;
+  if (filters.queue === "mine") f.assignee = "me";
+  if (filters.queue === "unassigned") f.assignee = "none";
+  if (filters.queue === "second") f.awaitingSecondReview = true;
+  if (filters.stuck) f.stuck = true;
+  if (filters.sort) f.sort = filters.sort;
+  return f;
+}
+
+/** A saved view's filters as the list's (what the list cannot show is dropped). */
+export function caseFiltersToFilters(f: CaseFilters): Partial<VerificationFilters> {
+  return {
+    ...CLEARED_FILTERS,
+    status: f.status,
+    feedback: f.feedbackStatus,
+    q: f.search,
+    scoreMin: f.scoreGte,
+    scoreMax: f.scoreLte,
+    queue: f.assignee === "me" ? "mine" : f.assignee === "none" ? "unassigned" : f.awaitingSecondReview ? "second" : undefined,
+    stuck: f.stuck || undefined,
+    sort: f.sort && f.sort !== "newest" ? f.sort : undefined,
+  };
+}
+
+/** The query of GET /api/review/v1/cases for these filters. */
+export function filtersToReviewQuery(filters: VerificationFilters): Record<string, string | number | boolean | undefined> {
+  return { ...filtersToCaseFilters(filters), page: filters.page, limit: filters.limit };
 }

@@ -2,7 +2,9 @@ import "server-only";
 import type { QueryClient } from "@tanstack/react-query";
 import { getVerification, listVerifications } from "@/lib/api/verifications";
 import { getAccessToken } from "@/lib/auth/access-token";
+import { reviewKeys } from "@/lib/query/review-queries";
 import { verificationKeys } from "@/lib/query/verification-queries";
+import { readQueuePage } from "@/lib/review/queue";
 import { filtersToApiQuery, type VerificationFilters } from "./filters";
 import { isVerificationId } from "./id";
 import { toDetail } from "./to-detail";
@@ -11,9 +13,13 @@ import { toVerificationPage } from "./to-summary";
 // Server-side prefetch under the browser's query keys: the first paint already has data, and the
 // browser then reads through the BFF. A failed prefetch is simply not sent (the client retries).
 
-export async function prefetchVerificationPage(queryClient: QueryClient, filters: VerificationFilters): Promise<void> {
+export async function prefetchVerificationPage(queryClient: QueryClient, filters: VerificationFilters, team = false): Promise<void> {
   const token = await getAccessToken();
   if (!token) return;
+  if (team) {
+    await queryClient.prefetchQuery({ queryKey: reviewKeys.queue(filters), queryFn: () => readQueuePage(token, filters) });
+    return;
+  }
   await queryClient.prefetchQuery({
     queryKey: verificationKeys.list(filters),
     queryFn: async () => toVerificationPage(await listVerifications(token, filtersToApiQuery(filters))),

@@ -25,10 +25,25 @@ export interface VerificationSummary {
   decision: "APPROVED" | "REPROVED" | "STANDBY" | "WAIVED" | null;
   createdAt: string | null;
   updatedAt: string | null;
+  /** The team review fields (review API); absent when the list came from the v2 list. */
+  review?: CaseReviewView;
+}
+
+/** A queue case's team fields, as the list shows them. */
+export interface CaseReviewView {
+  /** The owner's e-mail ("Você" is shown for the caller's own). */
+  assignee: { id: string; email: string | null } | null;
+  mine: boolean;
+  slaDueAt: string | null;
+  slaState: "ok" | "due_soon" | "breached" | "met" | null;
+  flags: string[];
+  awaitingSecondReview: boolean;
 }
 
 export interface VerificationPage {
   items: VerificationSummary[];
+  /** true: rows carry team fields (read from the review API's queue list). */
+  team?: boolean;
   page: number;
   limit: number;
   total: number;

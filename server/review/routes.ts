@@ -12,6 +12,7 @@ import { registerAuditRoutes } from "./audit/routes";
 import { registerSummaryRoutes } from "./summary/routes";
 import { registerRestrictiveListRoutes } from "./restrictive-list/routes";
 import { registerUsageRoutes } from "./usage/routes";
+import { registerMemberRoutes } from "./members/routes";
 
 export function registerReviewRoutes(app: FastifyInstance, s: Services): void {
   registerSettingsRoutes(app, s);
@@ -23,4 +24,5 @@ export function registerReviewRoutes(app: FastifyInstance, s: Services): void {
   registerSummaryRoutes(app, s);
   registerRestrictiveListRoutes(app, s);
   registerUsageRoutes(app, s);
+  registerMemberRoutes(app, s);
 }

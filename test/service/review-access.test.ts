@@ -54,6 +54,7 @@ const ROUTES: { method: string; path: () => string; body?: unknown; permission: 
   { method: "GET", path: () => "/audit-events.csv", permission: "admin" },
   { method: "POST", path: () => `/cases/${caseId}/ai-summary`, permission: "write" },
   { method: "GET", path: () => "/usage/daily?from=2026-03-01&to=2026-03-02", permission: "read" },
+  { method: "GET", path: () => "/members", permission: "read" },
 ];
 
 describe("roles", () => {

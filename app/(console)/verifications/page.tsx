@@ -3,6 +3,7 @@ import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import { VerificationsPageClient } from "@/components/verifications/verifications-page-client";
 import { makeQueryClient } from "@/lib/query/query-client";
 import { parseFilters } from "@/lib/verifications/filters";
+import { getTeamReview } from "@/lib/review/team-review";
 import { prefetchVerificationPage } from "@/lib/verifications/prefetch";
 
 export const metadata: Metadata = { title: "Verificações" };
@@ -15,7 +16,8 @@ export default async function VerificationsPage({
 }) {
   const filters = parseFilters(await searchParams);
   const queryClient = makeQueryClient();
-  await prefetchVerificationPage(queryClient, filters);
+  const team = await getTeamReview();
+  await prefetchVerificationPage(queryClient, filters, Boolean(team));
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <VerificationsPageClient />
