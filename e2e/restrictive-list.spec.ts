@@ -345,7 +345,7 @@ test.describe("as an analyst", () => {
     expect((await api.waitUntilTerminal(second.id)).status).toBe("COMPLETED");
     await gotoHydrated(page, `/verifications/${second.id}`);
     await expect(page.getByTestId("profile-blacklisted-client")).toContainText("Sim");
-    await expect(page.getByTestId("profile-blacklisted-client")).toContainText("workspace_restrictive_list");
+    await expect(page.getByTestId("profile-blacklisted-client")).toContainText("Lista restritiva do workspace"); // the code in words (issue 20, item 4)
     await expect(listedIndicator).toHaveText("Em lista restritiva(risco)1");
     await expect(listedIndicator).toHaveAttribute("data-risky", "true");
     await expect(action).toHaveAttribute("data-listed", "true");

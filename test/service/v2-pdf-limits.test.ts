@@ -93,7 +93,7 @@ describe("GET /api/v2/verifications/{id}/pdf of a verification with 1,500 decisi
     expect(text).toContain("Decisão 0001");
     expect(text).toContain("Decisão 0050");
     expect(text).not.toContain("Decisão 0051");
-    expect(text).toContain("E mais 1.450 decisão(ões) anterior(es) não listada(s).");
+    expect(text).toContain("E mais 1.450 decisões anteriores não listadas."); // plurals in words (issue 20, item 5)
     // a comment is cut at 500 characters, with "…"
     expect(text).not.toMatch(/(análise do caso com documentos conferidos\s+){12}/);
     expect(text).toContain("…");
