@@ -102,7 +102,10 @@ describe("GET /api/v2/verifications/{id}/pdf of a verification with 1,500 decisi
     const pieces = text.match(/\bb+\b/g) ?? [];
     expect(pieces.length).toBeGreaterThan(1);
     expect(pieces.every((p) => p.length < 40)).toBe(true);
-    expect(pieces.slice(0, 5).join("")).toBe("b".repeat(100));
+    // the first reason's pieces, however many the column's width makes, add up to exactly 100
+    let first = 0;
+    for (const piece of pieces) if (first < 100) first += piece.length;
+    expect(first).toBe(100);
     expect(text).not.toContain("f".repeat(10));
     expect(pages).toBeLessThan(40);
   });

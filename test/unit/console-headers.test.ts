@@ -2,16 +2,17 @@
 // sign-in, BFF 401): a per-request nonce CSP that is also handed to Next.js through the request
 // headers, frame-ancestors 'none', Referrer-Policy, Permissions-Policy, and HSTS only over https.
 // (e2e/headers.spec.ts checks the same on the running console, with Next.js's scripts.)
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
 
 vi.mock("server-only", () => ({})); // the marker module throws outside React Server Components
 
 let proxy: (request: NextRequest) => Promise<Response>;
 beforeAll(async () => {
-  process.env.NEXTAUTH_SECRET = "x".repeat(64);
+  vi.stubEnv("NEXTAUTH_SECRET", "x".repeat(64)); // this file's only (the worker's process is shared)
   ({ proxy } = await import("../../proxy"));
 });
+afterAll(() => vi.unstubAllEnvs());
 
 const get = (path: string, headers: Record<string, string> = {}) => proxy(new NextRequest(`http://127.0.0.1:5031${path}`, { headers }));
 
