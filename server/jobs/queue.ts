@@ -30,6 +30,8 @@ export class JobQueue {
   private readonly token = randomBytes(6).toString("hex");
   private unlisten: (() => Promise<void>) | null = null;
   private started = false;
+  /** After stop() and settled(): pg-boss's late statements are dropped (see the constructor). */
+  private detached = false;
   /** The fetches whose handlers run now (see stop). */
   private readonly running = new Set<Promise<void>>();
 
@@ -38,12 +40,22 @@ export class JobQueue {
     private readonly log: Logger,
   ) {
     // pg-boss runs its SQL through our connection (PGlite has only one; on PostgreSQL it shares the pool)
-    this.boss = new PgBoss({ schema: "pgboss", supervise: true, schedule: false, migrate: true, db: { executeSql: database.executeSql } });
+    // Once settled() has given up on the handlers still running, the database is about to close:
+    // what pg-boss sends for them afterwards (a completion or a failure, not awaited by pg-boss)
+    // would be an unhandled rejection ("Cannot use a pool after calling end on the pool"). It is
+    // dropped instead: pg-boss marked those jobs failed when it stopped, and the runs hand their
+    // collections back (server/start.ts), so another worker resumes them.
+    const executeSql: typeof database.executeSql = (text, values) =>
+      this.detached
+        ? Promise.resolve({ rows: [] } as unknown as Awaited<ReturnType<typeof database.executeSql>>)
+        : database.executeSql(text, values);
+    this.boss = new PgBoss({ schema: "pgboss", supervise: true, schedule: false, migrate: true, db: { executeSql } });
     this.boss.on("error", (error) => this.log.error({ err: error }, "job queue error"));
   }
 
   async start(): Promise<void> {
     if (this.started) return;
+    this.detached = false;
     await this.boss.start();
     for (const name of Object.values(QUEUES)) {
       // retries are ours (domain state); a failed handler is retried by pg-boss a few times
@@ -156,5 +168,6 @@ export class JobQueue {
       clearTimeout(timer);
     }
     await new Promise((resolve) => setImmediate(resolve));
+    if (!this.started) this.detached = true;
   }
 }

@@ -32,7 +32,7 @@ export async function openDemoAccounts(db: Db): Promise<string[]> {
     );
   const open: string[] = [];
   for (const row of rows) if (!row.disabled && (await verifyPassword(DEMO_PASSWORD, row.hash))) open.push(row.email);
-  return open;
+  return open.sort(); // one order whatever the table's, for the message and the console's warning
 }
 
 export async function checkDemoExposure(db: Db, host: string, allowDemo: boolean): Promise<void> {
