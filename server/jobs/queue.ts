@@ -30,7 +30,7 @@ export class JobQueue {
   private readonly token = randomBytes(6).toString("hex");
   private unlisten: (() => Promise<void>) | null = null;
   private started = false;
-  /** After stop() and settled(): pg-boss's late statements are dropped (see the constructor). */
+  /** After stop() and a settled() that handlers outlived: pg-boss's late statements are dropped (see the constructor). */
   private detached = false;
   /** The fetches whose handlers run now (see stop). */
   private readonly running = new Set<Promise<void>>();
@@ -43,12 +43,11 @@ export class JobQueue {
     // Once settled() has given up on the handlers still running, the database is about to close:
     // what pg-boss sends for them afterwards (a completion or a failure, not awaited by pg-boss)
     // would be an unhandled rejection ("Cannot use a pool after calling end on the pool"). It is
-    // dropped instead: pg-boss marked those jobs failed when it stopped, and the runs hand their
-    // collections back (server/start.ts), so another worker resumes them.
+    // dropped instead (a statement that never answers: pg-boss reads the answer's rows): pg-boss
+    // marked those jobs failed when it stopped, and the runs hand their collections back
+    // (server/start.ts), so another worker resumes them. Only when handlers outlived settled().
     const executeSql: typeof database.executeSql = (text, values) =>
-      this.detached
-        ? Promise.resolve({ rows: [] } as unknown as Awaited<ReturnType<typeof database.executeSql>>)
-        : database.executeSql(text, values);
+      this.detached ? new Promise<never>(() => {}) : database.executeSql(text, values);
     this.boss = new PgBoss({ schema: "pgboss", supervise: true, schedule: false, migrate: true, db: { executeSql } });
     this.boss.on("error", (error) => this.log.error({ err: error }, "job queue error"));
   }
@@ -168,6 +167,7 @@ export class JobQueue {
       clearTimeout(timer);
     }
     await new Promise((resolve) => setImmediate(resolve));
-    if (!this.started) this.detached = true;
+    // handlers still running past the wait: what pg-boss sends for them later is dropped
+    if (!this.started && this.running.size > 0) this.detached = true;
   }
 }
