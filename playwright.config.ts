@@ -62,6 +62,10 @@ export default defineConfig({
         // Short-lived access tokens, so the console's refresh in proxy.ts runs during the suite.
         LUPA_ACCESS_TOKEN_SECONDS: process.env.LUPA_ACCESS_TOKEN_SECONDS ?? "75",
         LUPA_SANDBOX_SLOW_MS: process.env.LUPA_SANDBOX_SLOW_MS ?? "30000",
+        // Every test signs in to the one demo workspace: two workers, their API helpers and the
+        // console's polling together passed its 50 requests/s (a 429 on a test's setup call). The
+        // limit itself is tested by the service tests (platform.test.ts).
+        LUPA_RATE_LIMIT_PER_SECOND: process.env.LUPA_RATE_LIMIT_PER_SECOND ?? "500",
       },
       timeout: 120_000,
       reuseExistingServer: reuse,
