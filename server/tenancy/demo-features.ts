@@ -14,7 +14,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { and, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import type { Services } from "../context";
 import type { TokenClaims } from "../auth/tokens";
@@ -281,15 +281,26 @@ export async function settleDemo(s: Services, signal: AbortSignal, waitMs = 180_
   const [decided] = await s.db.select({ n: count() }).from(verificationFeedbacks).where(eq(verificationFeedbacks.workspaceId, ws));
   if ((decided?.n ?? 0) > 0) return "skipped";
 
-  // ordinary finished cases, oldest first, away from the features' own documents
+  // ordinary finished cases of the seed, oldest first, away from the features' own documents. The
+  // seed moves every case it creates at least an hour into the past: a case created since (a
+  // person's first verification, or a test's, while this waits for the seed's cases) is never
+  // decided nor assigned by the demo
   const features = new Set<string>([DEMO_FEATURES.cnh, DEMO_FEATURES.faceMatch, DEMO_FEATURES.faceMismatch, DEMO_FEATURES.listed]);
+  const seededBefore = new Date(Date.now() - 30 * 60_000);
   const until = Date.now() + waitMs;
   let candidates: { id: string; riskFlags: string[] }[] = [];
   while (!signal.aborted) {
     const rows = await s.db
       .select({ id: verifications.id, nationalId: verifications.nationalId, riskFlags: verifications.riskFlags })
       .from(verifications)
-      .where(and(eq(verifications.workspaceId, ws), eq(verifications.status, "COMPLETED"), isNull(verifications.assigneeId)))
+      .where(
+        and(
+          eq(verifications.workspaceId, ws),
+          eq(verifications.status, "COMPLETED"),
+          isNull(verifications.assigneeId),
+          lt(verifications.createdAt, seededBefore),
+        ),
+      )
       .orderBy(verifications.createdAt);
     candidates = rows.filter((r) => !features.has(r.nationalId) && !sandboxDocument(r.nationalId));
     if (candidates.length >= DECISIONS.length + 1 || Date.now() > until) break;

@@ -25,6 +25,8 @@ import {
   workspaces,
 } from "../../server/db/schema";
 import type { Services } from "../../server/context";
+import { createVerification } from "../../server/v2/verifications/create";
+import { makeCpf } from "../../lib/contract/documents";
 
 let testDb: TestDatabase;
 let db: Database;
@@ -161,8 +163,29 @@ describe("demo seed", () => {
     console.log(`demo seed: first start (startLupa with the seed) took ${Math.round(seedMs)} ms`);
     // the first part only creates work: the start stays quick (the password hashes are most of it)
     expect(seedMs).toBeLessThan(15_000);
-    expect(await lupa.demoSettled).toBe("settled");
     const s = lupa.services;
+    // a person's first case, created while the demo waits for its own cases to finish (on the
+    // interactive lane, so it finishes before most of them): the demo never decides nor assigns it
+    const [analyst] = await s.db.select().from(users).where(eq(users.email, "analyst@lupa.local"));
+    const who = { userId: analyst!.id, workspaceId: analyst!.workspaceId, role: analyst!.role, email: analyst!.email, version: 0 };
+    const fresh = await createVerification(s, who, {
+      nationalId: makeCpf("424242421"),
+      profileId: "prf_kyc_person",
+      verifications: { finance: { restrictions: true }, source: "API" },
+    });
+    await expect
+      .poll(
+        async () =>
+          (await s.db.select({ status: verifications.status }).from(verifications).where(eq(verifications.id, fresh.id)))[0]?.status,
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBe("COMPLETED");
+    expect(await lupa.demoSettled).toBe("settled");
+    const [freshAfter] = await s.db.select().from(verifications).where(eq(verifications.id, fresh.id));
+    expect(freshAfter!.assigneeId).toBeNull();
+    expect(await s.db.select().from(verificationFeedbacks).where(eq(verificationFeedbacks.verificationId, fresh.id))).toEqual([]);
     const first = await census(s);
     expect(first).toMatchObject({
       workspaces: 1,
@@ -238,4 +261,45 @@ describe("demo seed", () => {
     const second = await census(s);
     expect(second).toEqual(first);
   }, 300_000);
+
+  it("settles only the seed's own cases, never a case a person created since", async () => {
+    const s = lupa.services;
+    const [analyst] = await s.db.select().from(users).where(eq(users.email, "analyst@lupa.local"));
+    const ws = analyst!.workspaceId;
+    const who = { userId: analyst!.id, workspaceId: ws, role: analyst!.role, email: analyst!.email, version: 0 };
+    const fresh = await Promise.all(
+      ["424242502", "424242510"].map((base) =>
+        createVerification(s, who, {
+          nationalId: makeCpf(base),
+          profileId: "prf_kyc_person",
+          verifications: { finance: { restrictions: true }, source: "API" },
+        }),
+      ),
+    );
+    const ids = fresh.map((v) => v.id);
+    await expect
+      .poll(
+        async () =>
+          (await s.db.select({ status: verifications.status }).from(verifications).where(inArray(verifications.id, ids))).map(
+            (r) => r.status,
+          ),
+        {
+          timeout: 60_000,
+        },
+      )
+      .toEqual(["COMPLETED", "COMPLETED"]);
+    // a start stopped before its decisions: the settle runs again, and the only finished, unassigned
+    // cases left are the person's
+    await s.db.delete(verificationFeedbacks).where(eq(verificationFeedbacks.workspaceId, ws));
+    const others = await s.db
+      .select({ id: verifications.id })
+      .from(verifications)
+      .where(and(eq(verifications.workspaceId, ws), eq(verifications.status, "COMPLETED"), isNull(verifications.assigneeId)));
+    const theirs = others.map((r) => r.id).filter((id) => !ids.includes(id));
+    if (theirs.length) await s.db.update(verifications).set({ assigneeId: analyst!.id }).where(inArray(verifications.id, theirs));
+    expect(await settleDemo(s, new AbortController().signal, 0)).toBe("settled");
+    const after = await s.db.select().from(verifications).where(inArray(verifications.id, ids));
+    expect(after.map((v) => v.assigneeId)).toEqual([null, null]);
+    expect(await s.db.select().from(verificationFeedbacks).where(inArray(verificationFeedbacks.verificationId, ids))).toEqual([]);
+  }, 120_000);
 });
