@@ -7,7 +7,13 @@ import { API_URL, AUTH_DIR, E2E_DATA_DIR, WEB_URL } from "./e2e/support/env";
 // starts; Playwright starts web servers before globalSetup, so the removal cannot live there) and
 // the console in production mode, rebuilt so the tests never run an old build.
 
-const chromiumPath = process.env.LUPA_CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Debian's chromium-headless-shell (the build Playwright itself uses for headless runs) when it is
+// installed: the same engine without the full browser's shell, at about 60% of the full browser's
+// CPU on these tests (docs/benchmarks.md, "npm test"); else the full /usr/bin/chromium.
+const chromiumPath =
+  process.env.LUPA_CHROMIUM_PATH ??
+  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => existsSync(p)) ??
+  "/usr/bin/chromium";
 const CI = Boolean(process.env.CI);
 const reuse = !CI && process.env.LUPA_E2E_REUSE === "1";
 
@@ -29,8 +35,14 @@ export default defineConfig({
     baseURL: WEB_URL,
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
-    trace: "retain-on-failure",
+    // Traces record every action's screenshots and DOM snapshots for every test, kept or not: a
+    // third of the browser's CPU. Off unless asked for (LUPA_E2E_TRACE=retain-on-failure); a failed
+    // test still leaves its screenshot and its page's ARIA snapshot (error-context.md).
+    trace: (process.env.LUPA_E2E_TRACE as "off" | "on" | "retain-on-failure" | undefined) ?? "off",
     screenshot: "only-on-failure",
+    // The console honours the reduced-motion preference (app/globals.css): no animation repaints
+    // pages while the tests wait.
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: existsSync(chromiumPath) ? chromiumPath : undefined,
       args: [
