@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
+import { LongestFirstSequencer } from "./test/support/sequencer";
 
 // Service and unit tests. The same suite runs once per database: LUPA_TEST_DB=pglite (default)
 // or LUPA_TEST_DB=postgres (scripts/test.mjs runs both and prints the closing summary line).
@@ -11,7 +12,10 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     isolate: false,
-    maxWorkers: 2,
+    // three files at a time: with two, a quarter of the machine's two cores stayed idle during
+    // npm test (the files wait on processes, sandbox delays and PostgreSQL)
+    maxWorkers: 3,
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 60_000,
     env: { LUPA_SCRYPT_LOG_N: "12" },
     // setup starts real services: generous on a loaded machine, still a bound on a hang

@@ -1,7 +1,6 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -14,6 +13,7 @@ import { DECISION_ACTIONS, DECISIONS, type Decision } from "@/lib/verifications/
 import { filtersToSearchParams, QUEUE_LABELS, type Queue, type VerificationFilters } from "@/lib/verifications/filters";
 import type { VerificationSummary } from "@/lib/verifications/view-models";
 import { cn } from "@/lib/utils/cn";
+import type { NextCase } from "./use-next-case";
 
 // The team queue's controls on /verifications (issue 18): the queues and saved views, "Próximo
 // caso", and the bar of a selection (Atribuir, Decidir, Exportar CSV) with its per-case result.
@@ -203,31 +203,7 @@ function SaveViewDialog({ open, onClose, query }: { open: boolean; onClose: () =
   );
 }
 
-/** "Próximo caso": takes the next case of this queue (assigns it to the analyst) and opens it. */
-export function useNextCase() {
-  const router = useRouter();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const next = useMutation({
-    mutationFn: () =>
-      bffSend<{ id: string | null }>("/bff/review/cases/next", {
-        method: "POST",
-        body: { query: window.location.search.replace(/^\?/, "") },
-      }),
-    onSuccess: ({ id }) => {
-      if (!id) {
-        toast.show({ kind: "error", message: "Nenhum caso disponível nesta fila: não há caso concluído, sem decisão e sem responsável." });
-        return;
-      }
-      void queryClient.invalidateQueries({ queryKey: ["verifications"] });
-      router.push(`/verifications/${id}`);
-    },
-    onError: (error) => toast.show({ kind: "error", message: error.message }),
-  });
-  return next;
-}
-
-export function NextCaseButton({ next }: { next: ReturnType<typeof useNextCase> }) {
+export function NextCaseButton({ next }: { next: NextCase }) {
   return (
     <Button
       variant="primary"

@@ -167,7 +167,7 @@ describe("demo seed", () => {
     // a person's first case, created while the demo waits for its own cases to finish (on the
     // interactive lane, so it finishes before most of them): the demo never decides nor assigns it
     const [analyst] = await s.db.select().from(users).where(eq(users.email, "analyst@lupa.local"));
-    const who = { userId: analyst!.id, workspaceId: analyst!.workspaceId, role: analyst!.role, email: analyst!.email, version: 0 };
+    const who = { userId: analyst!.id, workspaceId: analyst!.workspaceId, role: "analyst" as const, email: analyst!.email, version: 0 };
     const fresh = await createVerification(s, who, {
       nationalId: makeCpf("424242421"),
       profileId: "prf_kyc_person",
@@ -266,7 +266,7 @@ describe("demo seed", () => {
     const s = lupa.services;
     const [analyst] = await s.db.select().from(users).where(eq(users.email, "analyst@lupa.local"));
     const ws = analyst!.workspaceId;
-    const who = { userId: analyst!.id, workspaceId: ws, role: analyst!.role, email: analyst!.email, version: 0 };
+    const who = { userId: analyst!.id, workspaceId: ws, role: "analyst" as const, email: analyst!.email, version: 0 };
     const fresh = await Promise.all(
       ["424242502", "424242510"].map((base) =>
         createVerification(s, who, {

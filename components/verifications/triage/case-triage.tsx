@@ -16,6 +16,8 @@ import { useAssign } from "../review/case-review-panel";
 import { DecisionPanel } from "../decision/decision-panel";
 import { useDecide } from "../decision/use-decide";
 import { ShortcutsDialog } from "./shortcuts-dialog";
+import { useNextCase } from "../use-next-case";
+import { LAST_LIST_URL_KEY } from "../use-verification-filters";
 import { useNeighbours } from "./use-neighbours";
 
 const KEY_TO_DECISION = Object.fromEntries(DECISIONS.map((d) => [DECISION_ACTIONS[d].key, d])) as Record<string, Decision>;
@@ -51,6 +53,9 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
     else setDialog(decision);
   };
   const [help, setHelp] = useState(false);
+  // "Próximo caso" from a case: the next case of the queue it was opened from (t)
+  const canTake = Boolean(team?.canAct);
+  const takeNext = useNextCase(originQuery);
   const nextAfterDecision = useRef<Promise<string | null> | null>(null);
 
   const decide = useDecide(id, {
@@ -97,6 +102,9 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
       } else if (event.key === "n" || event.key === "p") {
         event.preventDefault();
         void move(event.key === "n" ? 1 : -1);
+      } else if (event.key === "t" && canTake && !takeNext.isPending) {
+        event.preventDefault();
+        takeNext.mutate();
       } else if (KEY_TO_DECISION[event.key] && canDecide && decidable && !awaitingSecondReview && !reviewPending && !decide.isPending) {
         event.preventDefault();
         askDecision(KEY_TO_DECISION[event.key]);
@@ -188,7 +196,13 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
           </Button>
         </div>
       </Dialog>
-      <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
+      <ShortcutsDialog open={help} onClose={() => setHelp(false)} canTake={canTake} />
     </>
   );
+}
+
+/** The query of the list the case was opened from (kept by the list page), or none: the default queue. */
+function originQuery(): string {
+  const url = sessionStorage.getItem(LAST_LIST_URL_KEY);
+  return url?.startsWith("/verifications") ? new URL(url, window.location.origin).search.replace(/^\?/, "") : "";
 }

@@ -11,6 +11,7 @@ export const SHORTCUTS: Array<[string, string]> = [
   ["Ctrl+Enter", "No comentário da decisão: confirmar (Enter faz nova linha)"],
   ["n", "Próximo caso da lista de origem"],
   ["p", "Caso anterior da lista de origem"],
+  ["t", "Próximo caso da fila de origem: atribui a você e abre"],
   ["?", "Mostrar estes atalhos"],
   ["Esc", "Fechar a janela aberta"],
   ["j / k", "Na lista: mover entre as linhas"],
@@ -18,7 +19,8 @@ export const SHORTCUTS: Array<[string, string]> = [
   ["/", "Na lista: buscar"],
 ];
 
-export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** `canTake`: the analyst may take cases (team review, a role that acts): only then is `t` listed. */
+export function ShortcutsDialog({ open, onClose, canTake = false }: { open: boolean; onClose: () => void; canTake?: boolean }) {
   return (
     <Dialog
       open={open}
@@ -28,7 +30,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
       testId="shortcuts-dialog"
     >
       <dl className="grid grid-cols-[5rem_1fr] gap-x-4 gap-y-2 text-sm">
-        {SHORTCUTS.map(([key, text]) => (
+        {SHORTCUTS.filter(([key]) => canTake || key !== "t").map(([key, text]) => (
           <div key={key} className="contents">
             <dt>
               <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 font-mono text-xs">{key}</kbd>
