@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from "./support/axe";
 import { makeCpf } from "@/lib/contract/documents";
 import { randomCpf } from "./support/documents";
 import { AUTH_DIR } from "./support/env";
-import { expect, gotoCase, gotoHydrated, test } from "./support/fixtures";
+import { expect, gotoCase, gotoHydrated, gotoList, test } from "./support/fixtures";
 import type { LupaApi } from "./support/api";
 
 // The team queue on /verifications (issue 18), against the review API: queues, owner and age
@@ -170,12 +170,9 @@ test("Próximo caso takes the next case of the queue and opens it; an empty queu
   expect((await reviewCase(api, one.id)).assignee?.email).toBe("analyst@lupa.local");
 
   // the key, on a queue with nothing to take (a search no case matches)
-  // (again until the list's keys listen: the list hydrates after the layout marks the page hydrated)
-  await gotoHydrated(page, `/verifications?queue=unassigned&q=${randomCpf()}`);
-  await expect(async () => {
-    await page.keyboard.press("t");
-    await expect(page.getByTestId("toast")).toContainText("Nenhum caso disponível nesta fila", { timeout: 2_000 });
-  }).toPass();
+  await gotoList(page, `/verifications?queue=unassigned&q=${randomCpf()}`);
+  await page.keyboard.press("t");
+  await expect(page.getByTestId("toast")).toContainText("Nenhum caso disponível nesta fila");
   await expect(page).toHaveURL(/\/verifications\?/);
 
   // the ? dialog lists the key
@@ -285,7 +282,7 @@ test("Exportar CSV exports the filtered list, or only the selection, read back a
 });
 
 test("Shift-click selects a range, and the page checkbox selects the page", async ({ page }) => {
-  await gotoHydrated(page, "/verifications");
+  await gotoList(page, "/verifications");
   const boxes = page.getByTestId("row-select");
   await expect(boxes.nth(3)).toBeVisible();
   await boxes.nth(0).click();
@@ -369,7 +366,7 @@ test.describe("as a viewer", () => {
   test.use({ storageState: `${AUTH_DIR}/viewer.json` });
 
   test("sees queues, owners and ages, and no control that would act", async ({ page }) => {
-    await gotoHydrated(page, "/verifications");
+    await gotoList(page, "/verifications");
     await expect(page.getByTestId("queue-tabs")).toBeVisible();
     await expect(page.getByRole("columnheader", { name: "Responsável" })).toBeVisible();
     await expect(page.getByTestId("row-age").first()).toBeVisible();

@@ -3,7 +3,7 @@ import { latestDecision } from "./support/api";
 import { API_URL } from "./support/env";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { randomCpf } from "./support/documents";
-import { expect, gotoHydrated, test } from "./support/fixtures";
+import { expect, gotoHydrated, gotoList, test } from "./support/fixtures";
 
 // Deciding cases from the keyboard alone: the queue "Aguardando decisão", a/r/e/d with a
 // confirmation Enter accepts, the next case opening by itself, n/p, and "?".
@@ -26,7 +26,7 @@ test("an analyst decides a series of cases with the keyboard only", async ({ pag
   for (let i = 0; i < 3; i++) created.push(await api.createVerification(randomCpf(), { profileId }));
   for (const c of created) await api.waitUntilTerminal(c.id);
 
-  await gotoHydrated(page, "/verifications");
+  await gotoList(page, "/verifications");
   await page.keyboard.press("Tab"); // leave the body so key events reach the page's listeners
   // again if the Enter went elsewhere: once, on a fast run, it reached the skip link ("#main"), the
   // focus having moved between the focus() and the key

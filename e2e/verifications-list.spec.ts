@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { MASKED_CNPJ, MASKED_CPF } from "./support/documents";
-import { expect, gotoHydrated, test } from "./support/fixtures";
+import { expect, gotoHydrated, gotoList, test } from "./support/fixtures";
 
 // The list: rows with masked documents, filters and pagination kept in the URL.
 
@@ -123,7 +123,7 @@ test("filters that match nothing show an empty state that says what to do", asyn
 });
 
 test("the keyboard moves through the list and opens a case", async ({ page }) => {
-  await gotoHydrated(page, "/verifications");
+  await gotoList(page, "/verifications");
   await expect(page.getByTestId("verification-row").first()).toBeVisible();
   const id = await page.getByTestId("verification-row").nth(1).getAttribute("data-id");
   await page.keyboard.press("j");

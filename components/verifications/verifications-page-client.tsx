@@ -85,7 +85,13 @@ function ListRegion() {
       }
     }
     window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
+    // says the list's keys listen (this page hydrates in its own Suspense boundary, after the
+    // layout's data-hydrated): the tests wait for it, as for the case page's data-triage
+    document.documentElement.dataset.listKeys = "true";
+    return () => {
+      window.removeEventListener("keydown", onKeyDown);
+      delete document.documentElement.dataset.listKeys;
+    };
   }, [canAct, team, next]);
 
   // The case page's "back to list" link returns to these exact filters.

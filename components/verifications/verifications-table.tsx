@@ -78,6 +78,12 @@ export function VerificationsTable({ items, dimmed, team }: { items: Verificatio
   const [activeId, setActiveId] = useState<string | null>(null);
   const active = activeId === null ? -1 : items.findIndex((item) => item.id === activeId);
   const rows = useRef<Array<HTMLTableRowElement | null>>([]);
+  // The row the keys act on, as of the last key: two keys faster than a render (a held j) would
+  // otherwise both start from the row of the last render.
+  const activeRef = useRef(active);
+  useEffect(() => {
+    activeRef.current = active;
+  }, [active]);
   const selection = team?.selection;
   const sort = team?.sort;
   const pageSelected = selection ? items.filter((item) => selection.selected.has(item.id)).length : 0;
@@ -91,25 +97,27 @@ export function VerificationsTable({ items, dimmed, team }: { items: Verificatio
         return;
       }
       if (isTyping(event.target) || items.length === 0) return;
+      const current = activeRef.current;
       const move = (delta: number) => {
         event.preventDefault();
-        const next = Math.min(items.length - 1, Math.max(0, active + delta));
+        const next = Math.min(items.length - 1, Math.max(0, current + delta));
+        activeRef.current = next;
         rows.current[next]?.focus();
         setActiveId(items[next]?.id ?? null);
       };
       if (event.key === "j" || event.key === "ArrowDown") move(1);
       else if (event.key === "k" || event.key === "ArrowUp") move(-1);
-      else if ((event.key === "Enter" || event.key === "o") && active >= 0 && items[active]) {
+      else if ((event.key === "Enter" || event.key === "o") && current >= 0 && items[current]) {
         event.preventDefault();
-        router.push(`/verifications/${items[active].id}`);
-      } else if (event.key === "x" && active >= 0 && selection) {
+        router.push(`/verifications/${items[current].id}`);
+      } else if (event.key === "x" && current >= 0 && selection) {
         event.preventDefault();
-        selection.onToggle(active, false);
+        selection.onToggle(current, false);
       }
     }
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [items, active, router, selection]);
+  }, [items, router, selection]);
 
   return (
     <div className="relative overflow-x-auto">

@@ -24,6 +24,15 @@ export async function gotoHydrated(page: Page, url: string): Promise<void> {
 }
 
 /**
+ * Opens the list and waits until its keys listen: like the case page, the list hydrates in a
+ * Suspense boundary of its own, after the layout's data-hydrated (html[data-list-keys]).
+ */
+export async function gotoList(page: Page, url: string): Promise<void> {
+  await gotoHydrated(page, url);
+  await expect(page.locator("html")).toHaveAttribute("data-list-keys", "true");
+}
+
+/**
  * Opens a case page and waits until its own client code runs: the page hydrates in a Suspense
  * boundary of its own (loading.tsx), after the layout's data-hydrated, so its server-rendered
  * buttons can show before they work. CaseTriage marks html[data-triage=<id>] when it is live.
