@@ -92,6 +92,14 @@ async function pdfCase(svc: Svc, mark: (phase: string | null) => void): Promise<
   const plain = await pdf();
   const comment = "Comentário da decisão, repetido para ocupar o limite. ".repeat(40).slice(0, 2000);
   const reasons = Array.from({ length: 20 }, (_, i) => `${String.fromCharCode(97 + i)}`.repeat(100));
+  // reasons come from the workspace's catalog (issue 19): the admin makes these twenty unbroken
+  // 100-character reasons the catalog of both decisions used, as an abusive admin could
+  const catalog = await fetch(`${svc.base}/api/review/v1/settings`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${svc.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ reasons: { STANDBY: reasons, APPROVED: reasons, REPROVED: reasons } }),
+  });
+  if (catalog.status !== 200) throw new Error(`the catalog was refused: ${catalog.status} ${await catalog.text()}`);
   // through the API first: how many decisions it takes before it refuses
   mark("pdf: POST decisions");
   let accepted = 0;
@@ -101,11 +109,14 @@ async function pdfCase(svc: Svc, mark: (phase: string | null) => void): Promise<
     const res = await fetch(`${svc.base}/api/v2/verifications/${id}/feedbacks`, {
       method: "POST",
       headers: { authorization: `Bearer ${svc.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ status: i % 2 ? "APPROVED" : "STANDBY", comment, reasons }),
+      body: JSON.stringify({ status: i % 2 ? "REPROVED" : "STANDBY", comment, reasons }),
     });
-    await res.arrayBuffer();
+    const answer = await res.text();
     if (res.status !== 201) {
-      refusal = res.status;
+      // the status and the error's code, so a refusal for another reason than the cap shows
+      const code = /"code"\s*:\s*"([^"]+)"/.exec(answer)?.[1] ?? /"error"\s*:\s*"([^"]+)"/.exec(answer)?.[1];
+      refusal = code ? `${res.status} ${code}` : res.status;
+      if (accepted === 0) console.log(`the first decision was refused: ${res.status} ${answer.slice(0, 300)}`);
       break;
     }
     accepted++;
