@@ -2,6 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { ShortcutList } from "@/components/ui/shortcut-list";
 import { SHORTCUTS } from "./triage/shortcuts-dialog";
 
 // The `?` dialog of the list: its own keys first (the team's when the role may act), then the
@@ -27,18 +28,6 @@ export function listShortcuts(canAct: boolean): Array<[string, string]> {
 
 export function ListShortcutsDialog({ open, onClose, canAct }: { open: boolean; onClose: () => void; canAct: boolean }) {
   const caseKeys = SHORTCUTS.filter(([key]) => !["?", "Esc", "j / k", "Enter", "/"].includes(key));
-  const render = (rows: Array<[string, string]>) => (
-    <dl className="grid grid-cols-[7rem_1fr] gap-x-4 gap-y-2 text-sm">
-      {rows.map(([key, text]) => (
-        <div key={key} className="contents">
-          <dt>
-            <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 font-mono text-xs">{key}</kbd>
-          </dt>
-          <dd className="text-zinc-700">{text}</dd>
-        </div>
-      ))}
-    </dl>
-  );
   return (
     <Dialog
       open={open}
@@ -48,11 +37,11 @@ export function ListShortcutsDialog({ open, onClose, canAct }: { open: boolean; 
       testId="shortcuts-dialog"
     >
       <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-600 uppercase">Na lista</h3>
-      {render(listShortcuts(canAct))}
+      <ShortcutList rows={listShortcuts(canAct)} wide />
       {canAct ? (
         <>
           <h3 className="mt-4 mb-2 text-xs font-semibold tracking-wide text-zinc-600 uppercase">No caso</h3>
-          {render(caseKeys)}
+          <ShortcutList rows={caseKeys} wide />
         </>
       ) : null}
       <div className="mt-4 flex justify-end">

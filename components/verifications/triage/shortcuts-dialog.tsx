@@ -2,6 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { ShortcutList } from "@/components/ui/shortcut-list";
 
 export const SHORTCUTS: Array<[string, string]> = [
   ["a", "Aprovar (pede confirmação; Enter confirma)"],
@@ -29,16 +30,7 @@ export function ShortcutsDialog({ open, onClose, canTake = false }: { open: bool
       description="Os atalhos não funcionam enquanto você digita em um campo."
       testId="shortcuts-dialog"
     >
-      <dl className="grid grid-cols-[5rem_1fr] gap-x-4 gap-y-2 text-sm">
-        {SHORTCUTS.filter(([key]) => canTake || key !== "t").map(([key, text]) => (
-          <div key={key} className="contents">
-            <dt>
-              <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 font-mono text-xs">{key}</kbd>
-            </dt>
-            <dd className="text-zinc-700">{text}</dd>
-          </div>
-        ))}
-      </dl>
+      <ShortcutList rows={SHORTCUTS.filter(([key]) => canTake || key !== "t")} />
       <div className="mt-4 flex justify-end">
         <Button onClick={onClose} data-autofocus>
           Fechar
