@@ -33,11 +33,16 @@ export function useNeighbours(id: string) {
   /** The id `delta` away (+1 next, -1 previous), crossing pages when needed; null at the ends. */
   const resolve = useCallback(
     async (delta: 1 | -1): Promise<string | null> => {
-      if (!filters || !page.data || index < 0) return null;
-      const target = index + delta;
-      if (target >= 0 && target < items.length) return items[target].id;
+      if (!filters) return null;
+      // a decision (or n) made before the list has arrived waits for it instead of finding no
+      // neighbour: seen on a loaded machine, where the case stayed open after its decision
+      const data = page.data ?? (await queryClient.ensureQueryData(verificationListQuery(filters)));
+      const here = data.items.findIndex((item) => item.id === id);
+      if (here < 0) return null;
+      const target = here + delta;
+      if (target >= 0 && target < data.items.length) return data.items[target].id;
       const otherPage = filters.page + delta;
-      const pages = Math.ceil(page.data.total / filters.limit);
+      const pages = Math.ceil(data.total / filters.limit);
       if (otherPage < 1 || otherPage > pages) return null;
       const nextFilters = { ...filters, page: otherPage };
       const other: VerificationPage = await queryClient.fetchQuery(verificationListQuery(nextFilters));
@@ -46,7 +51,7 @@ export function useNeighbours(id: string) {
       remember(nextFilters);
       return candidate.id;
     },
-    [filters, page.data, index, items, queryClient],
+    [filters, page.data, id, queryClient],
   );
 
   return {
