@@ -90,7 +90,7 @@ export function EnrichmentDetailClient({ id }: { id: string }) {
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
             <h1 id="enrichment-title" className="font-mono text-xl font-semibold break-all text-zinc-900">
-              {d.document}
+              {d.document.masked}
             </h1>
             <p className="text-sm text-zinc-600">
               {ENTITY_LABEL[d.entity] ?? d.entity} · <span className="font-mono">{d.id}</span>
