@@ -11,13 +11,16 @@ import { formatDateTime } from "@/lib/contract/format/date";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ChevronLeftIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
+import { RevealableDocument } from "@/components/ui/revealable-document";
 import { StateMessage } from "@/components/ui/state-message";
 import { EnrichmentStatusBadge } from "./enrichment-status-badge";
 import { ModuleData } from "./module-data";
 import { ModuleStates } from "./module-states";
 
 // /enrichments/[id]: status, outcome, profile, lane, rounds, deadline, failure, each module's
-// state and data. While not terminal it reads again at the pace the API's Retry-After asks.
+// state and data. While not terminal it reads again at the pace the API's Retry-After asks. The
+// subject's document and every document in the data come masked from the BFF; "Mostrar documento
+// completo" reveals the subject's (recorded by the review API).
 
 function Item({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -89,9 +92,14 @@ export function EnrichmentDetailClient({ id }: { id: string }) {
       <section className="rounded-lg border border-zinc-200 bg-white p-5" aria-labelledby="enrichment-title">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <h1 id="enrichment-title" className="font-mono text-xl font-semibold break-all text-zinc-900">
-              {d.document}
-            </h1>
+            <RevealableDocument
+              as="h1"
+              id="enrichment-title"
+              testId="enrichment-document"
+              document={d.document}
+              revealPath={`/bff/enrichments/${encodeURIComponent(d.id)}/reveal`}
+              className="text-xl font-semibold break-all text-zinc-900"
+            />
             <p className="text-sm text-zinc-600">
               {ENTITY_LABEL[d.entity] ?? d.entity} · <span className="font-mono">{d.id}</span>
             </p>

@@ -1,11 +1,9 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { useToast } from "@/components/ui/toaster";
-import { bffSend } from "@/lib/query/bff-send";
+import { useQueryClient } from "@tanstack/react-query";
 import { reviewKeys } from "@/lib/query/review-queries";
-import { EyeIcon, EyeOffIcon, BuildingIcon, UserIcon } from "@/components/ui/icons";
+import { BuildingIcon, UserIcon } from "@/components/ui/icons";
+import { RevealableDocument } from "@/components/ui/revealable-document";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { formatDateTime } from "@/lib/contract/format/date";
 import { formatInteger } from "@/lib/contract/format/number";
@@ -18,44 +16,19 @@ import { StatusBadge } from "./status-badge";
 
 /**
  * The holder's document, masked as the BFF sends it. "Mostrar documento completo" asks the BFF for
- * the full one (the service records who saw it); hiding it again forgets it.
+ * the full one (the service records who saw it, and the timeline shows it); hiding it again forgets it.
  */
 function DocumentLine({ detail }: { detail: VerificationDetail }) {
-  const [full, setFull] = useState<string | null>(null);
-  const revealed = full !== null;
   const queryClient = useQueryClient();
-  const toast = useToast();
-  const reveal = useMutation({
-    mutationFn: () => bffSend<{ formatted: string }>(`/bff/verifications/${encodeURIComponent(detail.id)}/reveal`, { method: "POST" }),
-    onSuccess: (answer) => {
-      setFull(answer.formatted);
-      void queryClient.invalidateQueries({ queryKey: reviewKeys.eventsOf(detail.id) });
-    },
-    onError: (error) => toast.show({ kind: "error", message: `Não foi possível mostrar o documento. ${error.message}` }),
-  });
   const document = detail.document;
   if (!document) return <span className="text-zinc-500">Documento não informado</span>;
   return (
-    <span className="inline-flex items-center gap-1.5">
-      {document.kind ? (
-        <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-[10px] font-semibold tracking-wide text-zinc-600">{document.kind}</span>
-      ) : null}
-      <span data-testid="verification-document" className="tabular font-mono text-[13px] text-zinc-800">
-        {full ?? document.masked}
-      </span>
-      <button
-        type="button"
-        data-testid="document-reveal"
-        aria-pressed={revealed}
-        aria-label={revealed ? "Ocultar documento" : "Mostrar documento completo"}
-        title={revealed ? "Ocultar documento" : "Mostrar documento completo"}
-        disabled={reveal.isPending}
-        onClick={() => (revealed ? setFull(null) : reveal.mutate())}
-        className="rounded p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
-      >
-        {revealed ? <EyeOffIcon className="size-3.5" /> : <EyeIcon className="size-3.5" />}
-      </button>
-    </span>
+    <RevealableDocument
+      document={document}
+      revealPath={`/bff/verifications/${encodeURIComponent(detail.id)}/reveal`}
+      testId="verification-document"
+      onRevealed={() => void queryClient.invalidateQueries({ queryKey: reviewKeys.eventsOf(detail.id) })}
+    />
   );
 }
 

@@ -359,6 +359,11 @@ export const NoteList = z.object({ notes: z.array(Note).describe("Oldest first")
 
 export const CaseReveal = z.object({ verificationId: z.uuid(), nationalId: z.string(), formatted: z.string() });
 export const EntryReveal = z.object({ entryId: z.uuid(), nationalId: z.string(), formatted: z.string() });
+export const EnrichmentReveal = z.object({
+  enrichmentId: z.string().describe("enr_ and 24 characters"),
+  document: z.string().describe("The full document as stored (digits, or the 14 characters of a CNPJ)"),
+  formatted: z.string(),
+});
 
 // --- audit ------------------------------------------------------------------------------------
 

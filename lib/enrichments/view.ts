@@ -1,7 +1,11 @@
-// What the enrichment pages show, built by the BFF from the v3 answers. Documents on the list
-// are masked; the detail shows the formatted document (the analyst opened that one).
-import { formatDocument, maskDocument } from "@/lib/contract/documents";
+// What the enrichment pages show, built by the BFF from the v3 answers. Documents reach the
+// browser masked only: the list's and the detail's subject, and every CPF and CNPJ in the module
+// data and metadata (mask-data.ts). The full subject document is an audited reveal
+// (POST /bff/enrichments/:id/reveal).
+import { maskedDocument, toDocumentView } from "@/lib/verifications/document-view";
+import type { DocumentView } from "@/lib/verifications/view-models";
 import type { ApiEnrichment, ApiEnrichmentSummary } from "./api-types";
+import { maskDocumentsDeep } from "./mask-data";
 
 export interface ModuleView {
   name: string;
@@ -17,6 +21,7 @@ export interface EnrichmentRow {
   status: string;
   outcome: string | null;
   entity: string;
+  /** Masked: 123.***.***-09. */
   document: string;
   profileName: string;
   profileId: string;
@@ -36,12 +41,15 @@ export interface EnrichmentPage {
   scanned: number;
 }
 
-export interface EnrichmentDetail extends Omit<EnrichmentRow, "modules"> {
+export interface EnrichmentDetail extends Omit<EnrichmentRow, "modules" | "document"> {
+  /** The subject's document, masked; the full one through "Mostrar documento completo". */
+  document: DocumentView;
   modules: ModuleView[];
   metadata: Record<string, unknown>;
   nextRetryAt: string | null;
   deadline: string | null;
   failureReason: string | null;
+  /** Each module's data, with every CPF and CNPJ masked. */
   data: Record<string, Record<string, unknown>>;
   /** Seconds the API asked to wait before reading again (while not terminal). */
   retryAfter: number | null;
@@ -57,13 +65,13 @@ export function toModules(modules: ApiEnrichment["modules"]): ModuleView[] {
   }));
 }
 
-export function toRow(e: ApiEnrichmentSummary, modules: ApiEnrichment["modules"] | null, masked = true): EnrichmentRow {
+export function toRow(e: ApiEnrichmentSummary, modules: ApiEnrichment["modules"] | null): EnrichmentRow {
   return {
     id: e.id,
     status: e.status,
     outcome: e.outcome,
     entity: e.entity,
-    document: masked ? maskDocument(e.document) : formatDocument(e.document),
+    document: maskedDocument(e.document) ?? "",
     profileName: e.profile.name,
     profileId: e.profile.id,
     lane: e.lane,
@@ -77,13 +85,14 @@ export function toRow(e: ApiEnrichmentSummary, modules: ApiEnrichment["modules"]
 
 export function toDetail(e: ApiEnrichment, retryAfter: number | null): EnrichmentDetail {
   return {
-    ...toRow(e, e.modules, false),
+    ...toRow(e, e.modules),
+    document: toDocumentView(e.document) ?? { kind: null, masked: "" },
     modules: toModules(e.modules),
-    metadata: e.metadata ?? {},
+    metadata: maskDocumentsDeep(e.metadata ?? {}),
     nextRetryAt: e.nextRetryAt ?? null,
     deadline: e.deadline ?? null,
     failureReason: e.failureReason ?? null,
-    data: e.data ?? {},
+    data: maskDocumentsDeep(e.data ?? {}),
     retryAfter,
   };
 }

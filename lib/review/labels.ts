@@ -70,6 +70,7 @@ export function auditEventDetail(type: string, data: Record<string, unknown>): s
   const acknowledged = list(data.acknowledgedFlags);
   if (acknowledged.length) parts.push(`sinais reconhecidos: ${joinFlags(acknowledged)}`);
   if (typeof data.document === "string") parts.push(data.document);
+  if (typeof data.enrichmentId === "string") parts.push(`enriquecimento ${data.enrichmentId}`);
   if (typeof data.reason === "string") parts.push(`motivo: ${data.reason}`);
   if (type === "note.created" || type === "note.edited") if (typeof data.length === "number") parts.push(`${data.length} caracteres`);
   if (typeof data.by === "string" && data.by === "decision") parts.push("ao decidir");

@@ -5,13 +5,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startService, type TestService, type TestWorkspace } from "../support/harness";
-import { expectError, insertCase, R, reviewApi } from "../support/review";
+import { expectError, insertCase, insertEnrichment, R, reviewApi } from "../support/review";
 import { registeredRoutes } from "../../server/http/route";
 
 let t: TestService;
 let ws: TestWorkspace;
 let other: TestWorkspace;
 let caseId: string;
+let enrichmentId: string;
 let api: ReturnType<typeof reviewApi>;
 
 beforeAll(async () => {
@@ -20,6 +21,7 @@ beforeAll(async () => {
   other = await t.createWorkspace();
   api = reviewApi(t);
   caseId = await insertCase(t, ws);
+  enrichmentId = (await insertEnrichment(t, ws)).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -48,6 +50,7 @@ const ROUTES: { method: string; path: () => string; body?: unknown; permission: 
   { method: "POST", path: () => `/cases/${caseId}/notes/${N}/hide`, body: { reason: "x" }, permission: "admin" },
   { method: "POST", path: () => `/cases/${caseId}/reveal`, permission: "read" },
   { method: "POST", path: () => `/restrictive-list/${N}/reveal`, permission: "read" },
+  { method: "POST", path: () => `/enrichments/${enrichmentId}/reveal`, permission: "read" },
   { method: "POST", path: () => `/restrictive-list/${N}/remove`, body: { reason: "x" }, permission: "write" },
   { method: "GET", path: () => `/cases/${caseId}/events`, permission: "read" },
   { method: "GET", path: () => "/audit-events", permission: "admin" },
@@ -69,6 +72,7 @@ describe("roles", () => {
         `${r.method} ${r
           .path()
           .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ":p")
+          .replace(/enr_[0-9a-z]{24}/g, ":p")
           .replace(/\?.*$/, "")}`,
     ).sort();
     expect(tested).toEqual(registered);
@@ -125,10 +129,28 @@ describe("workspace isolation", () => {
     expect((await api.get(`/cases/${caseId}/events`, ws.tokens.admin)).json().events).toEqual([]);
   });
 
+  it("another workspace's enrichment is 404 not_found on its reveal, and nothing is recorded", async () => {
+    const mine = await insertEnrichment(t, ws);
+    const countOf = async () =>
+      (
+        await t.services.database.query(
+          "select count(*)::int as n from audit_events where type = 'document.revealed' and data->>'enrichmentId' = $1",
+          [mine.id],
+        )
+      ).rows[0]!.n;
+    expectError(await api.post(`/enrichments/${mine.id}/reveal`, other.tokens.admin), 404, "not_found");
+    expect(await countOf()).toBe(0);
+    expect((await api.post(`/enrichments/${mine.id}/reveal`, ws.tokens.viewer)).statusCode).toBe(200);
+    expect(await countOf()).toBe(1);
+  });
+
   it("unknown and malformed ids are 404 not_found", async () => {
     for (const id of [randomUUID(), "123", "not-a-uuid"]) {
       expectError(await api.get(`/cases/${id}`, ws.tokens.viewer), 404, "not_found");
       expectError(await api.post(`/cases/${id}/reveal`, ws.tokens.viewer), 404, "not_found");
+    }
+    for (const id of ["enr_000000000000000000000000", "enr_abc", "ENR_ABCDEFGHIJKLMNOPQRSTUVWX", randomUUID()]) {
+      expectError(await api.post(`/enrichments/${id}/reveal`, ws.tokens.viewer), 404, "not_found");
     }
   });
 });

@@ -5,9 +5,9 @@
 // filters and a cursor; the CSV.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startService, PASSWORD, type TestService, type TestWorkspace } from "../support/harness";
-import { eventsOf, expectError, insertCase, reviewApi } from "../support/review";
+import { eventsOf, expectError, insertCase, insertEnrichment, reviewApi } from "../support/review";
 import { sql } from "drizzle-orm";
-import { makeCpf } from "../../lib/contract/documents";
+import { formatDocument, makeCnpj, makeCpf } from "../../lib/contract/documents";
 import { parseCsv } from "../../server/v2/blacklist/csv";
 import { purgeAuditEvents } from "../../server/review/audit/purge";
 import { AUDIT_EVENT_TYPES } from "../../lib/contract/review";
@@ -84,6 +84,43 @@ describe("every event type, once per action", () => {
       document: expect.stringMatching(/^\d{3}\.\*{3}\.\*{3}-\d{2}$/),
       of: "holder",
     });
+
+    // document.revealed of a v3 enrichment: the full document answered, the masked one recorded
+    // with the enrichment's id in the event's data (its caseId and entryId are UUIDs)
+    const enrichment = await insertEnrichment(t, ws);
+    const revealed = await api.post(`/enrichments/${enrichment.id}/reveal`, ws.tokens.viewer);
+    expect(revealed.statusCode).toBe(200);
+    expect(revealed.json()).toEqual({
+      enrichmentId: enrichment.id,
+      document: enrichment.document,
+      formatted: formatDocument(enrichment.document),
+    });
+    const ofEnrichment = (await eventsOf(t, ws.id, "document.revealed")).filter((e) => e.data.enrichmentId === enrichment.id);
+    expect(ofEnrichment).toHaveLength(1);
+    expect(ofEnrichment[0]).toMatchObject({
+      actor_id: ws.users.viewer.id,
+      actor_email: ws.users.viewer.email,
+      case_id: null,
+      entry_id: null,
+      request_id: expect.any(String),
+      data: { document: `${enrichment.document.slice(0, 3)}.***.***-${enrichment.document.slice(9)}`, of: "enrichment" },
+    });
+    expect(JSON.stringify(ofEnrichment[0]!.data)).not.toContain(enrichment.document);
+    // a company's (CNPJ) by the analyst, read back through the workspace's audit events
+    const company = await insertEnrichment(t, ws, makeCnpj("112223330001"));
+    expect((await api.post(`/enrichments/${company.id}/reveal`, ws.tokens.analyst)).json()).toMatchObject({
+      formatted: formatDocument(company.document),
+    });
+    const listed = (await api.get("/audit-events?type=document.revealed", ws.tokens.admin)).json();
+    const companyEvent = listed.events.find((e: { data: { enrichmentId?: string } }) => e.data.enrichmentId === company.id);
+    expect(companyEvent).toMatchObject({
+      actor: { id: analyst.id },
+      caseId: null,
+      entryId: null,
+      data: { document: "11.222.***/****-" + company.document.slice(12), of: "enrichment" },
+    });
+    // the integration role reads enrichments, but not through the review API
+    expectError(await api.post(`/enrichments/${company.id}/reveal`, ws.tokens.integration), 403, "forbidden");
 
     // restrictive_list.added / .removed / .imported / .exported, and the entry's reveal
     const listUrl = `/api/v2/blacklist?workspaceId=${ws.id}`;

@@ -1,9 +1,9 @@
 // Helpers of the review API's tests (test/service/review-*.test.ts): cases written directly in the
 // state a test needs (like v2-verification-stats does), and requests to /api/review/v1.
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
-import { verifications } from "../../server/db/schema";
+import { enrichments, verifications } from "../../server/db/schema";
 import { makeCpf } from "../../lib/contract/documents";
 import type { TestService, TestWorkspace } from "./harness";
 
@@ -50,6 +50,27 @@ export async function insertCase(t: TestService, ws: TestWorkspace, o: CaseOptio
     assignedAt: o.assigneeId ? createdAt : null,
   });
   return id;
+}
+
+/**
+ * A v3 enrichment row written directly (the reveal reads only the enrichment's document). Its id
+ * has letters only after enr_, so it never holds a run of digits that looks like a document.
+ */
+export async function insertEnrichment(t: TestService, ws: TestWorkspace, document = makeCpf(String(300000000 + ++serial * 7919))) {
+  const id = `enr_${[...randomBytes(24)].map((b) => "abcdefghijklmnopqrstuvwxyz"[b % 26]).join("")}`;
+  await t.services.db.insert(enrichments).values({
+    id,
+    workspaceId: ws.id,
+    userId: ws.users.analyst.id,
+    profileId: "prf_person_registry",
+    profileName: "Pessoa: cadastro",
+    profileKind: "enrichment",
+    entity: document.length === 11 ? "person" : "company",
+    document,
+    lane: "interactive",
+    metadata: {},
+  });
+  return { id, document };
 }
 
 export function reviewApi(t: TestService) {

@@ -1,21 +1,24 @@
 // An audited reveal (issue 19): the console receives masked documents only, and shows a full one
-// through these routes, which answer it and record document.revealed (who, which case or entry,
-// when; the event holds the masked document). Every role that reads may reveal: the record is the
-// control. POST because each call records something.
+// through these routes, which answer it and record document.revealed (who, which case, entry or
+// enrichment, when; the event holds the masked document). Every role that reads may reveal: the
+// record is the control. POST because each call records something.
 // POST /api/review/v1/cases/{id}/reveal
 // POST /api/review/v1/restrictive-list/{entryId}/reveal
+// POST /api/review/v1/enrichments/{id}/reveal (a v3 enrichment's subject; the event's caseId and
+//   entryId are UUID columns, so the enrichment's id is in its data)
 import type { FastifyInstance } from "fastify";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Services } from "../../context";
-import { blacklistEntries } from "../../db/schema";
+import { blacklistEntries, enrichments } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { route } from "../../http/route";
 import { V3ErrorBody } from "../../../lib/contract/error-bodies";
 import { formatDocument, maskDocument } from "../../../lib/contract/documents";
-import { CaseReveal, EntryReveal } from "../../../lib/contract/review";
+import { CaseReveal, EnrichmentReveal, EntryReveal } from "../../../lib/contract/review";
 import { callerEvent, recordEvent } from "../audit/record";
 import { getCaseRow, UUID } from "../cases/queries";
+import { isEnrichmentId } from "../../v3/enrichments/ids";
 
 const tags = ["review reveal"];
 
@@ -66,6 +69,32 @@ export function registerRevealRoutes(app: FastifyInstance, s: Services): void {
         }),
       );
       return { entryId: entry.id, nationalId: entry.nationalId, formatted: formatDocument(entry.nationalId) };
+    },
+  });
+
+  route(app, {
+    method: "POST",
+    url: "/api/review/v1/enrichments/:id/reveal",
+    permission: "review:read",
+    tags,
+    summary: "A v3 enrichment's full document (recorded)",
+    params: z.object({ id: z.string().max(100) }),
+    response: { 200: EnrichmentReveal, 404: V3ErrorBody },
+    handler: async ({ params, caller, request }) => {
+      const [row] = isEnrichmentId(params.id)
+        ? await s.db
+            .select({ id: enrichments.id, document: enrichments.document })
+            .from(enrichments)
+            .where(and(eq(enrichments.workspaceId, caller.workspaceId), eq(enrichments.id, params.id)))
+        : [];
+      if (!row) throw new ApiError("not_found", "enrichment not found");
+      await recordEvent(
+        s.db,
+        callerEvent(caller, request, "document.revealed", {
+          data: { document: maskDocument(row.document), of: "enrichment", enrichmentId: row.id },
+        }),
+      );
+      return { enrichmentId: row.id, document: row.document, formatted: formatDocument(row.document) };
     },
   });
 }

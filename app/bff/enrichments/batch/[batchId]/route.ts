@@ -5,13 +5,14 @@ import { withAccessToken } from "@/lib/bff/with-access-token";
 import { failureLabel, isTerminalEnrichment } from "@/lib/enrichments/labels";
 import { holderNames } from "@/lib/enrichments/batch-names";
 import { readAccessTokenClaims } from "@/lib/api/access-token-claims";
-import { maskDocument } from "@/lib/contract/documents";
+import { maskDocumentsDeep } from "@/lib/enrichments/mask-data";
+import { maskedDocument } from "@/lib/verifications/document-view";
 
 // GET /bff/enrichments/batch/:batchId – the batch's progress, read through ?batchId= (the API has
 // no batch route): every item (pages of 100, at most 500 items) and how many are terminal. Each
 // item as the results table shows it (issue 20, item 9): the masked document (never the full one
 // to the browser), the holder's name once the item has completed, the status, the failure reason
-// in words, and the item's metadata (the CSV's other columns).
+// in words, and the item's metadata (the CSV's other columns, any CPF or CNPJ in them masked too).
 
 const BATCH_ID = /^bat_[A-Za-z0-9_-]{4,64}$/;
 
@@ -35,14 +36,16 @@ export const GET = withAccessToken<{ batchId: string }>(async (request, { token,
   );
   const rows = items.map((e) => ({
     id: e.id,
-    document: maskDocument(e.document),
+    document: maskedDocument(e.document) ?? "",
     entity: e.entity,
     name: names.get(e.id) ?? null,
     status: e.status,
     outcome: e.outcome,
     failureReason: e.failureReason ?? null,
     failure: failureLabel(e.failureReason),
-    metadata: Object.fromEntries(Object.entries(e.metadata ?? {}).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)])),
+    metadata: Object.fromEntries(
+      Object.entries(maskDocumentsDeep(e.metadata ?? {})).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
+    ),
   }));
   const terminal = rows.filter((r) => isTerminalEnrichment(r.status)).length;
   return NextResponse.json(
