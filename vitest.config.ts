@@ -12,9 +12,9 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     isolate: false,
-    // three files at a time: with two, a quarter of the machine's two cores stayed idle during
-    // npm test (the files wait on processes, sandbox delays and PostgreSQL)
-    maxWorkers: 3,
+    // two files at a time: with three (tried), the machine was busy all through npm test and
+    // timing-sensitive service tests (a sweeper's window, a slow document caught mid-way) failed
+    maxWorkers: 2,
     sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 60_000,
     env: { LUPA_SCRYPT_LOG_N: "12" },
