@@ -81,7 +81,9 @@ async function decisionToNextCase(page: Page): Promise<number> {
   const current = await page.getByTestId("verification-detail").getAttribute("data-id");
   // the case page's shortcuts listen once it has hydrated (html[data-triage=<id>])
   await page.locator(`html[data-triage="${current}"]`).waitFor({ state: "attached" });
-  await page.keyboard.press("a");
+  // "Em espera": no guardrail asks for a comment (approving a flagged case does), and the case
+  // leaves the "Aguardando decisão" queue as any decision makes it
+  await page.keyboard.press("e");
   await page.getByTestId("decision-confirm").waitFor();
   await page.evaluate((id) => {
     const w = window as unknown as { __t0?: number; __t1?: number };
@@ -105,7 +107,13 @@ async function decisionToNextCase(page: Page): Promise<number> {
     observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-id"] });
   }, current);
   await page.keyboard.press("Enter");
-  await page.waitForFunction(() => (window as unknown as { __t1?: number }).__t1 !== undefined, undefined, { timeout: 30_000 });
+  try {
+    await page.waitForFunction(() => (window as unknown as { __t1?: number }).__t1 !== undefined, undefined, { timeout: 30_000 });
+  } catch (error) {
+    // say why the next case did not come: a refused decision or the end of the queue shows a message
+    const said = await page.locator("[role=alert], [data-testid=toast], [data-testid=decision-problem]").allInnerTexts();
+    throw new Error(`no next case after deciding ${current}: ${said.join(" | ") || "nothing said"} (${String(error)})`);
+  }
   return page.evaluate(() => {
     const w = window as unknown as { __t0: number; __t1: number };
     return w.__t1 - w.__t0;
@@ -139,18 +147,25 @@ export async function benchPages(web: string, decisions: number): Promise<void> 
       ["/enrichments/[id]", `${web}/enrichments/${enrichmentId}`, "[data-testid=enrichment-detail]"],
       ["/enrichments/[id]/network", `${web}/enrichments/${enrichmentId}/network`, "[data-testid=network-graph][data-settled=true]"],
     ];
-    console.log("route                  first-load JS (KiB)  then, until idle (KiB)  scripts  LCP (ms)  budget");
+    // Budgets (issue 23): every byte of JavaScript until the page is idle (charts included) under
+    // 250 KiB, and LCP under 500 ms on loopback
+    console.log(
+      "route                  first-load JS (KiB)  then, until idle (KiB)  all JS (KiB, budget 250)  scripts  LCP (ms, budget 500)",
+    );
     for (const [label, url, ready] of routes) {
       const m = await measure(browser, label === "/login" ? JSON.stringify({ cookies: [], origins: [] }) : state, url, ready);
-      const ok = m.js < 250 * KiB && m.lcp >= 0 && m.lcp < 1000;
+      const all = m.js + m.later;
+      const jsOk = all <= 250 * KiB;
+      const lcpOk = m.lcp >= 0 && m.lcp < 500;
       console.log(
-        `${label.padEnd(22)} ${(m.js / KiB).toFixed(1).padStart(19)}  ${(m.later / KiB).toFixed(1).padStart(22)}  ${String(m.requests).padStart(7)}  ${m.lcp.toFixed(0).padStart(8)}  ${ok ? "ok" : "OVER"}`,
+        `${label.padEnd(22)} ${(m.js / KiB).toFixed(1).padStart(19)}  ${(m.later / KiB).toFixed(1).padStart(22)}  ${`${(all / KiB).toFixed(1)} ${jsOk ? "ok" : "OVER"}`.padStart(24)}  ${String(m.requests).padStart(7)}  ${`${m.lcp.toFixed(0)} ${lcpOk ? "ok" : "OVER"}`.padStart(20)}`,
       );
     }
 
     const triage = await browser.newContext({ storageState: JSON.parse(state) });
     const page = await triage.newPage();
-    await page.goto(`${web}/verifications?status=COMPLETED&feedback=NOTSTARTED&limit=25`);
+    // the unassigned queue: a case someone else holds asks for a takeover before the decision
+    await page.goto(`${web}/verifications?queue=unassigned&status=COMPLETED&feedback=NOTSTARTED&limit=25`);
     await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
     await page.getByTestId("verification-row").first().getByTestId("row-name").click();
     const times: number[] = [];
@@ -160,7 +175,7 @@ export async function benchPages(web: string, decisions: number): Promise<void> 
     }
     times.sort((a, b) => a - b);
     console.log(
-      `decision keypress (Enter) to next case painted, ${times.length} decisions: median ${times[Math.floor(times.length / 2)].toFixed(0)} ms, worst ${times[times.length - 1].toFixed(0)} ms`,
+      `decision keypress (Enter) to next case painted, ${times.length} decisions: median ${times[Math.floor(times.length / 2)].toFixed(0)} ms (budget 300: ${times[Math.floor(times.length / 2)] < 300 ? "ok" : "OVER"}), worst ${times[times.length - 1].toFixed(0)} ms`,
     );
     await triage.close();
   } finally {
