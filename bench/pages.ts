@@ -81,20 +81,28 @@ async function decisionToNextCase(page: Page): Promise<number> {
   const current = await page.getByTestId("verification-detail").getAttribute("data-id");
   // the case page's shortcuts listen once it has hydrated (html[data-triage=<id>])
   await page.locator(`html[data-triage="${current}"]`).waitFor({ state: "attached" });
-  // "Em espera": no guardrail asks for a comment (approving a flagged case does), and the case
-  // leaves the "Aguardando decisão" queue as any decision makes it
+  // "Em espera": the case leaves the "Aguardando decisão" queue as any decision makes it
   await page.keyboard.press("e");
   await page.getByTestId("decision-confirm").waitFor();
+  // a case with risk flags asks for a comment: always write one, and send it with Ctrl+Enter
+  await page.getByTestId("decision-comment").focus();
+  await page.keyboard.type("bench");
   await page.evaluate((id) => {
     const w = window as unknown as { __t0?: number; __t1?: number };
     w.__t0 = undefined;
     w.__t1 = undefined;
+    // the Enter of Ctrl+Enter (its Control comes first, as a keydown of its own)
+    // (an inline listener: a named function here would be wrapped by the bundler in a helper the
+    // page does not have)
+    const stop = new AbortController();
     window.addEventListener(
       "keydown",
       (e) => {
-        if (e.key === "Enter") w.__t0 = performance.now();
+        if (e.key !== "Enter") return;
+        w.__t0 = performance.now();
+        stop.abort();
       },
-      { capture: true, once: true },
+      { capture: true, signal: stop.signal },
     );
     const observer = new MutationObserver(() => {
       const detail = document.querySelector<HTMLElement>("[data-testid=verification-detail]");
@@ -106,7 +114,7 @@ async function decisionToNextCase(page: Page): Promise<number> {
     });
     observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-id"] });
   }, current);
-  await page.keyboard.press("Enter");
+  await page.keyboard.press("Control+Enter");
   try {
     await page.waitForFunction(() => (window as unknown as { __t1?: number }).__t1 !== undefined, undefined, { timeout: 30_000 });
   } catch (error) {
