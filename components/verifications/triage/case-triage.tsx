@@ -75,7 +75,10 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
 
   // Warm the neighbours so moving (or deciding) paints the next case at once.
   useEffect(() => {
-    for (const other of [neighbours.nextId, neighbours.previousId]) if (other) router.prefetch(`/verifications/${other}`);
+    // the next case in full (its server-rendered page with the case's data), so the decision's
+    // navigation paints it without a round trip; the previous one up to its loading state
+    if (neighbours.nextId) router.prefetch(`/verifications/${neighbours.nextId}`, { kind: FULL_PREFETCH });
+    if (neighbours.previousId) router.prefetch(`/verifications/${neighbours.previousId}`);
   }, [neighbours.nextId, neighbours.previousId, router]);
 
   const move = async (delta: 1 | -1) => {
@@ -200,6 +203,13 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
     </>
   );
 }
+
+// Next's PrefetchKind.FULL ("full"), whose enum lives in an internal module
+const FULL_PREFETCH = "full" as Parameters<ReturnType<typeof useRouter>["prefetch"]>[1] extends infer O
+  ? O extends { kind: infer K }
+    ? K
+    : never
+  : never;
 
 /** The query of the list the case was opened from (kept by the list page), or none: the default queue. */
 function originQuery(): string {
