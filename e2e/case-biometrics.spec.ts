@@ -5,7 +5,7 @@ import { REFERENCE_PHOTOS } from "../server/providers/face/references";
 import { faceJpeg, noFacePng, renderCnh } from "../test/support/vision-images";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { randomCpf } from "./support/documents";
-import { expect, gotoHydrated, test } from "./support/fixtures";
+import { expect, gotoCase, gotoHydrated, test } from "./support/fixtures";
 
 // "Documentos e biometria" on the case page (docs/decisions.md, "v2 face recognition and CNH
 // reading"): verifications with a CNH image and a face photo, drawn and cut the way the service's
@@ -70,7 +70,7 @@ test("a CNH that disagrees on the name and a matching face: each field beside th
   const face = person.faceRecognition;
   expect(face).toMatchObject({ faceDetected: true, match: true, comparedWith: "cnh" });
 
-  await gotoHydrated(page, `/verifications/${created.id}`);
+  await gotoCase(page, created.id);
   const section = page.getByTestId("documents-biometrics-section");
   await expect(section.getByRole("heading", { name: "Documentos e biometria" })).toBeVisible();
   const row = (field: string) => section.locator(`[data-testid="cnh-row"][data-field="${field}"]`);
@@ -163,7 +163,7 @@ test("a CNH with nothing to read and a photo without a face: 'não lido' marks a
   });
   expect(person.faceRecognition).toMatchObject({ faceDetected: false });
 
-  await gotoHydrated(page, `/verifications/${created.id}`);
+  await gotoCase(page, created.id);
   const section = page.getByTestId("documents-biometrics-section");
   for (const field of ["name", "cpf", "birthDate"]) {
     const row = section.locator(`[data-testid="cnh-row"][data-field="${field}"]`);

@@ -38,6 +38,9 @@ test("the score panel explains the score and the dossier shows finance, lawsuits
   // sections can be linked
   await page.goto(`/verifications/${created.id}#processos`);
   await expect(page.locator("#processos")).toBeInViewport();
+  // once the case's review state is in: until then the decision buttons are dimmed as busy, and
+  // axe measured their contrast mid-way on a fast run
+  await expect(page.locator("html")).toHaveAttribute("data-triage", created.id);
   await expectNoSeriousA11yViolations(page, "case page");
 });
 

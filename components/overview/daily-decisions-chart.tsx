@@ -1,29 +1,25 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { VerificationStats } from "@/lib/contract/verification-stats";
-import { pluralize } from "@/lib/contract/format/number";
-import { ColumnChart } from "./column-chart";
 import { DECISION_COLOURS, DECISION_LABELS } from "./decision-colours";
 
 // Decisions recorded per day, stacked by decision.
 
-const STATUSES = ["APPROVED", "REPROVED", "STANDBY", "WAIVED"] as const;
-
 export default function DailyDecisionsChart({ days }: { days: VerificationStats["daily"] }) {
-  // at most about eight dates under the bars, evenly spaced
-  const every = Math.max(1, Math.ceil(days.length / 8));
+  const data = days.map((day) => ({ ...day, label: `${day.date.slice(8, 10)}/${day.date.slice(5, 7)}` }));
   return (
-    <ColumnChart
-      height={160}
-      legend={STATUSES.map((status) => ({ label: DECISION_LABELS[status], colour: DECISION_COLOURS[status] }))}
-      columns={days.map((day, i) => {
-        const label = `${day.date.slice(8, 10)}/${day.date.slice(5, 7)}`;
-        const total = STATUSES.reduce((sum, status) => sum + (day[status] ?? 0), 0);
-        return {
-          key: day.date,
-          label: i % every === 0 ? label : "",
-          title: `${label}: ${pluralize(total, "decisão", "decisões")} (${STATUSES.map((s) => `${DECISION_LABELS[s]} ${day[s] ?? 0}`).join(", ")})`,
-          parts: STATUSES.map((status) => ({ value: day[status] ?? 0, colour: DECISION_COLOURS[status] })),
-        };
-      })}
-    />
+    <ResponsiveContainer width="100%" height={180}>
+      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
+        <CartesianGrid vertical={false} stroke="#e4e4e7" />
+        <XAxis dataKey="label" tick={{ fontSize: 11, fill: "#52525b" }} tickLine={false} axisLine={{ stroke: "#d4d4d8" }} minTickGap={12} />
+        <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: "#52525b" }} tickLine={false} axisLine={false} />
+        <Tooltip cursor={{ fill: "#f4f4f5" }} />
+        <Legend wrapperStyle={{ fontSize: 12 }} />
+        {(["APPROVED", "REPROVED", "STANDBY", "WAIVED"] as const).map((status) => (
+          <Bar key={status} dataKey={status} name={DECISION_LABELS[status]} stackId="d" fill={DECISION_COLOURS[status]} />
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -7,8 +8,6 @@ import { Button } from "@/components/ui/button";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { RefreshIcon } from "@/components/ui/icons";
 import { Section } from "@/components/ui/section";
-import ScoreHistogramChart from "./score-histogram-chart";
-import DailyDecisionsChart from "./daily-decisions-chart";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StateMessage } from "@/components/ui/state-message";
 import { STATS_DECISIONS, STATS_STATUSES, type VerificationStats } from "@/lib/contract/verification-stats";
@@ -23,6 +22,15 @@ import { DECISION_COLOURS, DECISION_LABELS } from "./decision-colours";
 import { TeamOverview, useTeamStats } from "./team-overview";
 
 // The charts load after the figures: the numbers (links) paint first.
+const ScoreHistogramChart = dynamic(() => import("./score-histogram-chart"), {
+  ssr: false,
+  loading: () => <Skeleton className="h-[220px]" />,
+});
+const DailyDecisionsChart = dynamic(() => import("./daily-decisions-chart"), {
+  ssr: false,
+  loading: () => <Skeleton className="h-[180px]" />,
+});
+
 const linkClass = "rounded-sm font-semibold text-brand-700 tabular underline-offset-2 hover:underline";
 
 function RangePicker({ range }: { range: OverviewRange }) {

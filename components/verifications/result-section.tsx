@@ -1,13 +1,19 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { Section } from "@/components/ui/section";
-import ScoreDistributionChart from "./score-distribution-chart";
+import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime, formatDuration } from "@/lib/contract/format/date";
 import { formatInteger } from "@/lib/contract/format/number";
 import { moduleLabel, ruleInfo } from "@/lib/verifications/rule-catalog";
 import { scoreBand } from "@/lib/verifications/status";
 import type { ResultView } from "@/lib/verifications/view-models";
 import { cn } from "@/lib/utils/cn";
+
+const ScoreDistributionChart = dynamic(() => import("./score-distribution-chart"), {
+  ssr: false,
+  loading: () => <Skeleton className="h-20" />,
+});
 
 const BANDS = [
   { from: 0, to: 399, label: "Risco alto", className: "bg-rose-500" },

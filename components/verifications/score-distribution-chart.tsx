@@ -1,30 +1,29 @@
-// Each module's share of the score deduction, as horizontal bars (percent of the total). Plain
-// elements, not a chart library: the case page rendered it on the client only and loaded about
-// 100 KiB of Recharts for a handful of bars (issue 23, the case page's JavaScript budget).
+"use client";
+
+import { Bar, BarChart, Cell, LabelList, ResponsiveContainer, XAxis, YAxis } from "recharts";
+
+// Each module's share of the score deduction, as horizontal bars (percent of the total).
 
 const COLOURS = ["#4f46e5", "#0891b2", "#d97706", "#e11d48", "#059669", "#7c3aed", "#52525b"];
 
 export default function ScoreDistributionChart({ rows }: { rows: Array<{ label: string; share: number }> }) {
   return (
-    <ul className="space-y-2" aria-hidden="true" data-testid="result-distribution-bars">
-      {rows.map((row, index) => (
-        <li key={row.label} className="grid grid-cols-[8.25rem_1fr] items-center gap-2 text-xs text-zinc-700">
-          <span className="truncate text-right" title={row.label}>
-            {row.label}
-          </span>
-          <span className="flex items-center gap-2">
-            <span
-              className="h-4 rounded-r-[3px]"
-              style={{
-                width: `calc(${Math.max(0, Math.min(100, row.share))}% - 3rem)`,
-                minWidth: 2,
-                backgroundColor: COLOURS[index % COLOURS.length],
-              }}
-            />
-            <span className="tabular shrink-0">{row.share.toLocaleString("pt-BR", { maximumFractionDigits: 1 })}%</span>
-          </span>
-        </li>
-      ))}
-    </ul>
+    <ResponsiveContainer width="100%" height={Math.max(64, rows.length * 34 + 8)}>
+      <BarChart data={rows} layout="vertical" margin={{ top: 0, right: 44, bottom: 0, left: 0 }} accessibilityLayer={false}>
+        <XAxis type="number" domain={[0, 100]} hide />
+        <YAxis type="category" dataKey="label" width={132} tick={{ fontSize: 12, fill: "#3f3f46" }} tickLine={false} axisLine={false} />
+        <Bar dataKey="share" radius={[0, 3, 3, 0]} barSize={16} isAnimationActive={false}>
+          {rows.map((row, index) => (
+            <Cell key={row.label} fill={COLOURS[index % COLOURS.length]} />
+          ))}
+          <LabelList
+            dataKey="share"
+            position="right"
+            formatter={(value) => `${Number(value).toLocaleString("pt-BR", { maximumFractionDigits: 1 })}%`}
+            style={{ fontSize: 12, fill: "#3f3f46" }}
+          />
+        </Bar>
+      </BarChart>
+    </ResponsiveContainer>
   );
 }

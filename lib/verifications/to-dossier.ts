@@ -1,6 +1,6 @@
 import { FIELD_LABELS } from "@/lib/contract/field-labels";
 import { relationLabel } from "@/lib/contract/labels";
-import { readLawsuits, readRelatedParties } from "@/lib/contract/dossier-read";
+import { readLawsuits, readRelatedParties, type DossierLawsuit } from "@/lib/contract/dossier-read";
 import { list, num, obj, str, type Bag } from "./read";
 import { maskedDocument } from "./document-view";
 
@@ -48,20 +48,8 @@ export interface FinanceAdvancedView {
   consultations: Array<{ label: string; value: number }>;
 }
 
-export interface LawsuitView {
-  number: string;
-  side: "defendant" | "plaintiff" | "other";
-  area: string | null;
-  status: string | null;
-  active: boolean;
-  court: string | null;
-  courtName: string | null;
-  unit: string | null;
-  className: string | null;
-  subject: string | null;
-  filedAt: string | null;
-  claimValue: number | null;
-}
+/** A lawsuit as the console shows it: the one typed reading (lib/contract/dossier-read.ts), numbered. */
+export type LawsuitView = DossierLawsuit & { number: string };
 
 export interface LawsuitsView {
   total: number;
