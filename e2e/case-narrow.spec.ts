@@ -1,6 +1,6 @@
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { randomCnpj } from "./support/documents";
-import { expect, gotoHydrated, test } from "./support/fixtures";
+import { expect, gotoCase, gotoHydrated, test } from "./support/fixtures";
 
 // The case page at a phone's width (420 px): nothing runs past the right edge. A company's profile
 // card (partners, long names) used to push its column 120 px past it.
@@ -13,7 +13,7 @@ test("a company's case page fits 420 px, with its AI summary", async ({ page, ap
   const legacy = await api.createVerification(randomCnpj());
   for (const created of [engine, legacy]) {
     expect((await api.waitUntilTerminal(created.id, 90_000)).status).toBe("COMPLETED");
-    await gotoHydrated(page, `/verifications/${created.id}`);
+    await gotoCase(page, created.id);
     await expect(page.getByTestId("company-profile")).toBeVisible();
     await expect(page.getByTestId("ai-summary-section")).toBeVisible();
     // at 420 px the dossier's sections start collapsed (issue 20): the AI summary opens from its heading

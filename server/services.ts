@@ -72,7 +72,10 @@ export async function createServices(config: Config, options: ServiceOptions = {
     return {
       ...services,
       async close() {
-        await queue.stop();
+        // settles workers registered outside startWork too (a test's or a benchmark's own): a
+        // statement pg-boss sent after the pool closed was an unhandled rejection in the next
+        // test file of the process
+        await queue.close();
         await closeVisionModels(); // the face model's and the CNH reader's worker threads
         await closePdfRenderer(); // the PDF report's worker thread
         await events.stop();

@@ -30,7 +30,7 @@ export class JobQueue {
   private readonly token = randomBytes(6).toString("hex");
   private unlisten: (() => Promise<void>) | null = null;
   private started = false;
-  /** After stop() and a settled() that handlers outlived: pg-boss's late statements are dropped (see the constructor). */
+  /** After close(), or a settled() that handlers outlived: pg-boss's late statements are dropped, late fetches not run (see the constructor). */
   private detached = false;
   /** The fetches whose handlers run now (see stop). */
   private readonly running = new Set<Promise<void>>();
@@ -40,12 +40,12 @@ export class JobQueue {
     private readonly log: Logger,
   ) {
     // pg-boss runs its SQL through our connection (PGlite has only one; on PostgreSQL it shares the pool)
-    // Once settled() has given up on the handlers still running, the database is about to close:
-    // what pg-boss sends for them afterwards (a completion or a failure, not awaited by pg-boss)
-    // would be an unhandled rejection ("Cannot use a pool after calling end on the pool"). It is
-    // dropped instead (a statement that never answers: pg-boss reads the answer's rows): pg-boss
-    // marked those jobs failed when it stopped, and the runs hand their collections back
-    // (server/start.ts), so another worker resumes them. Only when handlers outlived settled().
+    // Once the queue is closed, or settled() has given up on the handlers still running, the
+    // database is about to close: what pg-boss sends afterwards (a completion or a failure, not
+    // awaited by pg-boss) would be an unhandled rejection ("Cannot use a pool after calling end
+    // on the pool"). It is dropped instead (a statement that never answers: pg-boss reads the
+    // answer's rows): pg-boss marked the jobs still running failed when it stopped, and the runs
+    // hand their collections back (server/start.ts), so another worker resumes them.
     const executeSql: typeof database.executeSql = (text, values) =>
       this.detached ? new Promise<never>(() => {}) : database.executeSql(text, values);
     this.boss = new PgBoss({ schema: "pgboss", supervise: true, schedule: false, migrate: true, db: { executeSql } });
@@ -87,6 +87,9 @@ export class JobQueue {
     for (let i = 0; i < concurrency; i++) {
       const self = { id: "" };
       const id = await this.boss.work<Record<string, unknown>>(queue, { batchSize, pollingIntervalSeconds: 1 }, async (jobs) => {
+        // fetched after the queue closed: not run here; pg-boss hands the jobs out again once
+        // their active time expires, and the sweeper sends their collections again before that
+        if (this.detached) return new Promise<never>(() => {});
         this.idle.delete(self.id);
         const run = (async () => {
           // a job that throws does not keep the others of its fetch from running; pg-boss then
@@ -169,5 +172,18 @@ export class JobQueue {
     await new Promise((resolve) => setImmediate(resolve));
     // handlers still running past the wait: what pg-boss sends for them later is dropped
     if (!this.started && this.running.size > 0) this.detached = true;
+  }
+
+  /**
+   * The end of the queue, before the database closes: stops, settles, and from then on drops
+   * whatever pg-boss still sends, such as a worker's fetch under way when it stopped (pg-boss
+   * runs what it fetched without looking at its stop flag: its completion came after the close).
+   * A queue only stopped (stop and settled) can still send, as a process's API does while its
+   * workers stop.
+   */
+  async close(): Promise<void> {
+    await this.stop();
+    await this.settled(5_000);
+    this.detached = true;
   }
 }
