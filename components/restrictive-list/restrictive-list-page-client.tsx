@@ -2,24 +2,18 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useCan } from "@/components/auth/role-context";
 import { Button, buttonClass } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { RefreshIcon, SearchIcon } from "@/components/ui/icons";
+import { RemoveEntryDialog } from "@/components/restrictive-list/remove-entry-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { StateMessage } from "@/components/ui/state-message";
 import { VerificationsPagination } from "@/components/verifications/verifications-pagination";
 import { pluralize } from "@/lib/contract/format/number";
 import { restrictiveListQuery } from "@/lib/query/restrictive-list-queries";
-import {
-  MAX_REASON,
-  listParamsToSearch,
-  parseListParams,
-  type RestrictiveEntry,
-  type RestrictiveListParams,
-} from "@/lib/restrictive-list/entries";
+import { listParamsToSearch, parseListParams, type RestrictiveEntry, type RestrictiveListParams } from "@/lib/restrictive-list/entries";
 import { AddEntryDialog } from "./add-entry-dialog";
 import { ImportCsvDialog } from "./import-csv-dialog";
 import { RestrictiveTable, RestrictiveTableSkeleton } from "./restrictive-table";
@@ -91,7 +85,7 @@ function SearchField({ value, onCommit }: { value: string; onCommit: (value: str
   );
 }
 
-/** "Remover da lista restritiva?": asks the reason (recorded with the removal). */
+/** "Remover da lista restritiva?" for a row of the list (components/restrictive-list/remove-entry-dialog.tsx). */
 function RemoveDialog({
   entry,
   onCancel,
@@ -101,20 +95,12 @@ function RemoveDialog({
   onCancel: () => void;
   onConfirm: (reason: string) => void;
 }) {
-  const [reason, setReason] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
-  const reasonId = useId();
-  useEffect(() => {
-    if (entry) {
-      setReason("");
-      setProblem(null);
-    }
-  }, [entry]);
   return (
-    <Dialog
+    <RemoveEntryDialog
       open={entry !== null}
-      onClose={onCancel}
-      title="Remover da lista restritiva?"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      testId="restrictive-remove-dialog"
       description={
         entry ? (
           <>
@@ -124,55 +110,7 @@ function RemoveDialog({
           </>
         ) : null
       }
-      testId="restrictive-remove-dialog"
-    >
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!reason.trim()) {
-            setProblem("Informe o motivo da remoção.");
-            return;
-          }
-          onConfirm(reason.trim());
-        }}
-      >
-        <div>
-          <label htmlFor={reasonId} className="mb-1 block text-sm font-medium text-zinc-800">
-            Motivo da remoção
-          </label>
-          <textarea
-            id={reasonId}
-            data-testid="restrictive-remove-reason"
-            data-autofocus
-            className="min-h-16 w-full rounded-md px-3 py-2 text-sm ring-1 ring-zinc-300 ring-inset focus:ring-2 focus:ring-brand-500"
-            value={reason}
-            maxLength={MAX_REASON}
-            aria-required="true"
-            aria-invalid={Boolean(problem)}
-            aria-describedby={problem ? `${reasonId}-error` : undefined}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setProblem(null);
-            }}
-          />
-          {problem ? (
-            <p id={`${reasonId}-error`} data-testid="restrictive-remove-reason-error" className="mt-1 text-xs text-rose-700">
-              {problem}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex justify-end gap-2">
-          <Button onClick={onCancel} data-testid="restrictive-remove-cancel">
-            Cancelar
-          </Button>
-          <Button type="submit" variant="primary" className="bg-rose-600 hover:bg-rose-700" data-testid="restrictive-remove-confirm">
-            Remover
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    />
   );
 }
 

@@ -1,18 +1,18 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useCan } from "@/components/auth/role-context";
 import { AddEntryDialog } from "@/components/restrictive-list/add-entry-dialog";
+import { RemoveEntryDialog } from "@/components/restrictive-list/remove-entry-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
 import { ShieldIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toaster";
 import { bffSend } from "@/lib/query/bff-send";
 import { restrictiveKeys } from "@/lib/query/restrictive-list-queries";
 import { caseRestrictiveQuery, reviewKeys } from "@/lib/query/review-queries";
-import { MAX_REASON, type NewRestrictiveEntry } from "@/lib/restrictive-list/entries";
+import type { NewRestrictiveEntry } from "@/lib/restrictive-list/entries";
 import type { MaskedRestrictiveEntryView } from "@/lib/review/restrictive-view";
 import type { VerificationDetail } from "@/lib/verifications/view-models";
 
@@ -56,9 +56,6 @@ function Action({ id, masked, name }: { id: string; masked: string; name: string
   const remove = useCaseEntryMutation(id, "DELETE", "Documento removido da lista restritiva.", "Não foi possível remover:");
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [reason, setReason] = useState("");
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const reasonId = useId();
   const entry = lookup.data?.entry ?? null;
   const listed = entry !== null && !entry.expired;
   const busy = add.isPending || remove.isPending;
@@ -84,16 +81,7 @@ function Action({ id, masked, name }: { id: string; masked: string; name: string
             <ShieldIcon className="mr-1 size-3" />
             Na lista restritiva
           </Badge>
-          <Button
-            size="sm"
-            onClick={() => {
-              setReason("");
-              setReasonError(null);
-              setConfirming(true);
-            }}
-            disabled={busy}
-            data-testid="restrictive-action-remove"
-          >
+          <Button size="sm" onClick={() => setConfirming(true)} disabled={busy} data-testid="restrictive-action-remove">
             Remover da lista restritiva
           </Button>
         </>
@@ -113,66 +101,21 @@ function Action({ id, masked, name }: { id: string; masked: string; name: string
         fixedName={name}
         testId="restrictive-case-add-dialog"
       />
-      <Dialog
+      <RemoveEntryDialog
         open={confirming}
-        onClose={() => setConfirming(false)}
-        title="Remover da lista restritiva?"
+        onCancel={() => setConfirming(false)}
+        onConfirm={(reason) => {
+          remove.mutate({ reason });
+          setConfirming(false);
+        }}
+        testId="restrictive-case-remove-dialog"
         description={
           <>
             <span className="tabular font-mono text-zinc-800">{masked}</span> deixa de ser indicado nas verificações concluídas a partir de
             agora. Esta verificação mantém o resultado que já tem.
           </>
         }
-        testId="restrictive-case-remove-dialog"
-      >
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!reason.trim()) {
-              setReasonError("Informe o motivo da remoção.");
-              return;
-            }
-            remove.mutate({ reason: reason.trim() });
-            setConfirming(false);
-          }}
-        >
-          <div>
-            <label htmlFor={reasonId} className="mb-1 block text-sm font-medium text-zinc-800">
-              Motivo da remoção
-            </label>
-            <textarea
-              id={reasonId}
-              data-testid="restrictive-remove-reason"
-              data-autofocus
-              className="min-h-16 w-full rounded-md px-3 py-2 text-sm ring-1 ring-zinc-300 ring-inset focus:ring-2 focus:ring-brand-500"
-              value={reason}
-              maxLength={MAX_REASON}
-              aria-required="true"
-              aria-invalid={Boolean(reasonError)}
-              aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setReasonError(null);
-              }}
-            />
-            {reasonError ? (
-              <p id={`${reasonId}-error`} data-testid="restrictive-remove-reason-error" className="mt-1 text-xs text-rose-700">
-                {reasonError}
-              </p>
-            ) : null}
-          </div>
-          <div className="flex justify-end gap-2">
-            <Button onClick={() => setConfirming(false)} data-testid="restrictive-remove-cancel">
-              Cancelar
-            </Button>
-            <Button type="submit" variant="primary" className="bg-rose-600 hover:bg-rose-700" data-testid="restrictive-remove-confirm">
-              Remover
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+      />
     </div>
   );
 }
