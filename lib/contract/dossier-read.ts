@@ -4,11 +4,12 @@
 // lawsuits; the partners' lawsuits; related parties) and `readResult` the score and the rules. The
 // datasets shape some blocks differently by version (lawsuits, related, a company's finance), so a
 // lawsuit's side, area, court, activity or a party's role means the same everywhere. The console
-// (lib/verifications/to-detail.ts, to-profiles.ts, to-dossier.ts), the AI summary (server/ai/facts.ts,
-// input-checks.ts) and the PDF report (server/reports/pdf/sections/) read the dossier here. The
-// blocks declared exactly are in ./dossier.ts; the others pass through the dossier as their dataset
-// version wrote them (docs/sandbox.md). Any JSON in, never a throw. Plain functions, no zod: the
-// console's browser code imports this file.
+// (lib/verifications/to-detail.ts, to-profiles.ts, to-dossier.ts), the AI summary
+// (server/ai/facts.ts, input-checks.ts), the PDF report (server/reports/pdf/sections/) and the
+// review's risk flags (server/review/flags.ts) read the dossier here. The blocks declared exactly
+// are in ./dossier.ts; the others pass through the dossier as their dataset version wrote them
+// (docs/sandbox.md). Any JSON in, never a throw. Plain functions, no zod: the console's browser
+// code imports this file.
 
 export type Bag = Record<string, unknown>;
 
