@@ -1,10 +1,16 @@
 import { formatPhone, formatPostalCode } from "@/lib/contract/format/contact";
-import type { DossierAddress, DossierContacts, DossierEmail, DossierPhone, Indicator } from "@/lib/contract/dossier";
+import type {
+  DossierAddressRead,
+  DossierContactsRead,
+  DossierEmailRead,
+  DossierIndicator,
+  DossierPhoneRead,
+} from "@/lib/contract/dossier-read";
 import { CONTACT_TYPE_LABELS } from "@/lib/contract/labels";
-import { text } from "./text";
 import type { AddressView, ContactsView, EmailView, IndicatorView, PhoneView } from "./view-models";
 
-// Contacts and indicators (lib/contract/dossier.ts), shared by the person and the company profile.
+// Contacts and indicators, as the dossier's typed view reads them (lib/contract/dossier-read.ts),
+// shared by the person and the company profile.
 
 const PHONE_TYPES = CONTACT_TYPE_LABELS;
 const ADDRESS_TYPES = CONTACT_TYPE_LABELS;
@@ -13,35 +19,33 @@ function label(map: Readonly<Record<string, string>>, value: string | null): str
   return value ? (map[value.toLowerCase()] ?? value) : null;
 }
 
-function toAddress(item: DossierAddress): AddressView | null {
-  const street = [text(item.street), text(item.number)].filter(Boolean).join(", ");
-  const line = [street, text(item.neighborhood)].filter(Boolean).join(" – ");
-  const cityLine = [text(item.city), text(item.state)].filter(Boolean).join("/");
+function toAddress(item: DossierAddressRead): AddressView | null {
+  const street = [item.street, item.number].filter(Boolean).join(", ");
+  const line = [street, item.neighborhood].filter(Boolean).join(" – ");
+  const cityLine = [item.city, item.state].filter(Boolean).join("/");
   if (!line && !cityLine) return null;
-  const postalCode = text(item.postalCode);
   return {
-    type: label(ADDRESS_TYPES, text(item.type)),
+    type: label(ADDRESS_TYPES, item.type),
     line: line || "—",
     cityLine,
-    postalCode: postalCode ? formatPostalCode(postalCode) : null,
-    preferred: item.preferencial,
+    postalCode: item.postalCode ? formatPostalCode(item.postalCode) : null,
+    preferred: item.preferred,
   };
 }
 
-function toPhone(item: DossierPhone): PhoneView | null {
-  const number = formatPhone(text(item.area), text(item.number));
+function toPhone(item: DossierPhoneRead): PhoneView | null {
+  const number = formatPhone(item.area, item.number);
   if (number === "—") return null;
-  const country = text(item.country)?.replace(/\D/g, "");
+  const country = item.country?.replace(/\D/g, "");
   return {
-    type: label(PHONE_TYPES, text(item.type)),
+    type: label(PHONE_TYPES, item.type),
     number: country && country !== "55" ? `+${country} ${number}` : number,
-    preferred: item.preferencial,
+    preferred: item.preferred,
   };
 }
 
-function toEmail(item: DossierEmail): EmailView | null {
-  const address = text(item.value);
-  return address ? { value: address, preferred: item.preferencial } : null;
+function toEmail(item: DossierEmailRead): EmailView | null {
+  return item.value ? { value: item.value, preferred: item.preferred } : null;
 }
 
 function byPreference<T extends { preferred: boolean }>(items: T[]): T[] {
@@ -50,7 +54,7 @@ function byPreference<T extends { preferred: boolean }>(items: T[]): T[] {
 
 const present = <T>(x: T | null): x is T => x !== null;
 
-export function toContacts(contacts: DossierContacts): ContactsView {
+export function toContacts(contacts: DossierContactsRead): ContactsView {
   return {
     addresses: byPreference(contacts.addresses.map(toAddress).filter(present)),
     phones: byPreference(contacts.phones.map(toPhone).filter(present)),
@@ -76,11 +80,6 @@ function humanize(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export function toIndicators(indicators: Record<string, Indicator>): IndicatorView[] {
-  return Object.entries(indicators).map(([key, item]) => ({
-    key,
-    label: INDICATOR_LABELS[key] ?? humanize(key),
-    risky: item.risky,
-    value: Number.isFinite(item.value) ? item.value : null,
-  }));
+export function toIndicators(indicators: DossierIndicator[]): IndicatorView[] {
+  return indicators.map(({ key, risky, value }) => ({ key, label: INDICATOR_LABELS[key] ?? humanize(key), risky, value }));
 }

@@ -1,6 +1,7 @@
 import type { VerificationRecord, VerificationResult } from "@/lib/api/types";
 import { isLegacyVerification } from "@/lib/contract/v2";
 import type { BusinessDossier, PersonDossier } from "@/lib/contract/dossier";
+import { readDossier } from "@/lib/contract/dossier-read";
 import { toDocumentView } from "./document-view";
 import { latestDecisionOf } from "./latest-decision";
 import { relatedPartyByKey, toDossier } from "./to-dossier";
@@ -59,6 +60,8 @@ export function toDetail(record: VerificationRecord): VerificationDetail {
   const legacy = isLegacyVerification(record) ? record.verification : null;
   const engine = isLegacyVerification(record) ? null : record;
   const sections: Sections = { person: engine?.person ?? legacy?.person, business: engine?.business ?? legacy?.business };
+  const person = readDossier(sections.person).profile;
+  const company = readDossier(sections.business).profile;
   return {
     id: record.id,
     status: record.status,
@@ -71,8 +74,8 @@ export function toDetail(record: VerificationRecord): VerificationDetail {
     updatedAt: text(engine?.updatedAt ?? legacy?.updatedAt),
     failureReason: text(record.failureReason),
     result: toResult(engine ? engine.result : legacy?.result),
-    person: sections.person?.profile ? toPersonProfile(sections.person.profile) : null,
-    company: sections.business?.profile ? toCompanyProfile(sections.business.profile) : null,
+    person: person?.kind === "person" ? toPersonProfile(person) : null,
+    company: company?.kind === "company" ? toCompanyProfile(company) : null,
     dossier: toDossier(...dossierSources(record)),
     vision: toVision(
       (sections.person ?? null) as Parameters<typeof toVision>[0],

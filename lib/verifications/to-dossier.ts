@@ -1,14 +1,20 @@
 import { FIELD_LABELS } from "@/lib/contract/field-labels";
 import { relationLabel } from "@/lib/contract/labels";
-import { readLawsuits, readRelatedParties, type DossierLawsuit } from "@/lib/contract/dossier-read";
-import { list, num, obj, str, type Bag } from "./read";
+import {
+  readDossier,
+  type DossierFinanceAdvanced,
+  type DossierLawsuit,
+  type DossierLawsuits,
+  type DossierRelated,
+} from "@/lib/contract/dossier-read";
+import { obj, type Bag } from "./read";
 import { maskedDocument } from "./document-view";
 
 // The dossier's other sections (finance, restrictions, lawsuits, related parties) as the case page
-// shows them. Finance blocks differ between datasets and versions, so they become labelled facts;
-// restrictions, lawsuits and related parties have one shape and get their own view models; the
-// lawsuits and the parties are read by lib/contract/dossier-read.ts, as the AI summary and the PDF
-// read them (issue 20).
+// shows them, from the dossier's typed view (lib/contract/dossier-read.ts), as the AI summary and
+// the PDF read it (issue 20). Finance blocks differ between datasets and versions and the page
+// shows every field each one has, so the finance block becomes labelled facts field by field;
+// restrictions, lawsuits and related parties get their own view models.
 
 export interface Fact {
   key: string;
@@ -143,53 +149,41 @@ function toFinance(block: Bag | null): FinanceView | null {
   return facts.length || tables.length ? { facts, tables } : null;
 }
 
-function toFinanceAdvanced(block: Bag | null): FinanceAdvancedView | null {
+const CONSULTATION_LABELS: Record<string, string> = {
+  last30Days: "30 dias",
+  last60Days: "60 dias",
+  last90Days: "90 dias",
+  over90Days: "Mais de 90 dias",
+};
+
+function toFinanceAdvanced(block: DossierFinanceAdvanced | null): FinanceAdvancedView | null {
   if (!block) return null;
-  const summary = obj(block.summary);
-  const record =
-    (kind: RestrictionRecordView["kind"]) =>
-    (item: unknown): RestrictionRecordView => {
-      const bag = obj(item) ?? {};
-      const creditor = obj(bag.creditor);
-      return {
-        kind,
-        type: str(bag.type) ?? str(bag.segment),
-        creditor: str(creditor?.name) ?? str(bag.notary) ?? str(bag.creditor),
-        amount: num(bag.amount),
-        occurredAt: str(bag.occurredAt) ?? str(bag.date) ?? str(bag.protestedAt),
-        place: [str(bag.city), str(bag.state)].filter(Boolean).join("/") || null,
-      };
-    };
-  const consultations = obj(block.consultations);
-  const CONSULTATION_LABELS: Record<string, string> = {
-    last30Days: "30 dias",
-    last60Days: "60 dias",
-    last90Days: "90 dias",
-    over90Days: "Mais de 90 dias",
-  };
   return {
-    protests: num(summary?.protests),
-    protestAmount: num(summary?.protestAmount),
-    negativeRecords: num(summary?.negativeRecords),
-    negativeAmount: num(summary?.negativeAmount),
-    lastOccurrenceAt: str(summary?.lastOccurrenceAt),
-    records: [...list(block.protests).map(record("protest")), ...list(block.negativeRecords).map(record("negative"))],
-    consultations: Object.entries(consultations ?? {}).map(([key, value]) => ({
-      label: CONSULTATION_LABELS[key] ?? humanize(key),
-      value: num(value) ?? 0,
+    protests: block.summary?.protests ?? null,
+    protestAmount: block.summary?.protestAmount ?? null,
+    negativeRecords: block.summary?.negativeRecords ?? null,
+    negativeAmount: block.summary?.negativeAmount ?? null,
+    lastOccurrenceAt: block.summary?.lastOccurrenceAt ?? null,
+    records: block.records.map((r) => ({
+      kind: r.kind,
+      type: r.type,
+      creditor: r.creditor,
+      amount: r.amount,
+      occurredAt: r.occurredAt,
+      place: [r.city, r.state].filter(Boolean).join("/") || null,
     })),
+    consultations: block.consultations.map((c) => ({ label: CONSULTATION_LABELS[c.period] ?? humanize(c.period), value: c.count ?? 0 })),
   };
 }
 
-function toLawsuitViews(block: unknown): LawsuitView[] {
-  return readLawsuits(block).flatMap((l) => (l.number ? [{ ...l, number: l.number }] : []));
+function toLawsuitViews(items: DossierLawsuit[]): LawsuitView[] {
+  return items.flatMap((l) => (l.number ? [{ ...l, number: l.number }] : []));
 }
 
-function toLawsuits(block: Bag | null): LawsuitsView | null {
+function toLawsuits(block: DossierLawsuits | null): LawsuitsView | null {
   if (!block) return null;
-  const items = toLawsuitViews(block);
-  const counters = obj(block.counters);
-  return { total: num(counters?.total) ?? items.length, active: num(counters?.active) ?? items.filter((i) => i.active).length, items };
+  const items = toLawsuitViews(block.items);
+  return { total: block.counters?.total ?? items.length, active: block.counters?.active ?? items.filter((i) => i.active).length, items };
 }
 
 interface PartyWithDocument {
@@ -198,10 +192,10 @@ interface PartyWithDocument {
   document: string | null;
 }
 
-function relatedParties(block: Bag | null): PartyWithDocument[] {
+function relatedParties(block: DossierRelated | null): PartyWithDocument[] {
   if (!block) return [];
   const perGroup = new Map<string, number>();
-  return readRelatedParties(block).map((p): PartyWithDocument => {
+  return block.parties.map((p): PartyWithDocument => {
     const index = perGroup.get(p.group) ?? 0;
     perGroup.set(p.group, index + 1);
     // a partner the registry knows by masked CPF (***456789**) only cannot be looked up
@@ -223,7 +217,7 @@ function relatedParties(block: Bag | null): PartyWithDocument[] {
   });
 }
 
-function toRelated(block: Bag | null): DossierView["related"] {
+function toRelated(block: DossierRelated | null): DossierView["related"] {
   if (!block) return null;
   const parties = relatedParties(block).map((p) => p.view);
   return { persons: parties.filter((p) => p.entity === "person"), companies: parties.filter((p) => p.entity === "company") };
@@ -235,24 +229,26 @@ export function relatedPartyByKey(
   legacy: Bag | null,
   key: string,
 ): { document: string; entity: RelatedPartyView["entity"]; name: string | null } | null {
-  const block = obj(holder?.related) ?? obj(legacy?.related);
-  const party = relatedParties(block).find((p) => p.view.key === key);
+  const party = relatedParties(readDossier(holder).related ?? readDossier(legacy).related).find((p) => p.view.key === key);
   return party?.document ? { document: party.document, entity: party.view.entity, name: party.view.name } : null;
 }
 
+/** `holder`: the holder's section (person or business); `legacy`: a legacy record's own blocks, read where the section has none. */
 export function toDossier(holder: Bag | null, legacy: Bag | null): DossierView {
-  const pick = (key: string) => obj(holder?.[key]) ?? obj(legacy?.[key]);
+  const own = readDossier(holder);
+  const old = readDossier(legacy);
+  const owners = own.ownersLawsuits ?? old.ownersLawsuits;
   return {
-    finance: toFinance(pick("finance")),
-    financeAdvanced: toFinanceAdvanced(pick("financeAdvanced")),
-    lawsuits: toLawsuits(pick("lawsuits")),
-    ownersLawsuits: list(pick("ownersLawsuits")?.owners)
+    // every field of the dataset's finance block, as it is
+    finance: toFinance(obj(holder?.finance) ?? obj(legacy?.finance)),
+    financeAdvanced: toFinanceAdvanced(own.financeAdvanced ?? old.financeAdvanced),
+    lawsuits: toLawsuits(own.lawsuits ?? old.lawsuits),
+    ownersLawsuits: (owners?.owners ?? [])
       .map((owner) => {
-        const bag = obj(owner) ?? {};
-        const items = toLawsuitViews(bag);
-        return { name: str(bag.name), total: num(obj(bag.counters)?.total) ?? items.length, items };
+        const items = toLawsuitViews(owner.items);
+        return { name: owner.name, total: owner.counters?.total ?? items.length, items };
       })
       .filter((owner) => owner.total > 0),
-    related: toRelated(pick("related")),
+    related: toRelated(own.related ?? old.related),
   };
 }

@@ -1,24 +1,31 @@
 import { ageFrom } from "@/lib/contract/format/date";
-import type { Blacklisted, BusinessPartner, BusinessProfile, Coded, PersonProfile } from "@/lib/contract/dossier";
+import type {
+  DossierBlacklisted,
+  DossierCoded,
+  DossierCompanyProfile,
+  DossierPartner,
+  DossierPersonProfile,
+} from "@/lib/contract/dossier-read";
 import { restrictiveListTypeLabel } from "@/lib/contract/labels";
 import { maskedDocument } from "./document-view";
 import { toContacts, toIndicators } from "./to-contacts";
 import { text } from "./text";
 import type { BlacklistedView, CodeDescription, CompanyProfileView, PartnerView, PersonProfileView } from "./view-models";
 
-// person.profile and business.profile blocks of a v2 record (lib/contract/dossier.ts) as the page shows them.
+// person.profile and business.profile blocks of a v2 record, read by the dossier's typed view
+// (lib/contract/dossier-read.ts), as the page shows them.
 
 const GENDERS: Record<string, string> = { M: "Masculino", F: "Feminino" };
 
-function toBlacklisted(blacklisted: Blacklisted): BlacklistedView {
+function toBlacklisted(blacklisted: DossierBlacklisted): BlacklistedView {
   return {
     client: blacklisted.client,
     service: blacklisted.service,
-    clientType: text(blacklisted.clientType) && restrictiveListTypeLabel(blacklisted.clientType),
-    serviceType: text(blacklisted.serviceType) && restrictiveListTypeLabel(blacklisted.serviceType),
-    serviceListings: (blacklisted.serviceListings ?? []).map((s) => ({
-      list: s.list,
-      sanction: text(s.sanction),
+    clientType: blacklisted.clientType && restrictiveListTypeLabel(blacklisted.clientType),
+    serviceType: blacklisted.serviceType && restrictiveListTypeLabel(blacklisted.serviceType),
+    serviceListings: blacklisted.serviceListings.map((s) => ({
+      list: s.list ?? "",
+      sanction: s.sanction,
       agency: text([s.agency, s.agencyState].filter(Boolean).join(" – ")),
       startedAt: s.startedAt,
       endsAt: s.endsAt,
@@ -26,14 +33,14 @@ function toBlacklisted(blacklisted: Blacklisted): BlacklistedView {
   };
 }
 
-export function toPersonProfile(profile: PersonProfile): PersonProfileView {
-  const birthDate = text(profile.birthDate);
-  const gender = text(profile.gender);
+export function toPersonProfile(profile: DossierPersonProfile): PersonProfileView {
+  const birthDate = profile.birthDate;
+  const gender = profile.gender;
   return {
-    name: text(profile.name),
-    fiscalStatus: text(profile.fiscalStatus),
+    name: profile.name,
+    fiscalStatus: profile.fiscalStatus,
     gender: gender ? (GENDERS[gender.toUpperCase()] ?? gender) : null,
-    motherName: text(profile.motherName),
+    motherName: profile.motherName,
     motherNameMatches: profile.isMotherNameCorrectly,
     birthDate,
     age: profile.age ?? ageFrom(birthDate),
@@ -44,30 +51,29 @@ export function toPersonProfile(profile: PersonProfile): PersonProfileView {
   };
 }
 
-function toCodeDescription(item: Coded): CodeDescription | null {
-  const code = text(item.code);
-  const description = text(item.description);
-  return code || description ? { code, description } : null;
+function toCodeDescription(item: DossierCoded | null): CodeDescription | null {
+  if (!item || (!item.code && !item.description)) return null;
+  return { code: item.code, description: item.description };
 }
 
-function toPartner(partner: BusinessPartner): PartnerView {
+function toPartner(partner: DossierPartner): PartnerView {
   return {
-    name: text(partner.name),
-    document: maskedDocument(text(partner.nationalId)),
-    qualification: [text(partner.qualification.code), text(partner.qualification.description)].filter(Boolean).join(" – ") || null,
+    name: partner.name,
+    document: maskedDocument(partner.nationalId),
+    qualification: [partner.qualification?.code, partner.qualification?.description].filter(Boolean).join(" – ") || null,
     sharePercent: partner.sharePercent,
-    since: text(partner.since),
+    since: partner.since,
   };
 }
 
-export function toCompanyProfile(profile: BusinessProfile): CompanyProfileView {
+export function toCompanyProfile(profile: DossierCompanyProfile): CompanyProfileView {
   return {
-    name: text(profile.name),
-    tradeName: text(profile.tradeName),
-    document: maskedDocument(text(profile.nationalId)),
-    registrationStatus: text(profile.registrationStatus),
-    size: text(profile.size),
-    openingDate: text(profile.openingDate),
+    name: profile.name,
+    tradeName: profile.tradeName,
+    document: maskedDocument(profile.nationalId),
+    registrationStatus: profile.registrationStatus,
+    size: profile.size,
+    openingDate: profile.openingDate,
     legalNature: toCodeDescription(profile.legalNature),
     mainActivity: toCodeDescription(profile.mainActivity),
     shareCapital: profile.shareCapital,

@@ -1,19 +1,11 @@
 // Reads the stored v2 dossier (spec 2.3, our business shape in docs/sandbox.md) into the facts a
-// summary talks about. The dossier is read defensively, as JSON: every dataset version maps to the
-// same dossier shape, but a module that did not run, failed or uses a legacy format is simply absent.
-// The lawsuits and the related parties are read by lib/contract/dossier-read.ts, as the console
-// reads them (issue 20: one typed reading of the dossier).
+// summary talks about. The dossier is read through its one typed view (lib/contract/dossier-read.ts,
+// issue 20), as the console and the PDF read it: every dataset version maps to the same view, and a
+// module that did not run, failed or uses a legacy format is simply absent (null).
 import { maskDocument } from "../../lib/contract/documents";
-import { bagOf, isBag, listOf, numberOf, readLawsuits, readRelatedParties } from "../../lib/contract/dossier-read";
+import { readDossier, readResult, type DossierLawsuit, type DossierParty } from "../../lib/contract/dossier-read";
 
 type Obj = Record<string, unknown>;
-
-export const isObj = isBag;
-export const obj = (v: unknown): Obj => bagOf(v) ?? {};
-export const arr = listOf;
-/** The string as it is when it is not blank (the PDF prints it), or null. */
-export const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
-export const num = numberOf;
 
 export interface LawsuitFact {
   number: string | null;
@@ -88,9 +80,9 @@ export interface DossierFacts {
 
 const INACTIVE_COMPANY = new Set(["Suspensa", "Inapta", "Baixada", "Nula"]);
 
-/** The holder's lawsuits, from the one typed reading of the block (lib/contract/dossier-read.ts). */
-function lawsuitFacts(block: Obj): LawsuitFact[] {
-  return readLawsuits(block).map((l) => ({
+/** A lawsuit as the summary talks of it (a court it does not know is "—"). */
+function lawsuitFact(l: DossierLawsuit): LawsuitFact {
+  return {
     number: l.number,
     court: l.court ?? "—",
     courtName: l.courtName,
@@ -101,7 +93,7 @@ function lawsuitFacts(block: Obj): LawsuitFact[] {
     subject: l.subject,
     claimValue: l.claimValue,
     filedAt: l.filedAt,
-  }));
+  };
 }
 
 /** The dataset's group of a party, as the relation it stands for (the PDF's network colours). */
@@ -112,11 +104,11 @@ const RELATED_GROUPS: Record<string, string> = {
   representations: "representation",
 };
 
-/** The related parties with a document, each once, from the one typed reading of the block. */
-function relatedFacts(block: Obj): RelatedFact[] {
+/** The related parties with a document, each once. */
+function relatedFacts(parties: DossierParty[]): RelatedFact[] {
   const seen = new Set<string>();
   const out: RelatedFact[] = [];
-  for (const p of readRelatedParties(block)) {
+  for (const p of parties) {
     if (!p.document || seen.has(p.document)) continue;
     seen.add(p.document);
     out.push({
@@ -139,82 +131,81 @@ export function dossierFacts(input: {
   result: Obj | null;
   score: number | null;
 }): DossierFacts {
-  const d = obj(input.dossier);
-  const profile = isObj(d.profile) ? d.profile : null;
-  const result = obj(input.result);
-  const blacklisted = obj(profile?.blacklisted);
-  const indicators = obj(profile?.indicators);
+  const view = readDossier(input.dossier);
+  const profile = view.profile;
+  const personProfile = profile?.kind === "person" ? profile : null;
+  const companyProfile = profile?.kind === "company" ? profile : null;
+  const result = readResult(input.result);
+  const indicator = (key: string) => profile?.indicators.find((i) => i.key === key)?.value ?? null;
   const person =
     input.entity === "person" && profile
       ? {
-          age: num(profile.age),
-          birthDate: str(profile.birthDate),
-          deceased: profile.obitFlag === true || str(profile.fiscalStatus) === "Titular Falecido",
-          motherName: str(profile.motherName),
+          age: personProfile?.age ?? null,
+          birthDate: personProfile?.birthDate ?? null,
+          deceased: personProfile?.obitFlag === true || personProfile?.fiscalStatus === "Titular Falecido",
+          motherName: personProfile?.motherName ?? null,
         }
       : null;
   const company =
     input.entity === "company" && profile
       ? {
-          tradeName: str(profile.tradeName),
-          openingDate: str(profile.openingDate),
-          size: str(profile.size),
-          mainActivity: str(obj(profile.mainActivity).description),
-          partners: arr(profile.partners).length,
+          tradeName: companyProfile?.tradeName ?? null,
+          openingDate: companyProfile?.openingDate ?? null,
+          size: companyProfile?.size ?? null,
+          mainActivity: companyProfile?.mainActivity?.description ?? null,
+          partners: companyProfile?.partners.length ?? 0,
         }
       : null;
 
-  const finance = obj(d.finance);
-  const restrictions = obj(finance.restrictions);
-  const advanced = obj(obj(d.financeAdvanced).summary);
-  const taxDebt = obj(finance.dividaAtiva);
-  const lawsuitsBlock = isObj(d.lawsuits) ? d.lawsuits : null;
-  const items = lawsuitsBlock ? lawsuitFacts(lawsuitsBlock) : [];
-  const counters = obj(lawsuitsBlock?.counters);
+  const finance = view.finance;
+  const advanced = view.financeAdvanced?.summary;
+  const lawsuits = view.lawsuits;
+  const items = (lawsuits?.items ?? []).map(lawsuitFact);
+  const counters = lawsuits?.counters;
   const byCourt = new Map<string, number>();
   for (const it of items) byCourt.set(it.court, (byCourt.get(it.court) ?? 0) + 1);
-  if (byCourt.size === 0) for (const [court, n] of Object.entries(obj(counters.byCourt))) if (num(n)) byCourt.set(court, num(n)!);
-  const owners = isObj(d.ownersLawsuits) ? d.ownersLawsuits : null;
-  const relatedBlock = isObj(d.related) ? d.related : null;
-  const parties = relatedBlock ? relatedFacts(relatedBlock) : [];
-  const relatedIndicators = obj(relatedBlock?.indicators);
+  if (byCourt.size === 0) for (const { key, count } of counters?.byCourt ?? []) if (count) byCourt.set(key, count);
+  const owners = view.ownersLawsuits;
+  const related = view.related;
+  const parties = relatedFacts(related?.parties ?? []);
+  const relatedIndicator = (key: string) => related?.indicators.find((i) => i.key === key)?.value ?? null;
 
   const count = (pred: (l: LawsuitFact) => boolean) => items.filter(pred).length;
   return {
     entity: input.entity,
     found: profile !== null,
-    name: profile ? str(profile.name) : null,
+    name: profile?.name ?? null,
     documentMasked: maskDocument(input.nationalId),
-    registryStatus: profile ? (str(profile.fiscalStatus) ?? str(profile.registrationStatus)) : null,
+    registryStatus: profile ? (personProfile?.fiscalStatus ?? companyProfile?.registrationStatus ?? null) : null,
     person,
     company,
     blacklist: {
-      client: blacklisted.client === true,
-      service: blacklisted.service === true,
-      serviceType: str(blacklisted.serviceType),
-      relatedListed: num(obj(indicators.blacklistedRelated).value) ?? 0,
-      companiesListed: num(obj(indicators.blacklistedCompanies).value) ?? 0,
+      client: profile?.blacklisted.client ?? false,
+      service: profile?.blacklisted.service ?? false,
+      serviceType: profile?.blacklisted.serviceType ?? null,
+      relatedListed: indicator("blacklistedRelated") ?? 0,
+      companiesListed: indicator("blacklistedCompanies") ?? 0,
     },
     finance: {
-      ran: isObj(d.finance),
-      salary: num(finance.salary),
-      incomeBand: str(finance.income) ?? str(finance.faturamentoPresumido),
-      collections: num(obj(finance.collections).total) ?? num(obj(finance.cobrancas).quantidade),
-      negativeRecords: num(advanced.negativeRecords) ?? 0,
-      negativeAmount: num(advanced.negativeAmount) ?? 0,
-      protests: num(advanced.protests) ?? 0,
-      protestAmount: num(advanced.protestAmount) ?? 0,
-      restrictionNegative: restrictions.isNegative === true,
-      taxDebt: taxDebt.possui === true,
-      advancedRan: isObj(d.financeAdvanced),
+      ran: finance !== null,
+      salary: finance?.salary ?? null,
+      incomeBand: finance?.incomeBand ?? null,
+      collections: finance?.collections?.total ?? null,
+      negativeRecords: advanced?.negativeRecords ?? 0,
+      negativeAmount: advanced?.negativeAmount ?? 0,
+      protests: advanced?.protests ?? 0,
+      protestAmount: advanced?.protestAmount ?? 0,
+      restrictionNegative: finance?.restrictions?.isNegative ?? false,
+      taxDebt: finance?.taxDebt?.has ?? false,
+      advancedRan: view.financeAdvanced !== null,
     },
     lawsuits: {
-      ran: lawsuitsBlock !== null,
+      ran: lawsuits !== null,
       items,
-      total: items.length || (num(counters.total) ?? num(lawsuitsBlock?.totalProcessos) ?? 0),
-      asDefendant: items.length ? count((l) => l.side === "defendant") : (num(counters.asDefendant) ?? 0),
-      asPlaintiff: items.length ? count((l) => l.side === "plaintiff") : (num(counters.asPlaintiff) ?? 0),
-      active: items.length ? count((l) => l.active) : (num(counters.active) ?? 0),
+      total: items.length || (counters?.total ?? lawsuits?.declaredTotal ?? 0),
+      asDefendant: items.length ? count((l) => l.side === "defendant") : (counters?.asDefendant ?? 0),
+      asPlaintiff: items.length ? count((l) => l.side === "plaintiff") : (counters?.asPlaintiff ?? 0),
+      active: items.length ? count((l) => l.active) : (counters?.active ?? 0),
       activeAsDefendant: count((l) => l.active && l.side === "defendant"),
       criminal: count((l) => l.area === "criminal"),
       byCourt: [...byCourt.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
@@ -223,26 +214,24 @@ export function dossierFacts(input: {
     ownersLawsuits: owners
       ? {
           ran: true,
-          owners: num(owners.totalOwners) ?? arr(owners.owners).length,
-          ownersWithLawsuits: num(owners.ownersWithLawsuits) ?? 0,
-          total: num(owners.totalLawsuits) ?? 0,
+          owners: owners.totalOwners ?? owners.owners.length,
+          ownersWithLawsuits: owners.ownersWithLawsuits ?? 0,
+          total: owners.totalLawsuits ?? 0,
         }
       : null,
     related: {
-      ran: relatedBlock !== null,
+      ran: related !== null,
       parties,
-      withLawsuits: num(obj(relatedIndicators.relatedWithLawsuits).value) ?? parties.filter((p) => (p.lawsuitsTotal ?? 0) > 0).length,
+      withLawsuits: relatedIndicator("relatedWithLawsuits") ?? parties.filter((p) => (p.lawsuitsTotal ?? 0) > 0).length,
       deceased: parties.filter((p) => p.registryStatus === "Titular Falecido").length,
       inactiveCompanies: parties.filter(
         (p) => p.entity === "company" && p.registryStatus !== null && INACTIVE_COMPANY.has(p.registryStatus),
       ).length,
-      listed: num(obj(relatedIndicators.relatedOnServiceRestrictiveList).value) ?? 0,
+      listed: relatedIndicator("relatedOnServiceRestrictiveList") ?? 0,
     },
-    rules: arr(result.rules).filter((r): r is string => typeof r === "string"),
-    score: input.score ?? num(result.score),
-    scoreFactor: num(result.scoreFactor),
-    scoreDistribution: arr(result.scoreDistribution)
-      .map(obj)
-      .map((e) => ({ module: str(e.module) ?? "?", percent: num(e.percent) ?? 0 })),
+    rules: result.rules,
+    score: input.score ?? result.score,
+    scoreFactor: result.scoreFactor,
+    scoreDistribution: result.scoreDistribution.map((e) => ({ module: e.module ?? "?", percent: e.percent ?? 0 })),
   };
 }

@@ -5,7 +5,7 @@
 // phone digits with or without country code and area code; document punctuation.
 import { maskDocument, stripDocument } from "../../lib/contract/documents";
 import { formatPhone } from "../../lib/contract/format/contact";
-import { arr, obj, str } from "./facts";
+import { readDossier } from "../../lib/contract/dossier-read";
 import type { InputCheck } from "./types";
 
 type Obj = Record<string, unknown>;
@@ -81,12 +81,12 @@ const FIELD: Record<Kind, string> = {
 
 /** Each declared datum, compared with the registry profile of the dossier (in the declared order). */
 export function checkInput(input: { attribute: string; value: string }[] | null, dossier: Obj | null, nationalId: string): InputCheck[] {
-  const profile = obj(obj(dossier).profile);
-  const found = Object.keys(profile).length > 0;
-  const contacts = obj(profile.contacts);
-  const addresses = arr(contacts.addresses).map(obj);
-  const phones = arr(contacts.phones).map(obj);
-  const emails = arr(contacts.emails).map((e) => (typeof e === "string" ? e : (str(obj(e).value) ?? "")));
+  const profile = readDossier(dossier).profile;
+  const person = profile?.kind === "person" ? profile : null;
+  const company = profile?.kind === "company" ? profile : null;
+  const addresses = profile?.contacts.addresses ?? [];
+  const phones = profile?.contacts.phones ?? [];
+  const emails = (profile?.contacts.emails ?? []).map((e) => e.value ?? "");
   return (input ?? []).map(({ attribute, value }) => {
     const kind = KIND_OF.get(key(attribute));
     const isDocument = kind === "document";
@@ -104,9 +104,8 @@ export function checkInput(input: { attribute: string; value: string }[] | null,
       const same = stripDocument(value) === nationalId;
       return answer(same ? "match" : "mismatch", maskDocument(nationalId));
     }
-    if (!found) return answer("unavailable", null);
-    const textField = (v: unknown, normalize: (s: string) => string | null, show: (s: string) => string = (s) => s) => {
-      const f = str(v);
+    if (!profile) return answer("unavailable", null);
+    const textField = (f: string | null | undefined, normalize: (s: string) => string | null, show: (s: string) => string = (s) => s) => {
       if (!f) return answer("unavailable", null);
       const a = normalize(value);
       const b = normalize(f);
@@ -121,30 +120,30 @@ export function checkInput(input: { attribute: string; value: string }[] | null,
       case "name":
         return textField(profile.name, normalizeName);
       case "motherName":
-        return textField(profile.motherName, normalizeName);
+        return textField(person?.motherName, normalizeName);
       case "tradeName":
-        return textField(profile.tradeName, normalizeName);
+        return textField(company?.tradeName, normalizeName);
       case "birthDate":
-        return textField(profile.birthDate, normalizeDate, brDate);
+        return textField(person?.birthDate, normalizeDate, brDate);
       case "openingDate":
-        return textField(profile.openingDate, normalizeDate, brDate);
+        return textField(company?.openingDate, normalizeDate, brDate);
       case "email":
         return anyOf(emails.filter(Boolean), (s) => s.trim().toLowerCase(), emails.join(", "));
       case "postalCode": {
-        const ceps = addresses.map((a) => str(a.postalCode) ?? "").filter(Boolean);
+        const ceps = addresses.map((a) => a.postalCode ?? "").filter(Boolean);
         return anyOf(ceps, (s) => s.replace(/\D/g, ""), ceps.join(", "));
       }
       case "city": {
-        const cities = addresses.map((a) => str(a.city) ?? "").filter(Boolean);
+        const cities = addresses.map((a) => a.city ?? "").filter(Boolean);
         return anyOf(cities, normalizeName, [...new Set(cities)].join(", "));
       }
       case "state": {
-        const states = addresses.map((a) => str(a.state) ?? "").filter(Boolean);
+        const states = addresses.map((a) => a.state ?? "").filter(Boolean);
         return anyOf(states, (s) => fold(s).trim(), [...new Set(states)].join(", "));
       }
       case "phone": {
         const numbers = phones
-          .map((p) => ({ area: (str(p.area) ?? "").replace(/\D/g, ""), number: (str(p.number) ?? "").replace(/\D/g, "") }))
+          .map((p) => ({ area: (p.area ?? "").replace(/\D/g, ""), number: (p.number ?? "").replace(/\D/g, "") }))
           .filter((p) => p.number);
         if (numbers.length === 0) return answer("unavailable", null);
         const wanted = normalizePhone(value);

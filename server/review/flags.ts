@@ -2,14 +2,13 @@
 // verification's completion writes: the dossier's profile, the rules that fired, the score, and
 // the AI summary's verdict once one is made. The migration 0012's SQL function review_risk_flags
 // computes the same for verifications completed before it (test/service/review-flags.test.ts).
+// The dossier and the result are read through their typed view (lib/contract/dossier-read.ts).
 import { RISK_FLAGS, type RiskFlag } from "../../lib/contract/review";
+import { readDossier, readResult } from "../../lib/contract/dossier-read";
 
 export const LOW_SCORE = 400;
 
 type Json = Record<string, unknown> | null | undefined;
-
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" ? (v as Record<string, unknown>) : {});
-const risky = (indicators: Record<string, unknown>, name: string) => obj(indicators[name]).risky === true;
 
 export interface FlagFacts {
   dossier: Json;
@@ -20,14 +19,13 @@ export interface FlagFacts {
 }
 
 export function riskFlags(f: FlagFacts): RiskFlag[] {
-  const profile = obj(obj(f.dossier).profile);
-  const blacklisted = obj(profile.blacklisted);
-  const indicators = obj(profile.indicators);
-  const rules = Array.isArray(obj(f.result).rules) ? (obj(f.result).rules as unknown[]) : [];
+  const profile = readDossier(f.dossier).profile;
+  const risky = (name: string) => profile?.indicators.some((i) => i.key === name && i.risky) ?? false;
+  const rules = readResult(f.result).rules;
   const on: Record<RiskFlag, boolean> = {
-    restrictive_list: blacklisted.client === true || blacklisted.service === true,
-    deceased: profile.obitFlag === true || risky(indicators, "deathRecord"),
-    irregular_status: risky(indicators, "irregularStatus") || risky(indicators, "inactiveStatus"),
+    restrictive_list: profile?.blacklisted.client === true || profile?.blacklisted.service === true,
+    deceased: (profile?.kind === "person" && profile.obitFlag === true) || risky("deathRecord"),
+    irregular_status: risky("irregularStatus") || risky("inactiveStatus"),
     face_mismatch: rules.includes("face_mismatch"),
     cnh_divergence: rules.includes("cnh_data_mismatch"),
     low_score: f.score !== null && f.score < LOW_SCORE,

@@ -143,6 +143,13 @@ describe("GET /api/v2/verifications/{id}/pdf", () => {
     expect(report.text).toContain(person.person.lawsuits.items[0].number);
   });
 
+  it("lists the registry's fields in the contract's order, not in the order the database keeps the keys", () => {
+    // jsonb gives `age` back before `name`: the report read the stored keys' order (Idade first)
+    const registry = report.text.slice(report.text.indexOf("Cadastro"), report.text.indexOf("Contatos"));
+    expect(registry.indexOf("Nome")).toBeGreaterThan(0);
+    expect(registry.indexOf("Idade")).toBeGreaterThan(registry.indexOf("Nome"));
+  });
+
   it("has the AI summary, the declared data check, the feedback history (newest first) and the restrictive-list status", () => {
     expect(report.text).toContain("Resumo da IA");
     expect(report.text).toMatch(/Recomendação: (aprovar|revisar|reprovar)/);

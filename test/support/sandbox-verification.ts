@@ -17,6 +17,33 @@ export interface SandboxVerification extends SummaryInput {
   profileId: string;
 }
 
+/** One module's run on the sandbox, as the engine records it (a failed run when the sandbox does not answer ok). */
+export async function sandboxRun(
+  entity: Entity,
+  module: ModuleName,
+  version: string,
+  document: string,
+  addon = false,
+): Promise<{ run: ModuleRun; kind: string }> {
+  const r = await provider.fetch({ entity, module, version, document, attempt: 3, round: 3 });
+  const run: ModuleRun = {
+    collectionId: "x",
+    module,
+    dataset: `${entity}-${module}-${version}`,
+    addon,
+    status: r.kind === "ok" ? "ok" : "failed",
+    attempts: 1,
+    nextAttemptAt: null,
+    data: r.kind === "ok" ? (r.data as unknown as Record<string, unknown>) : null,
+    lastError: null,
+    cachedAt: null,
+    permanent: false,
+    completedAt: new Date(),
+    updatedAt: new Date(),
+  };
+  return { run, kind: r.kind };
+}
+
 /** Runs every module of the profile (add-ons with `addons`) on the sandbox and scores it. */
 export async function sandboxVerification(
   document: string,
@@ -31,23 +58,9 @@ export async function sandboxVerification(
     if (config.addon && !options.addons) continue;
     if (config.enabled === false && !config.addon) continue; // like the engine's plan (biometrics: only with faceRecognition)
     const version = config.dataset.slice(config.dataset.lastIndexOf("-") + 1);
-    const r = await provider.fetch({ entity, module: module as ModuleName, version, document, attempt: 3, round: 3 });
-    if (module === "profile" && r.kind === "not_found") notFound = true;
-    runs.push({
-      collectionId: "x",
-      module,
-      dataset: config.dataset,
-      addon: Boolean(config.addon),
-      status: r.kind === "ok" ? "ok" : "failed",
-      attempts: 1,
-      nextAttemptAt: null,
-      data: r.kind === "ok" ? (r.data as unknown as Record<string, unknown>) : null,
-      lastError: null,
-      cachedAt: null,
-      permanent: false,
-      completedAt: new Date(),
-      updatedAt: new Date(),
-    });
+    const { run, kind } = await sandboxRun(entity, module as ModuleName, version, document, Boolean(config.addon));
+    if (module === "profile" && kind === "not_found") notFound = true;
+    runs.push(run);
   }
   const kept = notFound ? runs.filter((r) => r.module === "profile") : runs;
   const { dossier, name } = dossierOf(entity, kept);

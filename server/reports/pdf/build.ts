@@ -4,7 +4,7 @@
 // the report's worker thread (renderer.ts), never on the service's event loop.
 import PDFDocument from "pdfkit";
 import { moduleLabel } from "../../ai/labels";
-import { isObj } from "../../ai/facts";
+import { readDossier } from "../../../lib/contract/dossier-read";
 import type { ReportData } from "./types";
 import { PAGE, Writer } from "./layout";
 import { winAnsi } from "./text";
@@ -59,6 +59,8 @@ export function buildVerificationPdf(data: ReportData, maxBytes = Infinity): Pro
     try {
       const w = new Writer(doc);
       const dossier = data.verification.dossier ?? {};
+      const view = readDossier(dossier);
+      const ran = (module: string) => view.modules.includes(module);
       header(w, data);
       scoreBlock(w, data);
       rulesBlock(w, data);
@@ -67,15 +69,15 @@ export function buildVerificationPdf(data: ReportData, maxBytes = Infinity): Pro
       restrictiveBlock(w, data);
       feedbackBlock(w, data);
       if (data.verification.status === "COMPLETED" || data.verification.status === "ANALYZING" || Object.keys(dossier).length) {
-        profileBlock(w, data, isObj(dossier.profile) ? dossier.profile : null);
-        financeBlock(w, data, dossier.finance);
+        profileBlock(w, data, view.profile);
+        financeBlock(w, data, view.finance, dossier.finance);
         if (dossier.financeAdvanced !== undefined) {
           w.section("Crédito: negativações e protestos");
           w.generic(dossier.financeAdvanced);
         }
-        lawsuitsBlock(w, dossier.lawsuits, "Processos judiciais");
-        ownersLawsuitsBlock(w, dossier.ownersLawsuits);
-        relatedBlock(w, data, dossier.related);
+        lawsuitsBlock(w, ran("lawsuits"), view.lawsuits, dossier.lawsuits, "Processos judiciais");
+        ownersLawsuitsBlock(w, ran("ownersLawsuits"), view.ownersLawsuits);
+        relatedBlock(w, data, ran("related"), view.related);
         for (const [key, value] of Object.entries(dossier)) {
           if (KNOWN_SECTIONS.has(key)) continue;
           w.section(moduleLabel(key));

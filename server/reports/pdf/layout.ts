@@ -6,7 +6,7 @@
 // MAX_FIELD characters, a paragraph to MAX_PARAGRAPH), and a word wider than its column broken
 // into pieces that fit, each on its own line. pdfkit breaks such a word itself by measuring ever
 // shorter prefixes of it, which cost 32 ms per decision of one 2,000-character word (issue 21).
-import { isObj } from "../../ai/facts";
+import { isBag as isObj } from "../../../lib/contract/dossier-read";
 import { cell, label, pluralize, winAnsi } from "./text";
 
 /** Longest table cell or pair value printed, in characters; the rest is cut with "…". */

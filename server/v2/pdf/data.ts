@@ -4,7 +4,7 @@ import { and, count, desc, eq, gt, isNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blacklistEntries, profiles, users, verificationFeedbacks, verifications, workspaces } from "../../db/schema";
 import { AiSummarySchema } from "../../ai/types";
-import { isObj, obj } from "../../ai/facts";
+import { readDossier } from "../../../lib/contract/dossier-read";
 import { REPORT_DECISIONS, type ReportData, type ReportRestrictiveList } from "../../reports/pdf/types";
 import { readSummary } from "../summary/generate";
 
@@ -19,8 +19,7 @@ export async function restrictiveListOf(
   nationalId: string,
   dossier: Record<string, unknown> | null,
 ): Promise<ReportRestrictiveList> {
-  const profile = obj(obj(dossier).profile);
-  const blacklisted = isObj(profile.blacklisted) ? profile.blacklisted : {};
+  const blacklisted = readDossier(dossier).profile?.blacklisted;
   const [entry] = await db
     .select({ reason: blacklistEntries.reason, createdAt: blacklistEntries.createdAt, expiresAt: blacklistEntries.expiresAt })
     .from(blacklistEntries)
@@ -37,8 +36,8 @@ export async function restrictiveListOf(
     reason: entry?.reason ?? null,
     since: entry?.createdAt ?? null,
     expiresAt: entry?.expiresAt ?? null,
-    listedAtCompletion: dossier ? blacklisted.client === true : undefined,
-    serviceListed: blacklisted.service === true,
+    listedAtCompletion: dossier ? blacklisted?.client === true : undefined,
+    serviceListed: blacklisted?.service === true,
   };
 }
 

@@ -1,67 +1,75 @@
-// Finance: income, tax returns, assistance programs, credit restrictions, indicators.
-import { arr, isObj, num, obj, str } from "../../../ai/facts";
+// Finance: income, tax returns, assistance programs, credit restrictions, indicators, from the
+// dossier's typed view (lib/contract/dossier-read.ts); a company's finance dataset, which the
+// dossier passes through as it is, is printed field by field.
+import type { DossierFinance } from "../../../../lib/contract/dossier-read";
 import type { ReportData } from "../types";
 import type { Writer } from "../layout";
 import { cell, formatDate, formatMoney, label } from "../text";
 
-export function financeBlock(w: Writer, data: ReportData, finance: unknown) {
-  if (!isObj(finance)) return;
+/** `block`: the finance block as stored, printed as it is when it is not person.finance. */
+export function financeBlock(w: Writer, data: ReportData, f: DossierFinance | null, block: unknown) {
+  if (!f) return;
   w.section("Financeiro");
-  const f = finance;
-  if (data.verification.entity === "person" && "salary" in f) {
+  if (data.verification.entity === "person" && f.kind === "person") {
     w.pairs([
-      ["Renda estimada", formatMoney(num(f.salary))],
-      ["Faixa de renda", cell("income", f.income)],
+      ["Renda estimada", formatMoney(f.salary)],
+      ["Faixa de renda", cell("income", f.incomeBand)],
       ["Patrimônio", cell("totalAssets", f.totalAssets)],
-      ["Cobranças", `${cell("total", obj(f.collections).total)} (origens: ${cell("total", obj(f.collections).totalOrigins)})`],
+      ["Cobranças", `${cell("total", f.collections?.total)} (origens: ${cell("total", f.collections?.origins)})`],
     ]);
-    const returns = arr(f.taxReturns).map(obj);
-    if (returns.length) {
+    if (f.taxReturns.length) {
       w.subheading("Declarações de imposto de renda");
       w.table(
         ["Ano", "Situação", "Banco", "Atualizado em"],
-        returns.map((r) => [cell("year", r.year), cell("status", r.status), cell("bank", r.bank), cell("updatedAt", r.updatedAt)]),
+        f.taxReturns.map((r) => [cell("year", r.year), cell("status", r.status), cell("bank", r.bank), cell("updatedAt", r.updatedAt)]),
         [0.15, 0.4, 0.25, 0.2],
       );
     }
-    const programs = arr(obj(f.assistancePrograms).programs).map(obj);
+    const programs = f.assistancePrograms?.programs ?? [];
     if (programs.length) {
       w.subheading("Programas assistenciais");
       w.table(
         ["Programa", "Cidade/UF", "Ativo", "Valor", "Total recebido", "Período"],
         programs.map((p) => [
           cell("name", p.name),
-          `${str(p.city) ?? "—"}/${str(p.state) ?? "—"}`,
+          `${p.city ?? "—"}/${p.state ?? "—"}`,
           cell("active", p.active),
-          formatMoney(num(p.amount)),
-          formatMoney(num(p.totalAmount)),
-          `${formatDate(str(p.startedAt))} a ${formatDate(str(p.endedAt))}`,
+          formatMoney(p.amount),
+          formatMoney(p.totalAmount),
+          `${formatDate(p.startedAt)} a ${formatDate(p.endedAt)}`,
         ]),
         [0.22, 0.18, 0.08, 0.14, 0.16, 0.22],
       );
     }
-    const restrictions = obj(f.restrictions);
-    if (Object.keys(restrictions).length) {
+    const r = f.restrictions;
+    if (r) {
       w.subheading("Restrições de crédito");
+      const row = (key: string, value: unknown): [string, string] => [label(key), cell(key, value)];
+      w.pairs([
+        row("registerLogs", r.registerLogs),
+        row("segment", r.segment),
+        row("reportedBy", r.reportedBy),
+        row("status", r.status),
+        row("city", r.city),
+        [label("amount"), formatMoney(r.amount)],
+        row("type", r.type),
+        row("isNegative", r.isNegative),
+        row("hasData", r.hasData),
+        row("reportedAt", r.reportedAt),
+        [label("totalAmount"), formatMoney(r.totalAmount)],
+        [label("consultationLogs"), r.consultationLogs.map((c) => `${c.period} dias: ${cell("n", c.count)}`).join(" · ")],
+      ]);
+    }
+    if (f.indicators.length) {
+      w.subheading("Indicadores");
       w.pairs(
-        Object.entries(restrictions).map(([k, v]) => [
-          label(k),
-          k === "consultationLogs"
-            ? Object.entries(obj(v))
-                .map(([p, n]) => `${p} dias: ${cell("n", n)}`)
-                .join(" · ")
-            : k === "totalAmount"
-              ? formatMoney(num(v))
-              : cell(k, v),
+        f.indicators.map((i) => [
+          label(i.key),
+          i.key === "monthlyIncome" ? formatMoney(i.value) : cell(i.key, { risky: i.risky, value: i.value }),
         ]),
       );
     }
-    const indicators = obj(f.indicators);
-    if (Object.keys(indicators).length) {
-      w.subheading("Indicadores");
-      w.pairs(Object.entries(indicators).map(([k, v]) => [label(k), k === "monthlyIncome" ? formatMoney(num(obj(v).value)) : cell(k, v)]));
-    }
     return;
   }
-  w.generic(f);
+  w.generic(block);
 }

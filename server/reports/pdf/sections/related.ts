@@ -1,21 +1,23 @@
-// Related persons and companies: totals, indicators, the table, then the network drawing.
+// Related persons and companies: totals, indicators, the table, then the network drawing, from the
+// dossier's typed view (lib/contract/dossier-read.ts).
 import { relationLabel } from "../../../../lib/contract/labels";
-import { dossierFacts, isObj, obj } from "../../../ai/facts";
+import type { DossierRelated } from "../../../../lib/contract/dossier-read";
+import { dossierFacts } from "../../../ai/facts";
 import type { ReportData } from "../types";
 import type { Writer } from "../layout";
 import { reportNetwork } from "../network";
 import { cell, formatInteger, label, maskedDocument, pluralize } from "../text";
 import { networkDrawing } from "./network";
 
-export function relatedBlock(w: Writer, data: ReportData, block: unknown) {
-  if (block === undefined) return;
+/** `ran`: the module is in the dossier; `block`: its typed view, null when it had no data. */
+export function relatedBlock(w: Writer, data: ReportData, ran: boolean, block: DossierRelated | null) {
+  if (!ran) return;
   w.section("Relacionados");
-  if (!isObj(block)) return w.note("Módulo sem dados.");
+  if (!block) return w.note("Módulo sem dados.");
   const net = reportNetwork({ ...data.verification }, 1000);
-  const totals = obj(block.totals);
-  if (Object.keys(totals).length)
+  if (block.totals.length)
     w.pairs(
-      Object.entries(totals).map(([k, v]) => [
+      block.totals.map(({ key: k, value: v }) => [
         (
           {
             total: "Total",
@@ -30,15 +32,14 @@ export function relatedBlock(w: Writer, data: ReportData, block: unknown) {
         cell("n", v),
       ]),
     );
-  const indicators = obj(block.indicators);
-  if (Object.keys(indicators).length) {
+  if (block.indicators.length) {
     const NAMES: Record<string, string> = {
       relatedWithLawsuits: "Com processos",
       deceasedBusinessRelations: "Relações com falecidos",
       relatedOnServiceRestrictiveList: "Em lista restritiva do serviço",
       inactiveCompanies: "Empresas inativas",
     };
-    w.pairs(Object.entries(indicators).map(([k, v]) => [NAMES[k] ?? label(k), cell(k, v)]));
+    w.pairs(block.indicators.map((i) => [NAMES[i.key] ?? label(i.key), cell(i.key, { risky: i.risky, value: i.value })]));
   }
   const parties = dossierFacts({ ...data.verification, score: null }).related.parties;
   if (parties.length) {

@@ -1,7 +1,7 @@
 // The score with its band, and the score's deduction by module drawn as bars.
 import { bandOf } from "../../../ai/bands";
 import { moduleLabel } from "../../../ai/labels";
-import { arr, num, obj, str } from "../../../ai/facts";
+import { readResult } from "../../../../lib/contract/dossier-read";
 import type { ReportData } from "../types";
 import { C, CONTENT_W, PAGE, RISK_COLOR, type Writer } from "../layout";
 import { formatInteger, winAnsi } from "../text";
@@ -33,9 +33,8 @@ export function scoreBlock(w: Writer, data: ReportData) {
       .fontSize(10)
       .text(winAnsi(`Faixa: ${band.name}`), PAGE.margin, top + 66, { width: 150, align: "center" });
   // distribution bars
-  const dist = arr(obj(v.result).scoreDistribution)
-    .map(obj)
-    .map((e) => ({ module: str(e.module) ?? "?", percent: num(e.percent) ?? 0 }));
+  const result = readResult(v.result);
+  const dist = result.scoreDistribution.map((e) => ({ module: e.module ?? "?", percent: e.percent ?? 0 }));
   const x0 = PAGE.margin + 170;
   const barW = CONTENT_W - 170 - 150;
   d.fillColor(C.ink).font("Helvetica-Bold").fontSize(9).text(winAnsi("Distribuição da dedução por módulo"), x0, top);
@@ -57,7 +56,7 @@ export function scoreBlock(w: Writer, data: ReportData) {
       .fontSize(8)
       .text(winAnsi(`${formatInteger(e.percent)}%`), x0 + 146 + barW, y + 1, { width: 40 });
   });
-  const factor = num(obj(v.result).scoreFactor);
+  const factor = result.scoreFactor;
   d.fillColor(C.muted)
     .font("Helvetica")
     .fontSize(7.5)
