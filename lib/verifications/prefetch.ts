@@ -5,6 +5,8 @@ import { getAccessToken } from "@/lib/auth/access-token";
 import { reviewKeys } from "@/lib/query/review-queries";
 import { verificationKeys } from "@/lib/query/verification-queries";
 import { readQueuePage } from "@/lib/review/queue";
+import { getTeamReview } from "@/lib/review/team-review";
+import { loadCaseReview } from "@/lib/bff/review-case";
 import { filtersToApiQuery, type VerificationFilters } from "./filters";
 import { isVerificationId } from "./id";
 import { toDetail } from "./to-detail";
@@ -29,8 +31,15 @@ export async function prefetchVerificationPage(queryClient: QueryClient, filters
 export async function prefetchVerification(queryClient: QueryClient, id: string): Promise<void> {
   const token = await getAccessToken();
   if (!token || !isVerificationId(id)) return;
-  await queryClient.prefetchQuery({
-    queryKey: verificationKeys.detail(id),
-    queryFn: async () => toDetail(await getVerification(token, id)),
-  });
+  // with team review, the case's review state too: the decision panel waited for it in the browser
+  // (its notice was the page's largest paint, after hydration and a BFF round trip), and so did
+  // the keys (html[data-triage])
+  const team = await getTeamReview();
+  await Promise.all([
+    queryClient.prefetchQuery({
+      queryKey: verificationKeys.detail(id),
+      queryFn: async () => toDetail(await getVerification(token, id)),
+    }),
+    team ? queryClient.prefetchQuery({ queryKey: reviewKeys.case(id), queryFn: () => loadCaseReview(token, id) }) : null,
+  ]);
 }
