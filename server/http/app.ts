@@ -87,6 +87,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: "/docs" });
 
   registerErrorHandling(app);
+  app.decorate("admission", s.admission); // route() refuses by it (server/http/admission.ts)
   registerRateLimit(app, s); // first: its onRequest hook notes the arrival time before authentication
   registerAuth(app, s);
   registerBoundary(app);
