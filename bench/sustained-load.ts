@@ -66,8 +66,22 @@ async function send(w: (typeof workspaces)[number], kind: Kind): Promise<void> {
     status = res.status;
     const body = await res.text();
     if (kind === "create" && (status === 200 || status === 202)) w.ids.push(JSON.parse(body).id);
-  } catch {
+    if (status >= 500) {
+      // the code (v3) or message (v2) and whether Retry-After came with it
+      let what = "";
+      try {
+        const error = JSON.parse(body).error;
+        what = typeof error === "string" ? error.slice(0, 40) : String(error?.code);
+      } catch {
+        what = "?";
+      }
+      const name = `${kind} ${status} ${what}${res.headers.get("retry-after") ? " (Retry-After)" : " (no Retry-After)"}`;
+      errorKinds.set(name, (errorKinds.get(name) ?? 0) + 1);
+    }
+  } catch (error) {
     status = "error";
+    const name = `${kind} network ${(error as Error).message}`;
+    errorKinds.set(name, (errorKinds.get(name) ?? 0) + 1);
   }
   w.samples.push({ kind, ms: performance.now() - started, status, at });
 }
@@ -99,19 +113,30 @@ await Promise.all(inFlight);
 
 for (const w of workspaces) {
   console.log(`\nworkspace ${w.name} (offered ${offered[w.name]}/s on v3)`);
-  console.log("kind           count   p50 ms   p95 ms   p99 ms   2xx    429   other  errors");
+  console.log("kind           count   p50 ms   p95 ms   p99 ms   2xx    429    503   other  errors");
   for (const kind of ["read", "list-v3", "create", "batch", "console-list"] as Kind[]) {
     const s = w.samples.filter((x) => x.kind === kind);
     if (s.length === 0) continue;
     const sorted = s.map((x) => x.ms).sort((a, b) => a - b);
     const ok = s.filter((x) => typeof x.status === "number" && x.status < 300).length;
     const limited = s.filter((x) => x.status === 429).length;
-    const errors = s.filter((x) => x.status === "error" || (typeof x.status === "number" && x.status >= 500)).length;
-    const other = s.length - ok - limited - errors;
+    const refused = s.filter((x) => x.status === 503).length;
+    const errors = s.filter((x) => x.status === "error" || (typeof x.status === "number" && x.status >= 500 && x.status !== 503)).length;
+    const other = s.length - ok - limited - refused - errors;
     console.log(
-      `${kind.padEnd(13)} ${String(s.length).padStart(6)} ${percentile(sorted, 50).toFixed(1).padStart(8)} ${percentile(sorted, 95).toFixed(1).padStart(8)} ${percentile(sorted, 99).toFixed(1).padStart(8)} ${String(ok).padStart(6)} ${String(limited).padStart(6)} ${String(other).padStart(7)} ${String(errors).padStart(7)}`,
+      `${kind.padEnd(13)} ${String(s.length).padStart(6)} ${percentile(sorted, 50).toFixed(1).padStart(8)} ${percentile(sorted, 95).toFixed(1).padStart(8)} ${percentile(sorted, 99).toFixed(1).padStart(8)} ${String(ok).padStart(6)} ${String(limited).padStart(6)} ${String(refused).padStart(6)} ${String(other).padStart(7)} ${String(errors).padStart(7)}`,
     );
   }
+  // reads by 10-second slice of the run (the batches run at the start)
+  const slices: string[] = [];
+  for (let from = 0; from < seconds; from += 10) {
+    const slice = w.samples
+      .filter((x) => x.kind === "read" && x.at - startedAt >= from * 1000 && x.at - startedAt < (from + 10) * 1000)
+      .map((x) => x.ms)
+      .sort((a, b) => a - b);
+    slices.push(`${from}-${from + 10} s ${percentile(slice, 99).toFixed(0)}`);
+  }
+  console.log(`read p99 by slice (ms): ${slices.join(", ")}`);
   // accepted v3 requests per wall-clock second: never above the limit
   const perSecond = new Map<number, number>();
   for (const s of w.samples) {
@@ -121,9 +146,41 @@ for (const w of workspaces) {
   }
   const counts = [...perSecond.values()];
   const seconds429 = w.samples.filter((s) => s.status === 429).length;
+  // admission control (docs/decisions.md, "Admission control"): 503s are refusals, not errors;
+  // the rate is over the requests the rate limit let through
+  if (offered[w.name]! < limit && seconds429 > 0) {
+    // a workspace under its limit refused: in which seconds (by sending time), beside what it sent
+    // in them and how long those requests took (a stall then a burst shows as long 429s)
+    const bySecond = new Map<number, { sent: number; limited: number; slowest: number }>();
+    for (const s of w.samples) {
+      if (s.kind === "console-list") continue;
+      const second = Math.floor((s.at - startedAt) / 1000);
+      const entry = bySecond.get(second) ?? { sent: 0, limited: 0, slowest: 0 };
+      entry.sent++;
+      if (s.status === 429) entry.limited++;
+      entry.slowest = Math.max(entry.slowest, s.ms);
+      bySecond.set(second, entry);
+    }
+    const seconds = [...bySecond.entries()].filter(([, e]) => e.limited > 0);
+    console.log(
+      `429s under the limit, by second sent: ${seconds.map(([sec, e]) => `s${sec}: ${e.limited} of ${e.sent} sent (slowest ${e.slowest.toFixed(0)} ms)`).join("; ")}`,
+    );
+  }
+  const refused = w.samples.filter((s) => s.status === 503).length;
+  const admitted = w.samples.filter((s) => s.status !== 429).length;
   console.log(
-    `v3 accepted per second: max ${Math.max(...counts)}, mean ${(counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length)).toFixed(1)} (limit ${limit}); 429s ${seconds429}`,
+    `v3 accepted per second: max ${Math.max(...counts)}, mean ${(counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length)).toFixed(1)} (limit ${limit}); 429s ${seconds429}; 503s ${refused} (${((100 * refused) / Math.max(1, admitted)).toFixed(2)}% of the requests not rate-limited)`,
   );
 }
-if (errorKinds.size > 0) console.log("\nerrors:", Object.fromEntries(errorKinds));
+// requests slower than 5 s, by the second they were sent in (a stall shows as a run of seconds)
+const slow = workspaces.flatMap((w) => w.samples.filter((x) => x.ms > 5000).map((x) => ({ ...x, w: w.name })));
+if (slow.length > 0) {
+  const bySecond = new Map<string, number>();
+  for (const x of slow) {
+    const name = `s${Math.floor((x.at - startedAt) / 1000)} ${x.w} ${x.kind} ${x.status}`;
+    bySecond.set(name, (bySecond.get(name) ?? 0) + 1);
+  }
+  console.log(`\nrequests over 5 s (${slow.length}) by second sent, workspace, kind, status:`, Object.fromEntries(bySecond));
+}
+if (errorKinds.size > 0) console.log("\n5xx and network errors by kind:", Object.fromEntries(errorKinds));
 console.log(`\nran ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);

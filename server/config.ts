@@ -45,6 +45,12 @@ export interface Config {
   /** Batch-lane collections at once per worker process (PGlite 1: its one database thread serves interactive work first). */
   batchWorkers: number;
   /**
+   * Admission control (server/http/admission.ts): statements waiting for the database at which API
+   * requests that need it are refused (503, Retry-After: 1). Default DEFAULT_PGLITE_QUEUE_LIMIT on
+   * PGlite, 0 (never refused) on PostgreSQL.
+   */
+  dbQueueLimit: number;
+  /**
    * GET /api/v2/verifications counts `total` exactly up to this many rows; above it `total` is the
    * planner's estimate, never below this + 1 nor below the rows up to the page (docs/decisions.md).
    */
@@ -96,6 +102,9 @@ export interface AiConfig {
   apiKey: string | null;
   timeoutMs: number;
 }
+
+/** LUPA_DB_QUEUE_LIMIT's default on PGlite (docs/benchmarks.md, "sustained"). */
+export const DEFAULT_PGLITE_QUEUE_LIMIT = 16;
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -158,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     recordCacheEntries: int(env.LUPA_RECORD_CACHE_ENTRIES, 20_000),
     batchYieldMs: int(env.LUPA_BATCH_YIELD_MS, 500),
     batchWorkers: Math.max(1, int(env.LUPA_BATCH_WORKERS, databaseUrl ? 4 : 1)),
+    dbQueueLimit: env.LUPA_DB_QUEUE_LIMIT ? int(env.LUPA_DB_QUEUE_LIMIT, 0) : databaseUrl ? 0 : DEFAULT_PGLITE_QUEUE_LIMIT,
     listExactTotal: Math.max(1, int(env.LUPA_LIST_EXACT_TOTAL, 1000)),
     hashConcurrency: Math.max(1, int(env.LUPA_HASH_CONCURRENCY, 2)),
     hashQueueLimit: int(env.LUPA_HASH_QUEUE, 16),

@@ -10,6 +10,7 @@ import type { PasswordVerifier } from "./auth/hash-limiter";
 import type { SessionGuard } from "./auth/sessions";
 import type { RecordCache } from "./http/record-cache";
 import type { LaneGate } from "./engine/lane-gate";
+import type { Admission } from "./http/admission";
 
 export interface Services {
   config: Config;
@@ -28,4 +29,6 @@ export interface Services {
   records: RecordCache;
   /** Interactive work first: batch collections wait to start while it runs (server/engine/lane-gate.ts). */
   priority: LaneGate;
+  /** Admission control: 503 while the database's queue is full (server/http/admission.ts). */
+  admission: Admission;
 }

@@ -17,6 +17,7 @@ import { createPasswordVerifier } from "./auth/hash-limiter";
 import { SessionGuard } from "./auth/sessions";
 import { RecordCache } from "./http/record-cache";
 import { LaneGate } from "./engine/lane-gate";
+import { Admission } from "./http/admission";
 import { RegistryState } from "./registry/live";
 import { datasetProvider } from "./datasets/providers";
 
@@ -68,6 +69,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       sessionGuard,
       records,
       priority: new LaneGate(config.batchYieldMs),
+      admission: new Admission(database, config.dbQueueLimit),
     };
     return {
       ...services,

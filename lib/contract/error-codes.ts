@@ -45,6 +45,7 @@ export const ERROR_STATUS = {
   conflict: 409,
   too_many_attempts: 429,
   sign_in_busy: 503,
+  service_busy: 503,
   // review API (/api/review/v1, v3 envelope; docs/decisions.md "Review API")
   invalid_assignee: 422,
   reason_required: 400,

@@ -73,27 +73,67 @@ export async function revokeUserSessions(db: Db, userId: string): Promise<void> 
 }
 
 interface Cached {
-  until: number;
+  /** When the lookup that gave `live` started: the answer is relied on until checkedAt + cacheMs. */
+  checkedAt: number;
   live: boolean;
 }
 
-/** Checks on each request that the token's user and session still stand; cached for `cacheMs`. */
+/**
+ * Checks on each request that the token's user and session still stand; cached for `cacheMs`.
+ *
+ * One lookup per session at a time: requests that need one while it runs wait for it instead of
+ * sending their own (every request of a busy token used to miss together when the entry expired,
+ * two statements each, all queued on PGlite's one connection: a stall every `cacheMs`, then the
+ * stalled requests released at once; docs/benchmarks.md, "sustained"). And in the last third of
+ * an entry's life a request that uses it starts the next lookup in the background, so a token in
+ * steady use never waits for one. An answer is never relied on longer than `cacheMs` after its
+ * lookup started, as before.
+ */
 export class SessionGuard {
   private readonly cache = new Map<string, Cached>();
+  private readonly pending = new Map<string, { startedAt: number; live: Promise<boolean> }>();
+  /** Lookups sent to the database (for the benchmark and the tests). */
+  lookups = 0;
 
   constructor(
     private readonly db: Db,
     private readonly cacheMs: number,
+    private readonly clock: () => number = Date.now,
   ) {}
 
-  async isLive(claims: TokenClaims, now = Date.now()): Promise<boolean> {
+  async isLive(claims: TokenClaims): Promise<boolean> {
     if (!claims.sessionId) return false;
+    const now = this.clock();
     const key = `${claims.userId}:${claims.sessionId}:${claims.version}`;
     const hit = this.cache.get(key);
-    if (hit && hit.until > now) return hit.live;
-    const live = await this.lookUp(claims, new Date(now));
-    if (this.cache.size > 10_000) this.prune(now);
-    if (this.cacheMs > 0) this.cache.set(key, { until: now + this.cacheMs, live });
+    if (hit && now - hit.checkedAt < this.cacheMs) {
+      if (now - hit.checkedAt >= (this.cacheMs * 2) / 3) this.lookUpOnce(claims, key, now).catch(() => {}); // the next request's lookup fails itself
+      return hit.live;
+    }
+    return this.lookUpOnce(claims, key, now);
+  }
+
+  /** The lookup of this session under way, when it started within `cacheMs`; else a new one. */
+  private lookUpOnce(claims: TokenClaims, key: string, now: number): Promise<boolean> {
+    const running = this.pending.get(key);
+    if (running && now - running.startedAt < this.cacheMs) return running.live;
+    const startedAt = now;
+    this.lookups++;
+    const live = this.lookUp(claims, new Date(startedAt)).then((answer) => {
+      if (this.cacheMs > 0) {
+        const cached = this.cache.get(key);
+        // a later lookup may have answered first: keep the newest
+        if (!cached || cached.checkedAt <= startedAt) this.cache.set(key, { checkedAt: startedAt, live: answer });
+        if (this.cache.size > 10_000) this.prune(this.clock());
+      }
+      return answer;
+    });
+    const entry = { startedAt, live };
+    this.pending.set(key, entry);
+    const forget = () => {
+      if (this.pending.get(key) === entry) this.pending.delete(key);
+    };
+    live.then(forget, forget);
     return live;
   }
 
@@ -107,7 +147,7 @@ export class SessionGuard {
   }
 
   private prune(now: number): void {
-    for (const [key, value] of this.cache) if (value.until <= now) this.cache.delete(key);
+    for (const [key, value] of this.cache) if (now - value.checkedAt >= this.cacheMs) this.cache.delete(key);
     if (this.cache.size > 10_000) this.cache.clear();
   }
 }

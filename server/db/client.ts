@@ -1,5 +1,6 @@
 // One database handle for the whole service, over PGlite (embedded, default) or PostgreSQL
 // (DATABASE_URL). Both run the same drizzle schema, the same SQL and the same migrations.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { chmodSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -36,9 +37,12 @@ export interface Database {
   /**
    * The connections of this process (metrics): at most `max`, `inUse` running a query or holding a
    * transaction, `idle` open and free, `waiting` queries waiting for one. PGlite has one connection
-   * and no pool: `waiting` counts the queries and transactions waiting for its locks.
+   * and no pool: `waiting` counts the queries and transactions waiting to run, for their event
+   * loop turn (each first yields one) or for its locks: the work queued in front of a new query.
+   * `ahead`: what a new API query waits behind (admission control): `waiting` without the batch
+   * lane's statements on PGlite, which give way to the others (trackLocks); `waiting` on PostgreSQL.
    */
-  poolStats(): { max: number; inUse: number; idle: number; waiting: number };
+  poolStats(): { max: number; inUse: number; idle: number; waiting: number; ahead: number };
   /**
    * A connection of its own for long work with COPY (the registry importer, server/registry/):
    * PostgreSQL's URL, or the embedded client itself.
@@ -83,9 +87,11 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       throw error;
     }
   }
-  yieldBeforeQueries(client);
-  const poolStats = trackLocks(client);
-  enablePreparedStatements(client, eventLoopTurn);
+  const backlog = new Backlog();
+  const turn = countedTurn(backlog);
+  yieldBeforeQueries(client, turn);
+  const poolStats = trackLocks(client, backlog);
+  enablePreparedStatements(client, turn);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: "pglite",
@@ -127,8 +133,24 @@ async function openPglite(options: OpenOptions): Promise<Database> {
  */
 const eventLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function yieldBeforeQueries(client: PGlite): void {
-  const turn = eventLoopTurn;
+/**
+ * The event loop's turn, counted in `backlog`: on PGlite the statements waiting to run are mostly
+ * waiting here, not for the locks (a statement runs synchronously once it has its turn, and
+ * releases the locks before the next turn), so the turn is where the queue is seen.
+ */
+function countedTurn(backlog: Backlog): () => Promise<void> {
+  return async () => {
+    const batch = batchLane.getStore() === true;
+    backlog.enter(batch);
+    try {
+      await eventLoopTurn();
+    } finally {
+      backlog.leave(batch);
+    }
+  };
+}
+
+function yieldBeforeQueries(client: PGlite, turn: () => Promise<void>): void {
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   client.query = (async (...args: Parameters<PGlite["query"]>) => {
@@ -143,24 +165,77 @@ function yieldBeforeQueries(client: PGlite): void {
 
 type Exclusive = <T>(fn: () => Promise<T>) => Promise<T>;
 
+/** The batch lane's work (server/engine/workers.ts): on PGlite its statements let the others go first. */
+const batchLane = new AsyncLocalStorage<true>();
+
+/** Runs `fn` as batch-lane work: on PGlite each of its statements and transactions starts only when no other waits (see trackLocks). */
+export function inBatchLane<T>(fn: () => Promise<T>): Promise<T> {
+  return batchLane.run(true, fn);
+}
+
+/** How long a batch-lane statement gives way at most, so a steady interactive stream slows the batch lane without stopping it. */
+export const BATCH_GIVE_WAY_MAX_MS = 50;
+
+/** PGlite's statements waiting to run (for their event loop turn or for the locks), all and not the batch lane's. */
+export class Backlog {
+  waiting = 0;
+  others = 0;
+  private givingWay = new Set<() => void>();
+
+  enter(batch: boolean): void {
+    this.waiting++;
+    if (!batch) this.others++;
+  }
+
+  leave(batch: boolean): void {
+    this.waiting--;
+    if (batch) return;
+    this.others--;
+    if (this.others === 0) for (const wake of [...this.givingWay]) wake();
+  }
+
+  /** Resolves once no statement but the batch lane's waits, or after BATCH_GIVE_WAY_MAX_MS. */
+  giveWay(): Promise<void> {
+    if (this.others === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.givingWay.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, BATCH_GIVE_WAY_MAX_MS);
+      this.givingWay.add(done);
+    });
+  }
+}
+
 /**
  * Counts what waits for and holds PGlite's two locks (every query takes its query lock, and outside
  * a transaction its transaction lock first; a transaction holds the transaction lock throughout),
- * for `poolStats`: the one connection is in use while either is held.
+ * for `poolStats`: the one connection is in use while either is held; `waiting` adds the
+ * statements waiting for their event loop turn (countedTurn), counted in the same `backlog`.
+ *
+ * And the batch lane gives way: PGlite serves its statements first come, first served, so a batch
+ * collection's statement queued before an API request's made the request wait for it. A statement
+ * or transaction of the batch lane (inBatchLane) now waits, before it takes the transaction lock,
+ * until no other statement waits (BATCH_GIVE_WAY_MAX_MS at most). Only there: inside its
+ * transaction (holding the connection) a batch statement never waits, so nothing waits on it.
  */
-export function trackLocks(client: PGlite): Database["poolStats"] {
+export function trackLocks(client: PGlite, backlog = new Backlog()): Database["poolStats"] {
   const locks = client as unknown as Record<"_runExclusiveQuery" | "_runExclusiveTransaction", Exclusive>;
-  let waiting = 0;
   let held = 0;
   for (const name of ["_runExclusiveQuery", "_runExclusiveTransaction"] as const) {
     const original = locks[name].bind(client);
+    const outer = name === "_runExclusiveTransaction";
     locks[name] = async (fn) => {
-      waiting++;
+      const batch = batchLane.getStore() === true;
+      if (outer && batch) await backlog.giveWay();
+      backlog.enter(batch);
       let started = false;
       try {
         return await original(async () => {
           started = true;
-          waiting--;
+          backlog.leave(batch);
           held++;
           try {
             return await fn();
@@ -169,11 +244,11 @@ export function trackLocks(client: PGlite): Database["poolStats"] {
           }
         });
       } finally {
-        if (!started) waiting--;
+        if (!started) backlog.leave(batch);
       }
     };
   }
-  return () => ({ max: 1, inUse: held > 0 ? 1 : 0, idle: held > 0 ? 0 : 1, waiting });
+  return () => ({ max: 1, inUse: held > 0 ? 1 : 0, idle: held > 0 ? 0 : 1, waiting: backlog.waiting, ahead: backlog.others });
 }
 
 /** Backoff of the listening connection's reconnects: 100 ms doubling up to 5 s. */
@@ -278,6 +353,7 @@ async function openPostgres(url: string): Promise<Database> {
       inUse: pool.totalCount - pool.idleCount,
       idle: pool.idleCount,
       waiting: pool.waitingCount,
+      ahead: pool.waitingCount,
     }),
     close: async () => {
       closed = true;

@@ -8,6 +8,7 @@ import { findExpired, findLostWork, markDispatched, markEnqueued, takeOverDeadOw
 import { LIVENESS_LOCK_CLASS } from "./liveness";
 import { purgeExpired } from "../datasets/cache";
 import { fail, queueOf } from "./transitions";
+import { inBatchLane } from "../db/client";
 import type { Owners } from "./types";
 
 export interface WorkerOptions {
@@ -53,7 +54,8 @@ export async function startWorkers(s: Services, options: WorkerOptions): Promise
     options.batchConcurrency ?? s.config.batchWorkers,
     async (data) => {
       await s.priority.batchTurn(); // interactive work first (server/engine/lane-gate.ts)
-      await run(data);
+      // and each of its statements after the others waiting on PGlite (server/db/client.ts)
+      await inBatchLane(() => run(data));
     },
     BATCH_LANE_FETCH,
   );

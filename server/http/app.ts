@@ -87,8 +87,9 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: "/docs" });
 
   registerErrorHandling(app);
+  app.decorate("admission", s.admission); // route() refuses by it (server/http/admission.ts)
+  registerRateLimit(app, s); // first: its onRequest hook notes the arrival time before authentication
   registerAuth(app, s);
-  registerRateLimit(app, s);
   registerBoundary(app);
 
   app.get("/health", { schema: { hide: true } }, async () => {

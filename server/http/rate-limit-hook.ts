@@ -1,15 +1,28 @@
 // 50 requests per second per workspace on v3 routes (spec 8); beyond: 429 with Retry-After.
-// Runs after authentication, so the key is the caller's workspace.
+// Counted after authentication, so the key is the caller's workspace, in the window the request
+// ARRIVED in (server/http/rate-limit.ts): the time is taken by an onRequest hook of its own, added
+// before authentication's (register this first), as authentication may wait for the database.
 import type { FastifyInstance } from "fastify";
 import type { Services } from "../context";
 import { ApiError } from "./errors";
 import { isV3 } from "./error-handler";
 
+declare module "fastify" {
+  interface FastifyRequest {
+    /** When the service read the request (ms since the epoch). */
+    arrivedAt: number;
+  }
+}
+
 export function registerRateLimit(app: FastifyInstance, s: Services): void {
+  app.decorateRequest("arrivedAt", 0);
+  app.addHook("onRequest", async (request) => {
+    request.arrivedAt = Date.now();
+  });
   app.addHook("preHandler", async (request, reply) => {
     if (!isV3(request.url) || !request.auth) return;
     const limit = s.config.rateLimitPerSecond;
-    const result = await s.rateLimiter.hit(`v3:${request.auth.workspaceId}`, limit, 1000);
+    const result = await s.rateLimiter.hit(`v3:${request.auth.workspaceId}`, limit, 1000, request.arrivedAt);
     reply.header("X-RateLimit-Limit", String(limit));
     reply.header("X-RateLimit-Remaining", String(result.remaining));
     if (!result.allowed) {

@@ -14,6 +14,13 @@ import { Redis } from "ioredis";
 // ended are lost to the others: at most (processes - 1) x (lease - 1) requests fewer per window
 // (4 with two API processes at the default 50/s). Once a process has seen the window's count at
 // the limit it refuses without asking the store again.
+//
+// A request counts in the window it ARRIVED in (`at`, the time the service read it), not the one in
+// which it reached the limiter: a request held on its way (an authentication lookup queued behind
+// a busy database) and released with others after a window boundary would otherwise count in the
+// next window with them, and a client sending under its limit was refused (issue 23: B, at 0.8x its
+// limit, saw 17 429s on PGlite). Windows are kept for ARRIVAL_HORIZON_MS after they end; a request
+// that took longer to arrive at the limiter counts in the current window.
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -24,12 +31,16 @@ export interface RateLimitResult {
 }
 
 export interface RateLimiter {
-  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** `at`: when the request arrived (ms since the epoch; default now). */
+  hit(key: string, limit: number, windowMs: number, at?: number): Promise<RateLimitResult>;
   close(): Promise<void>;
 }
 
 /** Milliseconds since the epoch; injectable so tests cross windows without sleeping. */
 export type Clock = () => number;
+
+/** How long after its end a window still takes the requests that arrived in it. */
+export const ARRIVAL_HORIZON_MS = 10_000;
 
 function windowAt(now: number, windowMs: number): { start: number; resetMs: number } {
   if (!Number.isInteger(windowMs) || windowMs < 1) throw new Error("windowMs must be a positive integer");
@@ -37,26 +48,35 @@ function windowAt(now: number, windowMs: number): { start: number; resetMs: numb
   return { start, resetMs: start + windowMs - now };
 }
 
+/** The window a request arriving at `at` counts in, seen at `now` (resetMs: 0 once it ended). */
+function countedWindow(now: number, at: number | undefined, windowMs: number): { start: number; resetMs: number } {
+  const current = windowAt(now, windowMs);
+  if (at === undefined || at >= current.start) return current;
+  const start = at - (at % windowMs);
+  if (start + windowMs + ARRIVAL_HORIZON_MS <= now) return current;
+  return { start, resetMs: 0 };
+}
+
 function resultOf(count: number, limit: number, resetMs: number): RateLimitResult {
   return { allowed: count <= limit, remaining: Math.max(0, limit - count), resetMs };
 }
 
 export function createMemoryRateLimiter({ now = Date.now }: { now?: Clock } = {}): RateLimiter {
-  const counters = new Map<string, { start: number; count: number; endsAt: number }>();
+  const counters = new Map<string, { count: number; endsAt: number }>();
   let lastSweep = now();
   return {
-    async hit(key, limit, windowMs) {
+    async hit(key, limit, windowMs, at) {
       const t = now();
-      const { start, resetMs } = windowAt(t, windowMs);
-      // Forget ended windows at most once a second, so memory follows active keys only.
+      const { start, resetMs } = countedWindow(t, at, windowMs);
+      // Forget windows past the horizon at most once a second, so memory follows active keys only.
       if (t - lastSweep >= 1000) {
-        for (const [k, c] of counters) if (c.endsAt <= t) counters.delete(k);
+        for (const [k, c] of counters) if (c.endsAt + ARRIVAL_HORIZON_MS <= t) counters.delete(k);
         lastSweep = t;
       }
-      const mapKey = `${windowMs}:${key}`;
+      const mapKey = `${windowMs}:${key}:${start}`;
       let counter = counters.get(mapKey);
-      if (!counter || counter.start !== start) {
-        counter = { start, count: 0, endsAt: start + windowMs };
+      if (!counter) {
+        counter = { count: 0, endsAt: start + windowMs };
         counters.set(mapKey, counter);
       }
       counter.count += 1;
@@ -74,7 +94,7 @@ export function leaseSize(limit: number): number {
 }
 
 /** Adds `n` to the window's count in the shared store and answers the new count. */
-type AddToWindow = (key: string, windowStart: number, n: number, resetMs: number) => Promise<number>;
+type AddToWindow = (key: string, windowStart: number, n: number, windowMs: number) => Promise<number>;
 
 interface Lease {
   start: number;
@@ -82,29 +102,26 @@ interface Lease {
   left: number;
   /** The window's count in the store when this process last asked. */
   storeCount: number;
-  /** The lease being asked for; every hit of this key waits for it instead of asking again. */
+  /** The lease being asked for; every hit of this key and window waits for it instead of asking again. */
   pending: Promise<void> | null;
 }
 
 function leasingLimiter(add: AddToWindow, now: Clock, onHit?: (t: number, windowMs: number) => void): RateLimiter["hit"] {
   const leases = new Map<string, Lease>();
   let lastSweep = now();
-  return async function hit(key, limit, windowMs) {
+  return async function hit(key, limit, windowMs, at) {
     for (;;) {
       const t = now();
-      const { start, resetMs } = windowAt(t, windowMs);
+      const { start, resetMs } = countedWindow(t, at, windowMs);
       onHit?.(t, windowMs);
       if (t - lastSweep >= 1000) {
-        for (const [k, l] of leases) if (l.start + windowMs * 2 <= t && !l.pending) leases.delete(k);
+        for (const [k, l] of leases) if (l.start + windowMs + ARRIVAL_HORIZON_MS <= t && !l.pending) leases.delete(k);
         lastSweep = t;
       }
-      const mapKey = `${windowMs}:${key}`;
+      // one lease per window: a request that arrived in the window before spends that window's
+      const mapKey = `${windowMs}:${key}:${start}`;
       let lease = leases.get(mapKey);
-      if (!lease || lease.start !== start) {
-        if (lease?.pending) {
-          await lease.pending; // an earlier window's lease still in flight: let it settle first
-          continue;
-        }
+      if (!lease) {
         lease = { start, left: 0, storeCount: 0, pending: null };
         leases.set(mapKey, lease);
       }
@@ -119,7 +136,7 @@ function leasingLimiter(add: AddToWindow, now: Clock, onHit?: (t: number, window
       }
       const current = lease;
       const size = leaseSize(limit);
-      current.pending = add(key, start, size, resetMs)
+      current.pending = add(key, start, size, windowMs)
         .then((count) => {
           current.storeCount = Math.max(current.storeCount, count);
           current.left += Math.min(size, Math.max(0, limit - (count - size)));
@@ -138,7 +155,8 @@ const REDIS_HIT_SCRIPT = `
 local count = redis.call('INCRBY', KEYS[1], ARGV[2])
 if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`;
-// Keys outlive their window a little so a process whose clock lags still finds its count.
+// Keys outlive their window by the arrival horizon (late requests still count in it), and a little
+// more so a process whose clock lags still finds its count.
 const REDIS_EXPIRY_SLACK_MS = 1000;
 
 type RedisWithHit = Redis & { lupaRateLimitHit(key: string, ttlMs: number, n: number): Promise<number> };
@@ -154,8 +172,14 @@ export function createRedisRateLimiter(opts: ({ url: string } | { client: Redis 
   const now = opts.now ?? Date.now;
   return {
     hit: leasingLimiter(
-      async (key, start, n, resetMs) =>
-        Number(await redis.lupaRateLimitHit(`${REDIS_RATE_LIMIT_PREFIX}${key}:${start}`, resetMs + REDIS_EXPIRY_SLACK_MS, n)),
+      async (key, start, n, windowMs) =>
+        Number(
+          await redis.lupaRateLimitHit(
+            `${REDIS_RATE_LIMIT_PREFIX}${key}:${start}`,
+            Math.max(0, start + windowMs - now()) + ARRIVAL_HORIZON_MS + REDIS_EXPIRY_SLACK_MS,
+            n,
+          ),
+        ),
       now,
     ),
     async close() {

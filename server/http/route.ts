@@ -18,6 +18,10 @@
 // Handlers that must check fields in an order the spec prescribes (v3 creation) pass a parse
 // function instead of a schema: `body: { schema, parse }`; the parse function also gets the
 // request, for a header that must be checked in the same step (the batch's Idempotency-Key).
+// After validation and before the handler, an authenticated route passes admission control
+// (server/http/admission.ts: 503 while the database's queue is full); a route that can answer
+// some requests without the database (the record cache) says `admission: "handler"` and calls
+// `admit()` itself once it knows it needs the database.
 // On v3, query parameters the query schema does not name are refused (invalid_body) before the
 // query is parsed, and every query parameter is refused when the route has no query schema. The
 // review API (/api/review/v1) does the same with invalid_parameter, answers invalid_body for a
@@ -30,10 +34,18 @@ import { ApiError, type ErrorCode } from "./errors";
 import { caller as callerOf } from "./auth";
 import { hasCodedErrors, isReview, isV3 } from "./error-handler";
 import { describeIssues, jsonSchema } from "./validate";
+import { refusalCode, type Admission } from "./admission";
 import { V2ErrorBody, V3ErrorBody } from "../../lib/contract/error-bodies";
 
 /** A zod schema, or a parse function with the schema that documents it. */
 export type Input<T> = z.ZodType<T> | { schema: z.ZodType; parse: (raw: unknown, request: FastifyRequest) => T };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Admission control of the routes declared with route() (server/http/app.ts decorates it). */
+    admission: Admission | null;
+  }
+}
 
 interface Context<P, Q, B> {
   params: P;
@@ -41,6 +53,8 @@ interface Context<P, Q, B> {
   body: B;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** Admission control, for a route declared with `admission: "handler"`: throws the 503 when the database's queue is full. */
+  admit: () => void;
 }
 
 interface BaseSpec<P, Q, B> {
@@ -70,6 +84,8 @@ interface BaseSpec<P, Q, B> {
   hide?: boolean;
   /** Largest body in bytes, when a route needs more than the app's default (v2 creation: images). */
   bodyLimit?: number;
+  /** "handler": the handler calls `admit()` itself, once it needs the database (a record-cache miss). */
+  admission?: "handler";
 }
 
 export interface AuthenticatedSpec<P, Q, B> extends BaseSpec<P, Q, B> {
@@ -133,6 +149,7 @@ function defaultResponses(spec: { url: string; permission?: Permission }): Recor
   const body: z.ZodType = hasCodedErrors(spec.url) ? V3ErrorBody : V2ErrorBody;
   const answers: Record<number, z.ZodType> = { 401: body, 403: body };
   if (isV3(spec.url)) answers[429] = body;
+  answers[503] = body; // admission control (server/http/admission.ts)
   return answers;
 }
 
@@ -186,6 +203,7 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
   if (spec.produces) schema.produces = spec.produces;
 
   const queryNames = namesOf(spec.query);
+  const refusal = refusalCode(spec.method, spec.url);
   const list = registry.get(app) ?? [];
   registry.set(app, list);
   list.push({
@@ -209,7 +227,9 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
       if (v3 || review) refuseQuery(request.query, queryNames, codes.query);
       if (spec.query) query = parseWith(spec.query, request.query ?? {}, codes.query, request);
       const body = (spec.body ? parseWith(spec.body, request.body, codes.body, request) : undefined) as B;
-      const ctx = { params, query, body, request, reply };
+      const admit = () => app.admission?.check(refusal, spec.url);
+      if (spec.permission && spec.admission !== "handler") admit();
+      const ctx = { params, query, body, request, reply, admit };
       const result = spec.permission
         ? await (spec as AuthenticatedSpec<P, Q, B>).handler({ ...ctx, caller: callerOf(request) })
         : await (spec as PublicSpec<P, Q, B>).handler({ ...ctx, caller: null });

@@ -144,7 +144,7 @@ export function scrapedRegistry(sources: ScrapeSources): Registry {
   });
   new Gauge({
     name: "lupa_db_pool_waiting",
-    help: "Queries waiting for a database connection (PGlite: for its query or transaction lock).",
+    help: "Queries waiting for a database connection (PGlite: waiting to run, for their event loop turn or its locks).",
     registers,
     collect() {
       this.set(sources.pool().waiting);

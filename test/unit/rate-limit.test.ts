@@ -13,6 +13,7 @@ import {
   type RateLimiter,
   REDIS_RATE_LIMIT_PREFIX,
   leaseSize,
+  ARRIVAL_HORIZON_MS,
 } from "../../server/http/rate-limit";
 
 const REDIS_URL = "redis://127.0.0.1:6379";
@@ -102,6 +103,25 @@ function contract(make: (now: Clock) => RateLimiter) {
     expect(r.resetMs).toBeLessThanOrEqual(60_000);
   });
 
+  it("counts a request in the window it arrived in, even when it reaches the limiter after that window ended", async () => {
+    const clock = manualClock(); // 500 ms into a window
+    const limiter = make(clock.now);
+    const k = key();
+    const arrived = clock.now();
+    expect((await limiter.hit(k, 2, 1000)).allowed).toBe(true);
+    clock.advance(700); // the next window
+    // two requests that arrived in the first window and were held on their way: it has room for one
+    expect(await limiter.hit(k, 2, 1000, arrived)).toEqual({ allowed: true, remaining: 0, resetMs: 0 });
+    expect((await limiter.hit(k, 2, 1000, arrived)).allowed).toBe(false);
+    // they took nothing from the window they reached the limiter in
+    expect((await limiter.hit(k, 2, 1000)).allowed).toBe(true);
+    expect((await limiter.hit(k, 2, 1000, clock.now())).allowed).toBe(true);
+    expect((await limiter.hit(k, 2, 1000)).allowed).toBe(false);
+    // past the horizon a late request counts in the window it reaches
+    clock.advance(ARRIVAL_HORIZON_MS + 1000);
+    expect(await limiter.hit(k, 2, 1000, arrived)).toEqual({ allowed: true, remaining: 1, resetMs: 800 });
+  });
+
   it("rejects a nonsensical window", async () => {
     await expect(make(Date.now).hit(key(), 1, 0)).rejects.toThrow(/windowMs/);
   });
@@ -135,7 +155,7 @@ describe.runIf(redisAvailable)("Redis rate limiter (127.0.0.1:6379)", () => {
     return l;
   });
 
-  it("stores counters under lupa:rl: keys that expire shortly after their window", async () => {
+  it("stores counters under lupa:rl: keys that expire shortly after their window and the arrival horizon", async () => {
     const clock = manualClock();
     const limiter = createRedisRateLimiter({ client: admin, now: clock.now });
     const k = `test-${RUN}-${randomUUID()}`;
@@ -146,7 +166,8 @@ describe.runIf(redisAvailable)("Redis rate limiter (127.0.0.1:6379)", () => {
     expect(await admin.get(redisKey!)).toBe("2");
     const ttl = await admin.pttl(redisKey!);
     expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(1500); // 500 ms left in the window + 1 s slack
+    expect(ttl).toBeGreaterThan(ARRIVAL_HORIZON_MS);
+    expect(ttl).toBeLessThanOrEqual(500 + ARRIVAL_HORIZON_MS + 1000); // 500 ms left in the window + the horizon + 1 s slack
     await limiter.close(); // a shared client stays open
     expect(admin.status).toBe("ready");
   });

@@ -66,9 +66,11 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
     summary: "Get a verification",
     params: VerificationIdParams,
     response: { 200: VerificationRecord, 400: V2ErrorBody, 404: V2ErrorBody },
-    handler: async ({ params, caller, reply }) => {
+    admission: "handler", // a cached record is served whatever the database's queue
+    handler: async ({ params, caller, reply, admit }) => {
       const cached = s.records.get("v2", caller.workspaceId, params.id);
       if (cached !== undefined) return reply.type("application/json; charset=utf-8").send(cached);
+      admit();
       const ticket = s.records.ticket(params.id);
       const row = await getVerification(s.db, caller.workspaceId, params.id);
       if (!row) throw new ApiError("not_found", "verification not found");

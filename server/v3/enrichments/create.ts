@@ -200,8 +200,12 @@ async function afterArming(s: Services, workspaceId: string, id: string, c: Coll
 }
 
 async function finished(s: Services, workspaceId: string, id: string): Promise<CreationResponse> {
+  const ticket = s.records.ticket(id);
   const view = await loadView(s.db, workspaceId, id);
   if (!view) throw new ApiError("not_found", "enrichment not found");
+  // the creator reads it next: its GET without `include` is served from the record cache, as the
+  // GET itself would store it (a terminal enrichment never changes; server/http/record-cache.ts)
+  if (isTerminal(view.collection)) s.records.put(ticket, "v3", workspaceId, "", JSON.stringify(toResource(view, null)));
   return { status: 200, body: toResource(view, "all"), headers: {} };
 }
 

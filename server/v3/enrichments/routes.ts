@@ -120,10 +120,12 @@ export function registerEnrichmentRoutes(app: FastifyInstance, s: Services): voi
     params: IdParams,
     query: { schema: GetEnrichmentQuery, parse: (raw: unknown) => parseInclude((raw as Record<string, unknown>).include) },
     response: { 200: Enrichment, 400: V3ErrorBody, 404: V3ErrorBody },
-    handler: async ({ params, query: include, caller, reply }) => {
+    admission: "handler", // a cached record is served whatever the database's queue
+    handler: async ({ params, query: include, caller, reply, admit }) => {
       const variant = variantOf(include);
       const cached = s.records.get("v3", caller.workspaceId, params.id, variant);
       if (cached !== undefined) return reply.type("application/json; charset=utf-8").send(cached);
+      admit();
       const ticket = s.records.ticket(params.id);
       const view = await loadView(s.db, caller.workspaceId, params.id);
       if (!view) throw new ApiError("not_found", "enrichment not found");
