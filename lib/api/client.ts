@@ -45,8 +45,26 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   return (await apiExchange<T>(path, request)).body;
 }
 
+/**
+ * A 503 that asks to repeat within this many seconds (Retry-After) is repeated once by the BFF: the
+ * service's admission control answers so before it starts a request (nothing done, safe to repeat;
+ * docs/decisions.md, "Admission control"), and its queue drains in about a second.
+ */
+export const BUSY_RETRY_MAX_SECONDS = 2;
+
 /** Like apiFetch, with the status and headers of the answer (202 vs 200, Retry-After). */
 export async function apiExchange<T>(path: string, request: ApiRequest = {}): Promise<ApiAnswer<T>> {
+  try {
+    return await exchangeOnce<T>(path, request);
+  } catch (error) {
+    const wait = error instanceof ApiError && error.status === 503 ? error.retryAfter : null;
+    if (wait === null || wait > BUSY_RETRY_MAX_SECONDS || request.signal?.aborted) throw error;
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    return exchangeOnce<T>(path, request);
+  }
+}
+
+async function exchangeOnce<T>(path: string, request: ApiRequest): Promise<ApiAnswer<T>> {
   const { method = "GET", token, query, body, signal, timeoutMs = 15_000 } = request;
   const headers: Record<string, string> = { accept: "application/json", ...request.headers };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -76,6 +94,11 @@ export async function apiExchange<T>(path: string, request: ApiRequest = {}): Pr
       if (response.ok) throw ApiError.unavailable("API answered a body that is not JSON");
     }
   }
-  if (!response.ok) throw toApiError(response.status, parsed);
+  if (!response.ok) {
+    const failure = toApiError(response.status, parsed);
+    const retryAfter = Number(response.headers.get("retry-after"));
+    if (Number.isFinite(retryAfter) && retryAfter > 0) failure.retryAfter = retryAfter;
+    throw failure;
+  }
   return { status: response.status, headers: response.headers, body: parsed as T };
 }

@@ -24,6 +24,9 @@ export class ApiError extends Error {
     super(message);
   }
 
+  /** Seconds the service asked to wait before repeating (its Retry-After), when it said. */
+  retryAfter: number | null = null;
+
   /** The service could not be reached, or answered something that is not the contract. */
   static unavailable(message = "service unavailable"): ApiError {
     return new ApiError(503, "service_unavailable", message);

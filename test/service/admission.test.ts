@@ -6,7 +6,8 @@
 //
 // The queue is real: a transaction holds PGlite's connection (as a long statement would) and
 // statements queue behind it; poolStats() counts them as the metrics do.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startService, type TestService, type TestWorkspace } from "../support/harness";
 import { TEST_DB } from "../support/databases";
 import { makeCpf } from "../../lib/contract/documents";
@@ -171,5 +172,28 @@ describe.runIf(TEST_DB === "pglite")("admission control on PGlite", () => {
       expect((await pending.request).statusCode, url).toBe(200);
     }
     expect(t.services.admission.refused).toBe(before);
+  });
+
+  it("the console's API client waits the Retry-After of a refusal and repeats the request once (lib/api/client.ts)", async () => {
+    vi.doMock("server-only", () => ({})); // the marker module throws outside React Server Components
+    await t.app.listen({ host: "127.0.0.1", port: 0 });
+    vi.stubEnv("LUPA_API_URL", `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`);
+    try {
+      const { apiFetch } = await import("../../lib/api/client");
+      const before = t.services.admission.refused;
+      const pending = await withQueue(LIMIT, async () => {
+        const answer = apiFetch<{ cases: unknown[] }>("/api/review/v1/cases", { token: ws.tokens.analyst });
+        answer.catch(() => {}); // awaited below, once the queue is released
+        for (let i = 0; i < 200 && t.services.admission.refused === before; i++) await new Promise((r) => setTimeout(r, 5));
+        expect(t.services.admission.refused - before).toBe(1); // the first attempt was refused
+        return { answer };
+      });
+      const body = await pending.answer; // the repeat, a second later, on a drained queue
+      expect(Array.isArray(body.cases)).toBe(true);
+      expect(t.services.admission.refused - before).toBe(1);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.doUnmock("server-only");
+    }
   });
 });
