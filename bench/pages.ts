@@ -89,6 +89,10 @@ async function decisionToNextCase(page: Page): Promise<number> {
   const current = await page.getByTestId("verification-detail").getAttribute("data-id");
   // the case page's shortcuts listen once it has hydrated (html[data-triage=<id>])
   await page.locator(`html[data-triage="${current}"]`).waitFor({ state: "attached" });
+  // an analyst reads the case before deciding: the page prefetches the next one meanwhile (issue
+  // 23: "prefetch the next case while the analyst reads the current one"); deciding the moment
+  // the buttons work measured that prefetch racing the decision instead
+  await page.waitForLoadState("networkidle");
   // "Em espera": the case leaves the "Aguardando decisão" queue as any decision makes it
   await page.keyboard.press("e");
   await page.getByTestId("decision-confirm").waitFor();
