@@ -80,6 +80,9 @@ test("structure: the company's tables are named apart, the graph page's headings
 });
 
 test("axe at 420 px: the list and the enrichment detail, whose wide tables scroll sideways", async ({ page }) => {
+  // two cold pages, each until the network is idle, and two axe runs: over a minute on a 2-core
+  // machine busy with the other lanes (as the other tests of this file allow)
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 420, height: 900 });
   for (const path of ["/enrichments", `/enrichments/${id}`]) {
     await gotoHydrated(page, path);
