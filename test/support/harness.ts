@@ -67,6 +67,10 @@ const FAST_ENV: Record<string, string> = {
   // how fast the machine runs its requests; test/service/platform.test.ts sets the default back
   // and tests the limit itself.
   LUPA_RATE_LIMIT_PER_SECOND: "1000000",
+  // Admission control (16 statements waiting, on PGlite) likewise: a test's own workers and
+  // requests on a busy machine reached it and were answered 503 (a PDF, 4 of 20 concurrent
+  // "next case" callers); test/service/admission.test.ts sets a limit and tests it.
+  LUPA_DB_QUEUE_LIMIT: "0",
 };
 
 let counter = 0;
