@@ -46,3 +46,30 @@ export type ProfileKind = (typeof PROFILE_KINDS)[number];
 export const STATS_STATUSES = ["CREATED", "PROCESSING", "CNH_EXTRACT", "ANALYZING", "COMPLETED", "FAILED"] as const;
 export const STATS_DECISIONS = ["NOTSTARTED", "APPROVED", "REPROVED", "STANDBY", "WAIVED"] as const;
 export const DECIDED = ["APPROVED", "REPROVED", "STANDBY", "WAIVED"] as const;
+
+/** Types of the review API's audit events (docs/decisions.md, "Review API"). */
+export const AUDIT_EVENT_TYPES = [
+  "decision.created",
+  "decision.proposed",
+  "decision.confirmed",
+  "decision.overturned",
+  "case.assigned",
+  "case.taken_over",
+  "case.released",
+  "note.created",
+  "note.edited",
+  "note.hidden",
+  "document.revealed",
+  "restrictive_list.added",
+  "restrictive_list.removed",
+  "restrictive_list.imported",
+  "restrictive_list.exported",
+  "report.downloaded",
+  "cases.exported",
+  "ai_summary.generated",
+  "settings.changed",
+  "session.started",
+  "session.ended",
+  "audit.exported",
+  "audit.purged",
+] as const;

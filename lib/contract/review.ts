@@ -2,6 +2,7 @@
 // queues, assignment, SLA, risk flags, bulk work, saved views, settings, reasons, four-eyes, notes,
 // reveal and the audit trail. Errors use the v3 envelope {error: {code, message}}.
 import { z } from "zod";
+import { AUDIT_EVENT_TYPES } from "./enum-values";
 import { FEEDBACK_STATUSES, Role, V2Status } from "./enums";
 import { EngineVerification, LegacyVerification } from "./v2";
 import { FEEDBACK_DECISIONS, FeedbackDecision, FeedbackRecord } from "./v2-review";
@@ -35,31 +36,7 @@ export const FOUR_EYES_TRIGGERS = [...FEEDBACK_DECISIONS, "flagged_approval"] as
 export const FourEyesTrigger = z.enum(FOUR_EYES_TRIGGERS);
 export type FourEyesTrigger = z.infer<typeof FourEyesTrigger>;
 
-export const AUDIT_EVENT_TYPES = [
-  "decision.created",
-  "decision.proposed",
-  "decision.confirmed",
-  "decision.overturned",
-  "case.assigned",
-  "case.taken_over",
-  "case.released",
-  "note.created",
-  "note.edited",
-  "note.hidden",
-  "document.revealed",
-  "restrictive_list.added",
-  "restrictive_list.removed",
-  "restrictive_list.imported",
-  "restrictive_list.exported",
-  "report.downloaded",
-  "cases.exported",
-  "ai_summary.generated",
-  "settings.changed",
-  "session.started",
-  "session.ended",
-  "audit.exported",
-  "audit.purged",
-] as const;
+export { AUDIT_EVENT_TYPES };
 export const AuditEventType = z.enum(AUDIT_EVENT_TYPES);
 export type AuditEventType = z.infer<typeof AuditEventType>;
 

@@ -1,4 +1,4 @@
-import { AUDIT_EVENT_TYPES } from "@/lib/contract/review";
+import { AUDIT_EVENT_TYPES } from "@/lib/contract/enum-values";
 
 // The /audit page's filters, in its URL and in the BFF's query (type, actorId, caseId, from, to as
 // São Paulo days, cursor). Runs in the browser and on the server.
