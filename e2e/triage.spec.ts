@@ -12,7 +12,7 @@ const caseId = (page: Page) => new URL(page.url()).pathname.split("/").pop() as 
 
 /**
  * The case shown can be decided and its shortcuts listen: the decision buttons show and the case
- * page has hydrated (it does so in its own Suspense boundary, after the layout's data-hydrated).
+ * page's own client code runs (html[data-triage], set after the layout's data-hydrated).
  */
 async function armed(page: Page) {
   await expect(page.getByTestId("decision-actions")).toBeVisible();

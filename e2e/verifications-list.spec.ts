@@ -131,3 +131,26 @@ test("the keyboard moves through the list and opens a case", async ({ page }) =>
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/verifications/${id}$`));
 });
+
+test("a case opens whole: until it arrives the list stays and its row says it is opening", async ({ page }) => {
+  await gotoList(page, "/verifications");
+  const row = page.getByTestId("verification-row").nth(2);
+  const id = (await row.getAttribute("data-id")) as string;
+  // hold the case page's server answer (the navigation's RSC request) for a moment, to see what
+  // the analyst sees while it comes; then let it through
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/verifications/${id}*`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await row.getByTestId("row-name").click();
+  await expect(row).toHaveAttribute("aria-busy", "true");
+  await expect(row.getByRole("status")).toHaveText("Abrindo o caso…");
+  await expect(page).toHaveURL(/\/verifications$/);
+  await expect(page.getByTestId("verifications-table")).toBeVisible();
+  release();
+  await expect(page).toHaveURL(new RegExp(`/verifications/${id}$`));
+  await expect(page.getByTestId("verification-detail")).toHaveAttribute("data-id", id);
+  await expect(page.getByTestId("verification-row")).toHaveCount(0);
+});

@@ -1,8 +1,9 @@
 "use client";
 
-import Link from "next/link";
+import Link, { useLinkStatus } from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
+import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils/cn";
 
 export function NavLink({ href, children, className }: { href: string; children: ReactNode; className?: string }) {
@@ -19,6 +20,14 @@ export function NavLink({ href, children, className }: { href: string; children:
       )}
     >
       {children}
+      <Pending />
     </Link>
   );
+}
+
+// The pages open whole, without a skeleton first (docs/architecture.md, "The console"): until the
+// next page arrives, its link says so.
+function Pending() {
+  const { pending } = useLinkStatus();
+  return pending ? <Spinner className="ml-1.5 inline size-3 align-[-1px] text-brand-600" label="Carregando…" /> : null;
 }

@@ -1,9 +1,9 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import { useToast } from "@/components/ui/toaster";
 import { bffSend } from "@/lib/query/bff-send";
+import { useOpenCase } from "./use-open-case";
 
 /** The list's query (without "?") whose queue "Próximo caso" takes from: by default the page's own. */
 const ownQuery = () => window.location.search.replace(/^\?/, "");
@@ -13,10 +13,10 @@ const ownQuery = () => window.location.search.replace(/^\?/, "");
  * On the list, the queue is the page's; on a case page, the list it was opened from.
  */
 export function useNextCase(query: () => string = ownQuery) {
-  const router = useRouter();
+  const { open, pending: opening } = useOpenCase();
   const toast = useToast();
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: () => bffSend<{ id: string | null }>("/bff/review/cases/next", { method: "POST", body: { query: query() } }),
     onSuccess: ({ id }) => {
       if (!id) {
@@ -24,10 +24,12 @@ export function useNextCase(query: () => string = ownQuery) {
         return;
       }
       void queryClient.invalidateQueries({ queryKey: ["verifications"] });
-      router.push(`/verifications/${id}`);
+      open(id);
     },
     onError: (error) => toast.show({ kind: "error", message: error.message }),
   });
+  // pending until the case it took has opened, not only until the server answered
+  return { ...mutation, isPending: mutation.isPending || opening };
 }
 
 export type NextCase = ReturnType<typeof useNextCase>;

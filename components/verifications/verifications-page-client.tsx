@@ -85,8 +85,8 @@ function ListRegion() {
       }
     }
     window.addEventListener("keydown", onKeyDown);
-    // says the list's keys listen (this page hydrates in its own Suspense boundary, after the
-    // layout's data-hydrated): the tests wait for it, as for the case page's data-triage
+    // says the list's keys listen (its effects run after the layout's data-hydrated is set): the
+    // tests wait for it, as for the case page's data-triage
     document.documentElement.dataset.listKeys = "true";
     return () => {
       window.removeEventListener("keydown", onKeyDown);

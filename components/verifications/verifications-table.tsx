@@ -1,10 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
 import { BuildingIcon, UserIcon } from "@/components/ui/icons";
 import type { ListSort } from "@/lib/verifications/filters";
 import type { VerificationSummary } from "@/lib/verifications/view-models";
@@ -13,6 +13,7 @@ import { DecisionBadge } from "./decision-badge";
 import { Age, Assignee, FlagIcons } from "./queue-cells";
 import { ScoreBadge } from "./score-badge";
 import { StatusBadge } from "./status-badge";
+import { isPlainClick, useOpenCase } from "./use-open-case";
 
 const headClass = "px-4 py-2.5 text-left text-xs font-medium tracking-wide text-zinc-600 uppercase";
 // Below sm each row is a card (name, document, status, score, decision, age; owner and flags):
@@ -72,7 +73,8 @@ function isTyping(target: EventTarget | null): boolean {
  * "/" jumps to the search field.
  */
 export function VerificationsTable({ items, dimmed, team }: { items: VerificationSummary[]; dimmed?: boolean; team?: TeamTableOptions }) {
-  const router = useRouter();
+  // a case opens in a transition: this page stays, its row marked, until the case arrives
+  const { open, openingId } = useOpenCase();
   // The keyboard's row is kept by id: a background refetch (new array, same cases) keeps it; it
   // is gone only when its case leaves the page.
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -109,7 +111,7 @@ export function VerificationsTable({ items, dimmed, team }: { items: Verificatio
       else if (event.key === "k" || event.key === "ArrowUp") move(-1);
       else if ((event.key === "Enter" || event.key === "o") && current >= 0 && items[current]) {
         event.preventDefault();
-        router.push(`/verifications/${items[current].id}`);
+        open(items[current].id);
       } else if (event.key === "x" && current >= 0 && selection) {
         event.preventDefault();
         selection.onToggle(current, false);
@@ -117,7 +119,7 @@ export function VerificationsTable({ items, dimmed, team }: { items: Verificatio
     }
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [items, router, selection]);
+  }, [items, open, selection]);
 
   return (
     <div className="relative overflow-x-auto">
@@ -209,15 +211,17 @@ export function VerificationsTable({ items, dimmed, team }: { items: Verificatio
                 data-selected={selection?.selected.has(item.id) || undefined}
                 tabIndex={-1}
                 data-active={index === active || undefined}
+                aria-busy={openingId === item.id || undefined}
                 onClick={(event) => {
                   if ((event.target as HTMLElement).closest("a, input, label")) return;
-                  router.push(href);
+                  open(item.id);
                 }}
                 onFocus={() => setActiveId(item.id)}
                 className={cn(
                   "cursor-pointer outline-none hover:bg-zinc-50",
                   "max-sm:grid max-sm:grid-cols-[auto_1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1.5 max-sm:p-3",
                   index === active && "bg-brand-50/60 hover:bg-brand-50",
+                  openingId === item.id && "bg-brand-50",
                   selection?.selected.has(item.id) && "bg-brand-50/40",
                 )}
               >
@@ -249,10 +253,16 @@ export function VerificationsTable({ items, dimmed, team }: { items: Verificatio
                     <Link
                       href={href}
                       data-testid="row-name"
+                      onClick={(event) => {
+                        if (!isPlainClick(event)) return;
+                        event.preventDefault();
+                        open(item.id);
+                      }}
                       className="truncate font-medium text-zinc-900 hover:text-brand-700 hover:underline"
                     >
                       {item.name ?? <span className="font-normal text-zinc-500 italic">Nome não identificado</span>}
                     </Link>
+                    {openingId === item.id ? <Spinner className="size-3.5 shrink-0 text-brand-600" label="Abrindo o caso…" /> : null}
                   </div>
                 </td>
                 <td className={cn(cellClass, "whitespace-nowrap max-sm:col-span-2", !selection && "max-sm:col-span-3")}>

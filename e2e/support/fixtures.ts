@@ -24,8 +24,8 @@ export async function gotoHydrated(page: Page, url: string): Promise<void> {
 }
 
 /**
- * Opens the list and waits until its keys listen: like the case page, the list hydrates in a
- * Suspense boundary of its own, after the layout's data-hydrated (html[data-list-keys]).
+ * Opens the list and waits until its keys listen (html[data-list-keys]): the list's effects run
+ * after the layout's data-hydrated is set.
  */
 export async function gotoList(page: Page, url: string): Promise<void> {
   await gotoHydrated(page, url);
@@ -33,9 +33,9 @@ export async function gotoList(page: Page, url: string): Promise<void> {
 }
 
 /**
- * Opens a case page and waits until its own client code runs: the page hydrates in a Suspense
- * boundary of its own (loading.tsx), after the layout's data-hydrated, so its server-rendered
- * buttons can show before they work. CaseTriage marks html[data-triage=<id>] when it is live.
+ * Opens a case page and waits until its own client code runs: its server-rendered buttons show
+ * before they work, and with team review its keys wait for the case's review state.
+ * CaseTriage marks html[data-triage=<id>] when it is live.
  */
 export async function gotoCase(page: Page, id: string): Promise<void> {
   await gotoHydrated(page, `/verifications/${id}`);
@@ -56,6 +56,8 @@ export async function submitLogin(page: Page, email: string, password: string): 
 export async function signInThroughForm(page: Page, role: Role): Promise<void> {
   await submitLogin(page, USERS[role], DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/(overview|verifications)(\?.*)?$/, { timeout: SIGN_IN_TIMEOUT });
+  // the page it lands on works once hydrated: a click before it (on "Sair", say) would be lost
+  await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
 }
 
 /** The console's session cookie, decrypted with the secret the console runs with. */

@@ -7,6 +7,7 @@ import { useCan } from "@/components/auth/role-context";
 import { useTeamReview } from "@/components/review/team-review-context";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toaster";
 import { caseReviewQuery } from "@/lib/query/review-queries";
 import { DECISION_ACTIONS, DECISIONS, type Decision } from "@/lib/verifications/decisions";
@@ -17,6 +18,7 @@ import { DecisionPanel } from "../decision/decision-panel";
 import { useDecide } from "../decision/use-decide";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { useNextCase } from "../use-next-case";
+import { useOpenCase } from "../use-open-case";
 import { LAST_LIST_URL_KEY } from "../use-verification-filters";
 import { useNeighbours } from "./use-neighbours";
 
@@ -36,6 +38,8 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
   const toast = useToast();
   const canDecide = useCan("decide");
   const neighbours = useNeighbours(id);
+  // the next case opens in a transition: this one stays until it arrives (no loading state)
+  const { open, pending: opening } = useOpenCase();
   const [dialog, setDialog] = useState<Decision | null>(null);
   const [takeOver, setTakeOver] = useState<Decision | null>(null);
   const team = useTeamReview();
@@ -62,7 +66,7 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
     onDecided: async () => {
       setDialog(null);
       const next = await (nextAfterDecision.current ?? neighbours.resolve(1));
-      if (next) router.push(`/verifications/${next}`);
+      if (next) open(next);
       else
         toast.show({
           kind: "success",
@@ -75,15 +79,15 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
 
   // Warm the neighbours so moving (or deciding) paints the next case at once.
   useEffect(() => {
-    // the next case in full (its server-rendered page with the case's data), so the decision's
-    // navigation paints it without a round trip; the previous one up to its loading state
+    // both in full (their server-rendered pages with the cases' data), so the decision's
+    // navigation, n and p paint them without a round trip: the case page has no loading state
     if (neighbours.nextId) router.prefetch(`/verifications/${neighbours.nextId}`, { kind: FULL_PREFETCH });
-    if (neighbours.previousId) router.prefetch(`/verifications/${neighbours.previousId}`);
+    if (neighbours.previousId) router.prefetch(`/verifications/${neighbours.previousId}`, { kind: FULL_PREFETCH });
   }, [neighbours.nextId, neighbours.previousId, router]);
 
   const move = async (delta: 1 | -1) => {
     const target = await neighbours.resolve(delta);
-    if (target) router.push(`/verifications/${target}`);
+    if (target) open(target);
     else
       toast.show({
         kind: "success",
@@ -117,8 +121,8 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
     return () => window.removeEventListener("keydown", onKeyDown);
   });
 
-  // Says when the shortcuts listen: the case page hydrates in its own Suspense boundary (loading.tsx),
-  // after the layout, so the server-rendered buttons show before their keys work. Tests wait for it.
+  // Says when the shortcuts listen: the server-rendered buttons show before hydration, and so
+  // before their keys work. Tests wait for it.
   // With team review they listen once the case's review state (catalog, flags, assignee) is in.
   useEffect(() => {
     if (reviewPending) return;
@@ -148,6 +152,7 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
         <p className="mt-2 text-right text-xs text-zinc-600" data-testid="triage-position">
           Caso {neighbours.position} de {neighbours.total} da lista · <kbd className="rounded border border-zinc-300 px-1">p</kbd> anterior
           · <kbd className="rounded border border-zinc-300 px-1">n</kbd> próximo
+          {opening ? <Spinner className="ml-1.5 inline size-3 align-[-2px] text-brand-600" label="Abrindo o caso…" /> : null}
         </p>
       ) : null}
       <DecisionDialog
