@@ -61,11 +61,21 @@ export async function startWorkers(s: Services, options: WorkerOptions): Promise
         if (id) ids.push(id);
         else s.log.error({ data: Object.keys(data) }, "invalid collection job payload dropped");
       }
-      if (ids.length === 0) return;
-      await s.priority.batchTurn(); // interactive work first (server/engine/lane-gate.ts)
-      // and each of its statements after the others waiting on PGlite (server/db/client.ts); the
-      // fetch's collections as one group, their statements made together sent as one (group.ts)
-      await inBatchLane(() => runCollections(s, owners, ids));
+      // interactive work first (server/engine/lane-gate.ts): while it runs, the fetch's
+      // collections start one at a time, each after the gate, as they did before groups; with none
+      // running, those left start together as one group, their statements made together sent as
+      // one (group.ts). Each of their statements goes after the others waiting on PGlite
+      // (server/db/client.ts). A collection that throws does not stop the others; pg-boss then
+      // retries the fetch's jobs (a run is idempotent).
+      let rest = [...new Set(ids)];
+      let failure: unknown = null;
+      while (rest.length > 0) {
+        await s.priority.batchTurn();
+        const now = s.priority.busy ? rest.slice(0, 1) : rest;
+        rest = rest.slice(now.length);
+        await inBatchLane(() => runCollections(s, owners, now)).catch((error: unknown) => void (failure ??= error));
+      }
+      if (failure) throw failure;
     },
     BATCH_LANE_FETCH,
   );
