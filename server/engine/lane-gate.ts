@@ -2,7 +2,8 @@
 // answered (a unit creation waiting for its outcome, an interactive collection running), batch
 // collections do not start: a batch worker about to start one waits until no interactive work is
 // left, or `maxWaitMs` at most, so a steady stream of interactive requests slows batches down but
-// never stops them. Collections already running go on. With several processes each one keeps its
+// never stops them (with none running, it starts the collections of its fetch together as one
+// group: server/engine/group.ts). Collections already running go on. With several processes each one keeps its
 // own count: a worker process without API traffic only sees its interactive jobs.
 export class LaneGate {
   private interactive = 0;

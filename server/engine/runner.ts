@@ -11,6 +11,7 @@ import {
   answerWriter,
   claim,
   type AnswerWriter,
+  type Claimed,
   handBack,
   loadModules,
   releaseLease,
@@ -22,6 +23,7 @@ import { afterFailedRound, complete, fail } from "./transitions";
 import { loadModulesWithCache, modulesFromJson, modulesWithCacheSql } from "../datasets/cache";
 import type { Collection, OwnerStep, Owners } from "./types";
 import type { Liveness } from "./liveness";
+import { currentGroup, inRunGroup, RunGroup } from "./group";
 
 export const WORKER_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
 
@@ -69,16 +71,31 @@ export async function runCollection(s: Services, owners: Owners, id: string): Pr
   if (liveness && leaseKey === null) throw new Error("no liveness lock: the database connection is being restored");
   const lost = liveness ? liveness.lost() : null;
   // the claim reads the modules and their cached answers too, when nothing comes before collecting
-  const claimedAt = new Date();
-  const taken = await claim(
-    s.db,
-    id,
-    WORKER_ID,
-    s.config.schedules.leaseMs,
-    ownersStartingAtClaim(owners),
-    (c) => modulesWithCacheSql(c, claimedAt),
-    leaseKey,
-  );
+  // (in a batch worker's group: one claim statement for the group's collections, group.ts)
+  const group = currentGroup(s.db);
+  let claimedAt = new Date();
+  let taken: Claimed | null;
+  if (group) {
+    ({ taken, claimedAt } = await group.claim.call({
+      id,
+      worker: WORKER_ID,
+      leaseMs: s.config.schedules.leaseMs,
+      startOwners: ownersStartingAtClaim(owners),
+      modules: modulesWithCacheSql,
+      leaseKey,
+    }));
+  } else {
+    const at = claimedAt;
+    taken = await claim(
+      s.db,
+      id,
+      WORKER_ID,
+      s.config.schedules.leaseMs,
+      ownersStartingAtClaim(owners),
+      (c) => modulesWithCacheSql(c, at),
+      leaseKey,
+    );
+  }
   if (!taken) return;
   const claimed = taken.collection;
   running.add(id);
@@ -232,4 +249,17 @@ async function settle(
     return false;
   }
   return false; // a module stopped: terminal meanwhile, or this worker is stopping
+}
+
+/**
+ * The collections of a batch worker's fetch, side by side as one group (group.ts): each runs as
+ * runCollection alone would, their statements made together go as one. A collection twice in the
+ * fetch runs once. Throws the first failure once every run has ended (pg-boss retries the jobs; a
+ * run is idempotent).
+ */
+export async function runCollections(s: Services, owners: Owners, ids: string[]): Promise<void> {
+  const group = new RunGroup(s.db);
+  const runs = await Promise.allSettled([...new Set(ids)].map((id) => inRunGroup(group, () => runCollection(s, owners, id))));
+  const failed = runs.find((r) => r.status === "rejected");
+  if (failed) throw failed.reason;
 }

@@ -5,6 +5,7 @@ import type { Db, Tx } from "../db/client";
 import { rowMapper, runPrepared } from "../db/rows";
 import { collections, moduleRuns } from "../db/schema";
 import type { Collection, ModuleRun, NewCollection, Outcome } from "./types";
+import { currentGroup } from "./group";
 
 const LIVE = ["CREATED", "FETCHING"];
 const isLive = inArray(collections.status, LIVE);
@@ -105,7 +106,22 @@ export async function claim(
   startOwners: readonly string[] = [],
   modules?: (alias: SQL) => SQL,
   leaseKey: number | null = null,
-): Promise<{ collection: Collection; modules: unknown } | null> {
+): Promise<Claimed | null> {
+  return (await claimMany(db, [id], worker, leaseMs, startOwners, modules, leaseKey)).get(id) ?? null;
+}
+
+export type Claimed = { collection: Collection; modules: unknown };
+
+/** `claim` of many collections in one statement (a batch worker's group): those taken, by id. */
+export async function claimMany(
+  db: Db,
+  ids: string[],
+  worker: string,
+  leaseMs: number,
+  startOwners: readonly string[] = [],
+  modules?: (alias: SQL) => SQL,
+  leaseKey: number | null = null,
+): Promise<Map<string, Claimed>> {
   const starts =
     startOwners.length > 0
       ? sql`(status = 'CREATED' and owner in (${sql.join(
@@ -125,14 +141,13 @@ export async function claim(
         started_at = case when ${starts} then now() else started_at end,
         wake_at = case when ${starts} then null else wake_at end,
         updated_at = case when ${starts} then now() else updated_at end
-      where id = ${id} and status in ('CREATED', 'FETCHING') and (lease_until is null or lease_until < now())
+      where id = any(${sql.param(ids)}::text[]) and status in ('CREATED', 'FETCHING') and (lease_until is null or lease_until < now())
       returning *
     )
     select c.*, ${modules ? sql`case when c.status = 'FETCHING' and c.next_retry_at is null then ${modules(sql`c`)} end` : sql`null`} as modules_json
     from c`,
   );
-  const [row] = rows;
-  return row ? { collection: collectionFromRow(row), modules: row.modules_json ?? null } : null;
+  return new Map(rows.map((row) => [row.id as string, { collection: collectionFromRow(row), modules: row.modules_json ?? null }]));
 }
 
 export async function renewLease(db: Db, id: string, worker: string, leaseMs: number): Promise<void> {
@@ -193,14 +208,20 @@ export interface ModuleAnswer {
 
 export type Answered = { module: string; dataset: string; answer: ModuleAnswer };
 
+/** A module answer of the collection `collectionId`. */
+export type CollectionAnswer = Answered & { collectionId: string };
+
 /**
- * CTEs `input`, `saved` and `keep`: writes the module answers of collection `id` (each module
- * `ok`, with its data) and their copies in the dataset cache, only when `target` (a relation with
- * the collection's id, workspace_id and document) holds its row: it does only while the
- * collection may still change.
+ * CTEs `input`, `saved` and `keep`: writes the module answers (each module `ok`, with its data)
+ * and their copies in the dataset cache, each only when `target` (a relation with collections'
+ * id, workspace_id and document) holds its collection's row: it does only while the collection
+ * may still change. `saved`: the (collection_id, module) written. Answers of many collections go
+ * in one statement; two for the same cache key (one document in two collections of the group) keep
+ * the latest in the cache.
  */
-function answersCtes(id: string, list: Answered[], target: SQL): SQL {
-  const rows = list.map(({ module, dataset, answer: a }) => ({
+function answersCtes(list: CollectionAnswer[], target: SQL): SQL {
+  const rows = list.map(({ collectionId, module, dataset, answer: a }) => ({
+    collection_id: collectionId,
     module,
     dataset,
     attempts: a.attempts,
@@ -212,18 +233,22 @@ function answersCtes(id: string, list: Answered[], target: SQL): SQL {
   }));
   return sql`input as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as t(module text, dataset text, attempts int, data jsonb, found boolean, at timestamptz, cached_at timestamptz, keep_until timestamptz)
+        as t(collection_id text, module text, dataset text, attempts int, data jsonb, found boolean, at timestamptz, cached_at timestamptz,
+          keep_until timestamptz)
     ), saved as (
       update module_runs m set status = 'ok', attempts = i.attempts, data = i.data, next_attempt_at = null, last_error = null,
         completed_at = i.at, cached_at = i.cached_at, updated_at = i.at
       from input i, ${target} target
-      where m.collection_id = target.id and m.collection_id = ${id} and m.module = i.module
-      returning m.module
+      where m.collection_id = target.id and m.collection_id = i.collection_id and m.module = i.module
+      returning m.collection_id, m.module
     ), keep as (
       insert into dataset_cache (workspace_id, document, dataset, found, data, fetched_at, expires_at)
-      select target.workspace_id, target.document, i.dataset, i.found, case when i.found then i.data end, i.at, i.keep_until
-      from input i join saved on saved.module = i.module cross join ${target} target
+      select distinct on (target.workspace_id, target.document, i.dataset)
+        target.workspace_id, target.document, i.dataset, i.found, case when i.found then i.data end, i.at, i.keep_until
+      from input i join saved on saved.collection_id = i.collection_id and saved.module = i.module
+        join ${target} target on target.id = i.collection_id
       where i.keep_until is not null
+      order by target.workspace_id, target.document, i.dataset, i.at desc
       on conflict (workspace_id, document, dataset) do update set
         found = excluded.found, data = excluded.data, fetched_at = excluded.fetched_at, expires_at = excluded.expires_at
     )`;
@@ -254,9 +279,20 @@ export async function saveModuleAnswers(
   c: Pick<Collection, "id" | "workspaceId" | "document">,
   list: Answered[],
 ): Promise<Set<string>> {
-  const live = sql`(select id, workspace_id, document from collections where id = ${c.id} and status in ('CREATED', 'FETCHING'))`;
-  const rows = await runPrepared(db, sql`with ${answersCtes(c.id, list, live)} select module from saved`);
-  return new Set(rows.map((r) => r.module as string));
+  return (await saveManyAnswers(db, [{ c, list }]))[0]!;
+}
+
+/** `saveModuleAnswers` of many collections in one statement: the modules written, per item. */
+export async function saveManyAnswers(
+  db: Db | Tx,
+  items: { c: Pick<Collection, "id" | "workspaceId" | "document">; list: Answered[] }[],
+): Promise<Set<string>[]> {
+  const ids = [...new Set(items.map((i) => i.c.id))];
+  const live = sql`(select id, workspace_id, document from collections where id = any(${sql.param(ids)}::text[]) and status in ('CREATED', 'FETCHING'))`;
+  const answers = items.flatMap(({ c, list }) => list.map((a) => ({ ...a, collectionId: c.id })));
+  const rows = await runPrepared(db, sql`with ${answersCtes(answers, live)} select collection_id, module from saved`);
+  const saved = new Set(rows.map((r) => `${r.collection_id as string}\u0000${r.module as string}`));
+  return items.map(({ c, list }) => new Set(list.filter((a) => saved.has(`${c.id}\u0000${a.module}`)).map((a) => a.module)));
 }
 
 export type SaveAnswer = (m: Pick<ModuleRun, "module" | "dataset">, answer: ModuleAnswer) => Promise<boolean>;
@@ -284,6 +320,8 @@ export function answerWriter(db: Db | Tx, c: Pick<Collection, "id" | "workspaceI
   let pending: { item: Answered; resolve: (ok: boolean) => void; reject: (e: unknown) => void }[] = [];
   let answeredCount = 0;
   let heldBack: Answered[] = [];
+  // in a batch worker's group, the answers of its collections that arrive together go in one statement
+  const group = currentGroup(db);
   const flushPending = async () => {
     const batch = pending;
     pending = [];
@@ -294,11 +332,8 @@ export function answerWriter(db: Db | Tx, c: Pick<Collection, "id" | "workspaceI
       return;
     }
     try {
-      const saved = await saveModuleAnswers(
-        db,
-        c,
-        batch.map((p) => p.item),
-      );
+      const list = batch.map((p) => p.item);
+      const saved = group ? await group.saveAnswers.call({ c, list }) : await saveModuleAnswers(db, c, list);
       for (const p of batch) p.resolve(saved.has(p.item.module));
     } catch (error) {
       for (const p of batch) p.reject(error);
@@ -391,11 +426,17 @@ export async function endLiveCollection(
   const outcome = end.status === "COMPLETED" ? end.outcome : null;
   const reason = end.status === "FAILED" ? end.failureReason : null;
   const ctes: SQL[] = [];
-  if (answers.length > 0) ctes.push(answersCtes(id, answers, sql`u`));
+  if (answers.length > 0)
+    ctes.push(
+      answersCtes(
+        answers.map((a) => ({ ...a, collectionId: id })),
+        sql`u`,
+      ),
+    );
   if (ownerCtes) {
     // the modules ok once this statement's answers are written (its reads see the rows as they
     // were before its writes)
-    const okModules = sql`(select m.module, m.addon from module_runs m where m.collection_id = ${id}
+    const okModules = sql`(select m.collection_id, m.module, m.addon from module_runs m where m.collection_id = ${id}
       and (m.status = 'ok'${answers.length > 0 ? sql` or m.module in (select module from saved)` : sql``}))`;
     ctes.push(ownerCtes(sql`u`, okModules));
   }
@@ -431,6 +472,40 @@ export async function endLiveCollection(
       })
     : null;
   return { collection: collectionFromRow(row), modules };
+}
+
+/**
+ * `endLiveCollection` of many collections that complete ok, each with the module answers held
+ * back for it and the owner's terminal writes (`ownerCtes`, which must hold for a relation of many
+ * rows, keyed by the collections' ids), in one statement: the ended collections by id (one not
+ * ended is live no longer, or armed for a callback: see endLiveCollection).
+ */
+export async function completeMany(
+  db: Db,
+  items: { id: string; answers: Answered[] }[],
+  now: Date,
+  ownerCtes: (ended: SQL, okModules: SQL) => SQL,
+): Promise<Map<string, Collection>> {
+  const at = now.toISOString();
+  const ids = items.map((i) => i.id);
+  const answers = items.flatMap(({ id, answers }) => answers.map((a) => ({ ...a, collectionId: id })));
+  const okModules = sql`(select m.collection_id, m.module, m.addon from module_runs m join u on u.id = m.collection_id
+    where m.status = 'ok' or (m.collection_id, m.module) in (select collection_id, module from saved))`;
+  const rows = await runPrepared(
+    db,
+    sql`
+    with u as (
+      update collections set
+        status = 'COMPLETED', outcome = 'ok', completed_at = ${at}::timestamptz,
+        next_retry_at = null, wake_at = null, lease_owner = null, lease_until = null,
+        updated_at = ${at}::timestamptz
+      where id = any(${sql.param(ids)}::text[]) and status in ('CREATED', 'FETCHING') and not callback_armed
+      returning *
+    ), ${answersCtes(answers, sql`u`)}, ${ownerCtes(sql`u`, okModules)}
+    select u.*, pg_notify('lupa_terminal', u.id)::text as notified
+    from u`,
+  );
+  return new Map(rows.map((row) => [row.id as string, collectionFromRow(row)]));
 }
 
 /** Live collections whose deadline passed and that no worker holds. */

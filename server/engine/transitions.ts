@@ -17,6 +17,7 @@ import {
 } from "./store";
 import type { Collection, Outcome, Owners } from "./types";
 import { countEnded } from "../metrics/observe";
+import { currentGroup } from "./group";
 
 function ownersWithoutModules(owners: Owners): string[] {
   return Object.entries(owners)
@@ -76,11 +77,15 @@ export async function complete(
     return terminal(s, owners, id, { status: "COMPLETED", outcome }, (tx) => dropModulesExcept(tx, id, "profile"));
   const ownerCtes = known && !known.callbackArmed ? hooksFor(owners, known.owner).terminalCtes : undefined;
   if (ownerCtes) {
-    const ended = await endLiveCollection(s.db, id, { status: "COMPLETED", outcome }, new Date(), {
-      withModules: false,
-      answers,
-      ownerCtes,
-    });
+    // in a batch worker's group, with the others of the group that complete in the same turn
+    const group = outcome === "ok" ? currentGroup(s.db) : undefined;
+    const ended = group
+      ? await group.complete.call({ id, answers, ownerCtes }).then((collection) => (collection ? { collection } : null))
+      : await endLiveCollection(s.db, id, { status: "COMPLETED", outcome }, new Date(), {
+          withModules: false,
+          answers,
+          ownerCtes,
+        });
     if (ended) {
       countEnded(ended.collection);
       return ended.collection;

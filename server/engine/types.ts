@@ -62,8 +62,10 @@ export interface OwnerHooks<AfterCommit = void> {
    * with `u`, `input`, `saved` or `keep`), for a collection that completes ok with every module
    * answered and no callback armed: that terminal is then one statement with no transaction around
    * it, and onTerminal and afterTerminal are not called for it. `ended`: the relation of the
-   * collection row just made terminal (its columns); `okModules`: a relation (module, addon) of
-   * its modules ok once the statement's own answers are written. Every other terminal (a callback
+   * collection rows just made terminal (their columns: one row, or many when a batch worker ends
+   * a group of collections in one statement, so the writes must be keyed by the row's id);
+   * `okModules`: a relation (collection_id, module, addon) of their modules ok once the
+   * statement's own answers are written. Every other terminal (a callback
    * armed, a failure, subject_not_found, a caller that does not know the row) runs onTerminal in
    * the terminal transaction, so the two must write the same.
    */

@@ -3,7 +3,7 @@
 // sweeper, which fails expired collections and re-sends jobs lost to a crash.
 import type { Services } from "../context";
 import { QUEUES } from "../jobs/queue";
-import { runCollection } from "./runner";
+import { runCollection, runCollections } from "./runner";
 import { findExpired, findLostWork, markDispatched, markEnqueued, takeOverDeadOwners } from "./store";
 import { LIVENESS_LOCK_CLASS } from "./liveness";
 import { purgeExpired } from "../datasets/cache";
@@ -22,10 +22,12 @@ export interface WorkerOptions {
 }
 
 /**
- * Jobs a batch-lane worker fetches at once (run one after the other): a batch's jobs wait in a deep
- * queue, and one fetch and one completion for ten jobs instead of one each cut about 2 of an
- * enrichment's statements (docs/benchmarks.md, v3-throughput). The interactive lane fetches one job
- * at a time, so a job never waits behind another in the same worker.
+ * Jobs a batch-lane worker fetches at once, run side by side as one group whose statements made
+ * together go as one (server/engine/group.ts): a batch's jobs wait in a deep queue, and one fetch
+ * and one completion for ten jobs instead of one each cut about 2 of an enrichment's statements,
+ * the group's shared claim, answers and terminal statements about 2.7 more (docs/benchmarks.md,
+ * v3-throughput). The interactive lane fetches one job at a time, so a job never waits behind
+ * another in the same worker.
  */
 export const BATCH_LANE_FETCH = 10;
 
@@ -49,13 +51,31 @@ export async function startWorkers(s: Services, options: WorkerOptions): Promise
       release();
     }
   });
-  await s.queue.work(
+  await s.queue.workGroups(
     QUEUES.batch,
     options.batchConcurrency ?? s.config.batchWorkers,
-    async (data) => {
-      await s.priority.batchTurn(); // interactive work first (server/engine/lane-gate.ts)
-      // and each of its statements after the others waiting on PGlite (server/db/client.ts)
-      await inBatchLane(() => run(data));
+    async (jobs) => {
+      const ids: string[] = [];
+      for (const data of jobs) {
+        const id = jobId(data);
+        if (id) ids.push(id);
+        else s.log.error({ data: Object.keys(data) }, "invalid collection job payload dropped");
+      }
+      // interactive work first (server/engine/lane-gate.ts): while it runs, the fetch's
+      // collections start one at a time, each after the gate, as they did before groups; with none
+      // running, those left start together as one group, their statements made together sent as
+      // one (group.ts). Each of their statements goes after the others waiting on PGlite
+      // (server/db/client.ts). A collection that throws does not stop the others; pg-boss then
+      // retries the fetch's jobs (a run is idempotent).
+      let rest = [...new Set(ids)];
+      let failure: unknown = null;
+      while (rest.length > 0) {
+        await s.priority.batchTurn();
+        const now = s.priority.busy ? rest.slice(0, 1) : rest;
+        rest = rest.slice(now.length);
+        await inBatchLane(() => runCollections(s, owners, now)).catch((error: unknown) => void (failure ??= error));
+      }
+      if (failure) throw failure;
     },
     BATCH_LANE_FETCH,
   );

@@ -20,6 +20,8 @@ export interface SendOptions {
 }
 
 export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+/** The jobs of one fetch, together. */
+export type GroupHandler = (data: Record<string, unknown>[]) => Promise<void>;
 
 export class JobQueue {
   private readonly boss: PgBoss;
@@ -83,6 +85,25 @@ export class JobQueue {
    * collection again (findLostWork), and pg-boss retries it once its active time expires.
    */
   async work(queue: QueueName, concurrency: number, handler: JobHandler, batchSize = 1): Promise<void> {
+    await this.register(queue, concurrency, batchSize, async (jobs) => {
+      // a job that throws does not keep the others of its fetch from running; pg-boss then
+      // retries them all (a run is idempotent: a finished collection is not claimed again)
+      let failure: unknown = null;
+      for (const data of jobs) await handler(data).catch((error: unknown) => void (failure ??= error));
+      if (failure) throw failure;
+    });
+  }
+
+  /**
+   * As `work`, but each worker hands the jobs of one fetch (up to `batchSize`) to `handler` together
+   * (the batch lane runs them as one group: server/engine/group.ts). When it throws, pg-boss
+   * retries them all.
+   */
+  async workGroups(queue: QueueName, concurrency: number, handler: GroupHandler, batchSize: number): Promise<void> {
+    await this.register(queue, concurrency, batchSize, handler);
+  }
+
+  private async register(queue: QueueName, concurrency: number, batchSize: number, runJobs: GroupHandler): Promise<void> {
     const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
       const self = { id: "" };
@@ -91,13 +112,7 @@ export class JobQueue {
         // their active time expires, and the sweeper sends their collections again before that
         if (this.detached) return new Promise<never>(() => {});
         this.idle.delete(self.id);
-        const run = (async () => {
-          // a job that throws does not keep the others of its fetch from running; pg-boss then
-          // retries them all (a run is idempotent: a finished collection is not claimed again)
-          let failure: unknown = null;
-          for (const job of jobs) await handler(job.data).catch((error: unknown) => void (failure ??= error));
-          if (failure) throw failure;
-        })();
+        const run = runJobs(jobs.map((job) => job.data));
         const tracked = run.then(
           () => {},
           () => {},

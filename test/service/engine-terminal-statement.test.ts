@@ -5,8 +5,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startService, type TestService } from "../support/harness";
-import { billingEntries, callbackDeliveries, collections, enrichments, moduleRuns } from "../../server/db/schema";
+import { billingEntries, callbackDeliveries, collections, datasetCache, enrichments, moduleRuns } from "../../server/db/schema";
 import { loadCollection, type Answered } from "../../server/engine/store";
+import { inRunGroup, RunGroup } from "../../server/engine/group";
+import { WORKER_ID } from "../../server/engine/runner";
+import { modulesWithCacheSql } from "../../server/datasets/cache";
 import { complete } from "../../server/engine/transitions";
 import { OWNERS } from "../../server/owners";
 import { ACTIONS } from "../../server/tenancy/catalog";
@@ -25,8 +28,8 @@ afterAll(async () => {
 
 let serial = 100;
 /** A batch of `n` enrichments on prf_person_complete with the financeAdvanced add-on; their ids. */
-async function batch(n: number, extra: Record<string, unknown> = {}): Promise<string[]> {
-  const items = Array.from({ length: n }, () => ({ document: makeCpf(String(400_000_000 + serial++)) }));
+async function batch(n: number, extra: Record<string, unknown> = {}, document?: string): Promise<string[]> {
+  const items = Array.from({ length: n }, () => ({ document: document ?? makeCpf(String(400_000_000 + serial++)) }));
   const res = await t.request({
     method: "POST",
     url: "/api/v3/enrichments/batch",
@@ -126,5 +129,121 @@ describe("the terminal statement of a v3 enrichment", () => {
     expect(await complete(t.services, OWNERS, id!, "ok")).toBeNull();
     expect(await billed(id!)).toEqual(all);
     expect((await loadCollection(t.services.db, id!))!.completedAt).toEqual(first!.completedAt);
+  });
+});
+
+// A batch worker runs the collections of one fetch as a group (server/engine/group.ts): their
+// statements made in the same turn go as one, each collection keeping what it would write alone.
+describe("in a batch worker's group", () => {
+  it("ends together those that may, each billed its own actions once; the others as alone", async () => {
+    const [addOn] = await batch(1);
+    const [plain] = await batch(1, { options: {} });
+    const [addOnMissing] = await batch(1);
+    const [armedLater] = await batch(1);
+    const [endedBefore] = await batch(1);
+    const answers = new Map<string, Answered[]>();
+    answers.set(addOn!, await answerAllBut(addOn!, ["financeAdvanced", "lawsuits"]));
+    answers.set(plain!, await answerAllBut(plain!, ["finance"]));
+    await answerAllBut(addOnMissing!, ["financeAdvanced"]);
+    answers.set(addOnMissing!, []);
+    answers.set(armedLater!, await answerAllBut(armedLater!, ["lawsuits"]));
+    answers.set(endedBefore!, await answerAllBut(endedBefore!, []));
+    const ids = [addOn!, plain!, addOnMissing!, armedLater!, endedBefore!];
+    const read = new Map(await Promise.all(ids.map(async (id) => [id, (await loadCollection(t.services.db, id))!] as const)));
+    await t.services.db.update(collections).set({ callbackArmed: true }).where(eq(collections.id, armedLater!));
+    await t.services.db.update(enrichments).set({ callback: HOOK }).where(eq(enrichments.id, armedLater!));
+    const before = await complete(t.services, OWNERS, endedBefore!, "ok", [], read.get(endedBefore!));
+    expect(before!.status).toBe("COMPLETED");
+
+    const group = new RunGroup(t.services.db);
+    const ended = await Promise.all(
+      ids.map((id) => inRunGroup(group, () => complete(t.services, OWNERS, id, "ok", answers.get(id), read.get(id)))),
+    );
+    const [a, p, m, armed, again] = ended;
+    for (const [c, id] of [
+      [a, addOn],
+      [p, plain],
+      [m, addOnMissing],
+      [armed, armedLater],
+    ] as const)
+      expect(c).toMatchObject({ id, status: "COMPLETED", outcome: "ok", leaseOwner: null });
+    expect(again).toBeNull();
+    // the three without a callback ended in one statement: one completedAt
+    expect(p!.completedAt).toEqual(a!.completedAt);
+    expect(m!.completedAt).toEqual(a!.completedAt);
+
+    const all = [ACTIONS.enrichmentPerson, ACTIONS.financeAdvanced].sort();
+    expect(await billed(addOn!)).toEqual(all);
+    expect(await billed(plain!)).toEqual([ACTIONS.enrichmentPerson]);
+    expect(await billed(addOnMissing!)).toEqual([ACTIONS.enrichmentPerson]);
+    expect(await billed(armedLater!)).toEqual(all);
+    expect(await billed(endedBefore!)).toEqual(all);
+    expect(await deliveries(armedLater!)).toHaveLength(1);
+    for (const id of [addOn!, plain!, addOnMissing!]) expect(await deliveries(id)).toHaveLength(0);
+    // the answers held back for each were written to its own modules
+    const runs = await t.services.db
+      .select()
+      .from(moduleRuns)
+      .where(inArray(moduleRuns.collectionId, [addOn!, plain!]));
+    expect(
+      runs
+        .filter((r) => (r.data as { held?: boolean }).held)
+        .map((r) => `${r.collectionId}:${r.module}`)
+        .sort(),
+    ).toEqual([`${addOn}:financeAdvanced`, `${addOn}:lawsuits`, `${plain}:finance`].sort());
+  });
+
+  it("claims once a collection whose job came twice in the group", async () => {
+    const [id, other] = await batch(2);
+    const group = new RunGroup(t.services.db);
+    const request = (id: string) => ({
+      id,
+      worker: WORKER_ID,
+      leaseMs: 30_000,
+      startOwners: ["enrichment"],
+      modules: modulesWithCacheSql,
+      leaseKey: null,
+    });
+    const [first, second, third] = await Promise.all([
+      group.claim.call(request(id!)),
+      group.claim.call(request(id!)),
+      group.claim.call(request(other!)),
+    ]);
+    expect(first.taken!.collection).toMatchObject({ id, status: "FETCHING", leaseOwner: WORKER_ID });
+    expect(first.taken!.modules).toHaveLength(5); // and its modules, read in the same statement
+    expect(second.taken).toBeNull();
+    expect(third.taken!.collection).toMatchObject({ id: other, status: "FETCHING" });
+  });
+
+  it("writes the answers of two collections of one document in one statement, the cache keeping the latest", async () => {
+    const document = makeCpf(String(400_000_000 + serial++));
+    const [first] = await batch(1, {}, document);
+    const [second] = await batch(1, {}, document);
+    const group = new RunGroup(t.services.db);
+    const at = new Date();
+    const answer = (n: number): Answered[] => [
+      {
+        module: "profile",
+        dataset: "person-profile-2.0",
+        answer: { attempts: 1, data: { n }, found: true, at: new Date(at.getTime() + n), keepUntil: new Date(at.getTime() + 60_000) },
+      },
+    ];
+    const [c1, c2] = [(await loadCollection(t.services.db, first!))!, (await loadCollection(t.services.db, second!))!];
+    // in the same turn: one statement
+    const saved = await Promise.all([
+      group.saveAnswers.call({ c: c1, list: answer(1) }),
+      group.saveAnswers.call({ c: c2, list: answer(2) }),
+    ]);
+    expect(saved.map((s) => [...s])).toEqual([["profile"], ["profile"]]);
+    const profiles = await t.services.db
+      .select()
+      .from(moduleRuns)
+      .where(and(inArray(moduleRuns.collectionId, [first!, second!]), eq(moduleRuns.module, "profile")));
+    expect(Object.fromEntries(profiles.map((r) => [r.collectionId, r.data]))).toEqual({ [first!]: { n: 1 }, [second!]: { n: 2 } });
+    const [kept] = await t.services.db
+      .select()
+      .from(datasetCache)
+      .where(and(eq(datasetCache.document, document), eq(datasetCache.dataset, "person-profile-2.0")));
+    expect(kept!.data).toEqual({ n: 2 });
   });
 });

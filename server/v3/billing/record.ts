@@ -13,11 +13,11 @@ import type { Tx } from "../../db/client";
 import { runPrepared } from "../../db/rows";
 
 /**
- * CTEs `bill_e`, `bill_actions` and `billed`: the billing entries of the enrichment whose
- * collection row is in `ended` (a relation with the collections columns; one row, or none), from
- * its profile (by id, active or not; none when it is gone) and the add-on modules ok in
- * `okModules` (a relation of `module`, `addon`). `bill_e.callback_due`: the enrichment has a
- * callback and it is armed.
+ * CTEs `bill_e`, `bill_actions` and `billed`: the billing entries of the enrichments whose
+ * collection rows are in `ended` (a relation with the collections columns; one row, many, or none),
+ * each from its profile (by id, active or not; none when it is gone) and its add-on modules ok in
+ * `okModules` (a relation of `collection_id`, `module`, `addon`). `bill_e.callback_due`: the
+ * enrichment has a callback and it is armed.
  */
 export function billingCtes(ended: SQL, okModules: SQL): SQL {
   return sql`bill_e as (
@@ -26,14 +26,14 @@ export function billingCtes(ended: SQL, okModules: SQL): SQL {
       from ${ended} x join enrichments e on e.id = x.id and e.workspace_id = x.workspace_id
         left join profiles p on p.id = e.profile_id
     ), bill_actions as (
-      select billing_action as action from bill_e where status = 'COMPLETED' and billing_action is not null
+      select id, billing_action as action from bill_e where status = 'COMPLETED' and billing_action is not null
       union
-      select profile_modules -> a.module ->> 'billingAction' from bill_e, ${okModules} a
-      where status = 'COMPLETED' and outcome = 'ok' and a.addon and billing_action is not null
-        and profile_modules -> a.module ->> 'billingAction' is not null
+      select b.id, b.profile_modules -> a.module ->> 'billingAction' from bill_e b join ${okModules} a on a.collection_id = b.id
+      where b.status = 'COMPLETED' and b.outcome = 'ok' and a.addon and b.billing_action is not null
+        and b.profile_modules -> a.module ->> 'billingAction' is not null
     ), billed as (
       insert into billing_entries (id, workspace_id, enrichment_id, action, created_at)
-      select gen_random_uuid(), b.workspace_id, b.id, a.action, coalesce(b.completed_at, now()) from bill_e b, bill_actions a
+      select gen_random_uuid(), b.workspace_id, b.id, a.action, coalesce(b.completed_at, now()) from bill_e b join bill_actions a on a.id = b.id
       on conflict do nothing
     )`;
 }
@@ -48,7 +48,7 @@ export async function recordBilling(tx: Tx, id: string): Promise<{ callbackDue: 
     tx,
     sql`with ${billingCtes(
       sql`(select * from collections where id = ${id})`,
-      sql`(select module, addon from module_runs where collection_id = ${id} and status = 'ok')`,
+      sql`(select collection_id, module, addon from module_runs where collection_id = ${id} and status = 'ok')`,
     )}
     select callback_due from bill_e`,
   );
