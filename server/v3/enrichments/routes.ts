@@ -13,7 +13,7 @@ import { MODULE_NAMES } from "../../datasets/types";
 import { encodeCursor } from "../cursor";
 import { createEnrichment } from "./create";
 import { parseListQuery } from "./list-query";
-import { listEnrichments, loadView } from "./queries";
+import { listEnrichments, loadResourceView, loadView } from "./queries";
 import { CreateEnrichmentBody, parseCreateBody, parseIdempotencyKey } from "./schemas";
 import { isTerminal, retryAfterOf, toResource, toSummary, type DataSelection } from "./serialize";
 
@@ -127,7 +127,7 @@ export function registerEnrichmentRoutes(app: FastifyInstance, s: Services): voi
       if (cached !== undefined) return reply.type("application/json; charset=utf-8").send(cached);
       admit();
       const ticket = s.records.ticket(params.id);
-      const view = await loadView(s.db, caller.workspaceId, params.id);
+      const view = await loadResourceView(s.db, caller.workspaceId, params.id, include !== null);
       if (!view) throw new ApiError("not_found", "enrichment not found");
       const retryAfter = retryAfterOf(view.collection, s.config.schedules.retryAfterSeconds);
       if (retryAfter !== null) reply.header("Retry-After", String(retryAfter));
