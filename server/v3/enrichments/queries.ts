@@ -5,7 +5,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { collections, enrichments } from "../../db/schema";
 import { collectionFromRow, moduleRunFromRow } from "../../engine/store";
-import { rowMapper, runPrepared } from "../../db/rows";
+import { preparedStatement, rowMapper, runPrepared } from "../../db/rows";
 import { TERMINAL, type Collection } from "../../engine/types";
 import { MODULE_NAMES } from "../../../lib/contract/enum-values";
 import type { CursorPosition } from "../cursor";
@@ -101,7 +101,7 @@ const live = `c.status not in (${TERMINAL.map((s) => `'${s}'`).join(", ")})`;
  * numbers otherwise). The driver then parses no rows of JSON, and nothing maps or serializes them.
  * Follows toSummary and toResource (serialize.ts) field by field: change them together.
  */
-const RESOURCE_JSON = sql.raw(`
+const selectResourceJson = preparedStatement(`
   select c.status, c.next_retry_at, c.deadline_at, e.metadata,
     '{"id":' || to_json(e.id)::text
     || ',"status":' || to_json(c.status)::text
@@ -134,7 +134,7 @@ const RESOURCE_JSON = sql.raw(`
     || case when e.batch_id <> '' then ',"batchId":' || to_json(e.batch_id)::text else '' end
     || '}' as tail
   from enrichments e join collections c on c.id = e.id and c.workspace_id = e.workspace_id
-  where e.workspace_id = `);
+  where e.workspace_id = $1 and e.id = $2`);
 
 const retryFields = { status: collections.status, nextRetryAt: collections.nextRetryAt, deadlineAt: collections.deadlineAt };
 
@@ -144,7 +144,7 @@ export async function readResourceJson(
   id: string,
 ): Promise<{ body: string; collection: Pick<Collection, "status" | "nextRetryAt" | "deadlineAt"> } | null> {
   if (!isEnrichmentId(id)) return null;
-  const [row] = await runPrepared(db, sql`${RESOURCE_JSON}${workspaceId} and e.id = ${id}`);
+  const [row] = await selectResourceJson(db, [workspaceId, id]);
   if (!row) return null;
   const at = (value: unknown, column: typeof retryFields.nextRetryAt): Date | null =>
     value === null || value === undefined ? null : (column.mapFromDriverValue(value as string) as Date);
