@@ -16,11 +16,12 @@ declare module "fastify" {
 
 export function registerRateLimit(app: FastifyInstance, s: Services): void {
   app.decorateRequest("arrivedAt", 0);
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", (request, _reply, done) => {
     request.arrivedAt = Date.now();
+    done();
   });
   app.addHook("preHandler", async (request, reply) => {
-    if (!isV3(request.url) || !request.auth) return;
+    if (!request.auth || !isV3(request.url)) return;
     const limit = s.config.rateLimitPerSecond;
     const result = await s.rateLimiter.hit(`v3:${request.auth.workspaceId}`, limit, 1000, request.arrivedAt);
     reply.header("X-RateLimit-Limit", String(limit));
