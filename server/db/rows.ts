@@ -9,9 +9,9 @@ import type { Db, Tx } from "./client";
 import pg from "pg";
 import { preparedRunnerOf } from "./pglite-prepared";
 
-/** A row by column name (the driver's values, or `to_jsonb` of the table's row) → the typed record. */
-export function rowMapper<T>(table: PgTable): (row: Record<string, unknown>) => T {
-  const columns = Object.entries(getTableColumns(table));
+/** A row by column name (the driver's values, or `to_jsonb` of the table's row) → the typed record (`keys`: only these fields). */
+export function rowMapper<T>(table: PgTable, keys?: readonly string[]): (row: Record<string, unknown>) => T {
+  const columns = Object.entries(getTableColumns(table)).filter(([key]) => !keys || keys.includes(key));
   return (row) => {
     const out: Record<string, unknown> = {};
     for (const [key, column] of columns) {
