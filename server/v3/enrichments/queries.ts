@@ -10,7 +10,7 @@ import { TERMINAL, type Collection } from "../../engine/types";
 import { MODULE_NAMES } from "../../../lib/contract/enum-values";
 import type { CursorPosition } from "../cursor";
 import { isEnrichmentId } from "./ids";
-import type { EnrichmentRow, EnrichmentView, ResourceView } from "./serialize";
+import type { EnrichmentRow, EnrichmentView } from "./serialize";
 
 export async function loadEnrichment(
   db: Db | Tx,
@@ -36,36 +36,6 @@ export async function loadView(db: Db | Tx, workspaceId: string, id: string): Pr
     sql`
       select to_jsonb(e) as e, to_jsonb(c) as c,
         (select coalesce(jsonb_agg(m order by m.module), '[]') from module_runs m where m.collection_id = c.id) as m
-      from enrichments e join collections c on c.id = e.id and c.workspace_id = e.workspace_id
-      where e.workspace_id = ${workspaceId} and e.id = ${id}`,
-  );
-  if (!row) return null;
-  return {
-    enrichment: enrichmentFromRow(row.e as Record<string, unknown>),
-    collection: collectionFromRow(row.c as Record<string, unknown>),
-    modules: (row.m as Record<string, unknown>[]).map(moduleRunFromRow),
-  };
-}
-
-/** What the resource (`toResource`) reads of each module run. */
-const RESOURCE_MODULE = sql.raw(
-  `'module', m.module, 'dataset', m.dataset, 'status', m.status, 'next_attempt_at', m.next_attempt_at, 'cached_at', m.cached_at, 'completed_at', m.completed_at`,
-);
-
-/**
- * The enrichment as its resource shows it (GET /api/v3/enrichments/{id}): one statement, like
- * `loadView`, but each module run with only the columns the resource reads, and its data only when
- * asked (`include`). Module data is most of an enrichment's bytes (8.5 kB of the 10 kB `loadView`
- * reads for a completed prf_person_complete, whose resource is 0.9 kB).
- */
-export async function loadResourceView(db: Db | Tx, workspaceId: string, id: string, withData: boolean): Promise<ResourceView | null> {
-  if (!isEnrichmentId(id)) return null;
-  const fields = withData ? sql`${RESOURCE_MODULE}, 'data', m.data` : RESOURCE_MODULE;
-  const [row] = await runPrepared(
-    db,
-    sql`
-      select to_jsonb(e) as e, to_jsonb(c) as c,
-        (select coalesce(jsonb_agg(jsonb_build_object(${fields}) order by m.module), '[]') from module_runs m where m.collection_id = c.id) as m
       from enrichments e join collections c on c.id = e.id and c.workspace_id = e.workspace_id
       where e.workspace_id = ${workspaceId} and e.id = ${id}`,
   );

@@ -14,16 +14,6 @@ export interface EnrichmentView {
   modules: ModuleRun[];
 }
 
-/** What the resource reads of a module run (queries.ts, loadResourceView, reads only these). */
-export type ResourceModule = Pick<ModuleRun, "module" | "dataset" | "status" | "nextAttemptAt" | "cachedAt" | "completedAt" | "data">;
-
-/** What `toResource` reads: an `EnrichmentView`, or the slimmer one of `loadResourceView`. */
-export interface ResourceView {
-  enrichment: EnrichmentRow;
-  collection: Collection;
-  modules: ResourceModule[];
-}
-
 /** Which modules' data to add: all completed ones, some of them, or none. */
 export type DataSelection = "all" | readonly string[] | null;
 
@@ -34,7 +24,7 @@ export function isTerminal(c: Pick<Collection, "status">): boolean {
 }
 
 /** profile first (it runs first), then the others by name. */
-function ordered<M extends Pick<ModuleRun, "module">>(modules: M[]): M[] {
+function ordered(modules: ModuleRun[]): ModuleRun[] {
   return [...modules].sort((a, b) => (a.module === "profile" ? -1 : b.module === "profile" ? 1 : a.module.localeCompare(b.module)));
 }
 
@@ -72,7 +62,7 @@ function cacheOf(fetchedAt: Date, usedAt: Date | null): { fetchedAt: string; age
   };
 }
 
-export function toResource(view: ResourceView, data: DataSelection = null): Enrichment {
+export function toResource(view: EnrichmentView, data: DataSelection = null): Enrichment {
   const { enrichment: e, collection: c } = view;
   const runs = ordered(view.modules);
   const modules: Record<string, ModuleEntry> = {};
