@@ -5,6 +5,10 @@
 //   - a bare node:http server answering the same JSON bytes (the ceiling of the machine);
 //   - on PostgreSQL, the hand-written peer (bench/peer.ts: Fastify + pg + jose, one select).
 // Each server is measured `rounds` times, interleaved, and the median round is printed.
+// Three records: a COMPLETED v2 verification, a COMPLETED v3 enrichment, and a v3 enrichment still
+// FETCHING (the sandbox's `slow` document, docs/sandbox.md: its modules other than profile answer
+// after LUPA_SANDBOX_SLOW_MS, set here beyond the bench's length), the read a client polling its
+// enrichment makes, never kept by the record cache.
 // Usage: npm run bench -- v2-get [seconds=5] [concurrency=16] [rounds=3]
 // Profile the API alone: LUPA_BENCH_ONLY=api node --cpu-prof --import tsx bench/run.ts v2-get
 import http from "node:http";
@@ -49,11 +53,12 @@ async function waitFor(read: () => Promise<{ status: string; body: string }>, do
     if (done(status)) return body;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error("the record did not reach a terminal state");
+  throw new Error("the record did not reach the state awaited");
 }
 
 export async function benchV2Get(seconds: number, concurrency: number, rounds = 3): Promise<void> {
-  const svc = await startBenchService();
+  // the slow enrichment's POST answers 202 after the synchronous wait: 1 s instead of 25 s
+  const svc = await startBenchService({ LUPA_SANDBOX_SLOW_MS: "900000", LUPA_SYNC_WAIT_MS: "1000" });
   const { app, services, token } = svc;
   const authorization = `Bearer ${token}`;
   let peer: Peer | null = null;
@@ -87,11 +92,29 @@ export async function benchV2Get(seconds: number, concurrency: number, rounds = 
       (status) => status === "COMPLETED",
     );
 
+    const slow = await app.inject({
+      method: "POST",
+      url: "/api/v3/enrichments",
+      headers: { authorization, "content-type": "application/json" },
+      payload: { document: "000.000.068-07", profileId: "prf_person_complete" },
+    });
+    const runningId = slow.json().id as string;
+    // polled until its profile module answered: the others stay pending for LUPA_SANDBOX_SLOW_MS
+    const runningBody = await waitFor(
+      async () => {
+        const res = await app.inject({ method: "GET", url: `/api/v3/enrichments/${runningId}`, headers: { authorization } });
+        const json = res.json();
+        return { status: json.modules?.profile?.status === "ok" ? json.status : "profile pending", body: res.body };
+      },
+      (status) => status === "FETCHING",
+    );
+
     if (services.config.databaseUrl) peer = await startPeer(services.config.databaseUrl, services.config.jwtSecret);
 
     for (const [label, path, body] of [
       ["GET /api/v2/verifications/{id}", `/api/v2/verifications/${v2Id}`, v2Body],
       ["GET /api/v3/enrichments/{id}", `/api/v3/enrichments/${v3Id}`, v3Body],
+      ["GET /api/v3/enrichments/{id} (FETCHING)", `/api/v3/enrichments/${runningId}`, runningBody],
     ] as const) {
       const bare = await bareServer(body);
       const targets: Array<[string, string, string | undefined]> = [

@@ -102,15 +102,27 @@ export class SessionGuard {
   ) {}
 
   async isLive(claims: TokenClaims): Promise<boolean> {
+    return this.liveInMemory(claims) ?? this.lookUpOnce(claims, this.keyOf(claims), this.clock());
+  }
+
+  private keyOf(claims: TokenClaims): string {
+    return `${claims.userId}:${claims.sessionId}:${claims.version}`;
+  }
+
+  /**
+   * isLive's answer when it needs no lookup (no session, or an answer still relied on), else
+   * undefined: the authentication of a request answers without waiting on a promise.
+   */
+  liveInMemory(claims: TokenClaims): boolean | undefined {
     if (!claims.sessionId) return false;
     const now = this.clock();
-    const key = `${claims.userId}:${claims.sessionId}:${claims.version}`;
+    const key = this.keyOf(claims);
     const hit = this.cache.get(key);
     if (hit && now - hit.checkedAt < this.cacheMs) {
       if (now - hit.checkedAt >= (this.cacheMs * 2) / 3) this.lookUpOnce(claims, key, now).catch(() => {}); // the next request's lookup fails itself
       return hit.live;
     }
-    return this.lookUpOnce(claims, key, now);
+    return undefined;
   }
 
   /** The lookup of this session under way, when it started within `cacheMs`; else a new one. */

@@ -6,11 +6,12 @@ import { createHash } from "node:crypto";
 import { DrizzleQueryError, getTableColumns, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "./client";
+import pg from "pg";
 import { preparedRunnerOf } from "./pglite-prepared";
 
-/** A row by column name (the driver's values, or `to_jsonb` of the table's row) → the typed record. */
-export function rowMapper<T>(table: PgTable): (row: Record<string, unknown>) => T {
-  const columns = Object.entries(getTableColumns(table));
+/** A row by column name (the driver's values, or `to_jsonb` of the table's row) → the typed record (`keys`: only these fields). */
+export function rowMapper<T>(table: PgTable, keys?: readonly string[]): (row: Record<string, unknown>) => T {
+  const columns = Object.entries(getTableColumns(table)).filter(([key]) => !keys || keys.includes(key));
   return (row) => {
     const out: Record<string, unknown> = {};
     for (const [key, column] of columns) {
@@ -28,6 +29,51 @@ export function rowsOf(result: unknown): Record<string, unknown>[] {
 
 const names = new Map<string, string>();
 
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `lupa_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
+    if (names.size < 1000) names.set(text, name);
+  }
+  return name;
+}
+
+/** The values node-postgres gives drizzle's columns (timestamps, dates and intervals as text), as drizzle's own driver asks. */
+const AS_TEXT = new Set<number>([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+]);
+const DRIZZLE_TYPES = {
+  getTypeParser: (oid: number, format?: "text" | "binary") =>
+    AS_TEXT.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format as "text"),
+};
+
+/**
+ * A hot statement of fixed text with `$1`, `$2`… parameters, run as a named prepared statement
+ * like runPrepared, without drizzle's query builder and its per-run objects on the way (the
+ * statement is not built again on each run). Rows are as runPrepared gives them.
+ */
+export function preparedStatement(text: string): (db: Db | Tx, params: unknown[]) => Promise<Record<string, unknown>[]> {
+  const name = nameOf(text);
+  return async (db, params) => {
+    const client = (db as unknown as { session: { client: unknown } }).session.client;
+    try {
+      const pglite = preparedRunnerOf(client);
+      if (pglite) return await pglite(name, text, params);
+      return (await (client as pg.Pool).query({ name, text, values: params, types: DRIZZLE_TYPES })).rows;
+    } catch (error) {
+      throw new DrizzleQueryError(text, params, error as Error);
+    }
+  };
+}
+
 /**
  * Runs a statement of fixed text as a named prepared statement (node-postgres prepares it once per
  * connection, pglite-prepared.ts once per database; PostgreSQL then skips parsing and planning it
@@ -43,11 +89,7 @@ export async function runPrepared(db: Db | Tx, query: SQL): Promise<Record<strin
     dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
   };
   const built = dialect.sqlToQuery(query);
-  let name = names.get(built.sql);
-  if (!name) {
-    name = `lupa_${createHash("sha1").update(built.sql).digest("hex").slice(0, 24)}`;
-    if (names.size < 1000) names.set(built.sql, name);
-  }
+  const name = nameOf(built.sql);
   const pglite = preparedRunnerOf(session.client);
   if (pglite) {
     try {

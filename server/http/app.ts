@@ -56,7 +56,10 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   // every error gets the exact code the spec gives it
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  app.addHook("onRequest", async (request, reply) => baseHeaders(request, reply));
+  app.addHook("onRequest", (request, reply, done) => {
+    baseHeaders(request, reply);
+    done();
+  });
   // metrics by route template, never the URL (server/metrics/observe.ts)
   app.addHook("onResponse", (request, reply, done) => {
     observeHttp(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime / 1000);

@@ -102,8 +102,8 @@ export function registerBoundary(app: FastifyInstance): void {
     const permission = (route.config as { permission?: string } | undefined)?.permission ?? null;
     for (const method of [route.method].flat()) if (method !== "HEAD") routes.push({ method, url: route.url, permission });
   });
-  app.addHook("preHandler", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
+  app.addHook("preHandler", (request, _reply, done) => {
+    if (!request.url.startsWith("/api/")) return done();
     const parts: [InputPart, unknown][] = [
       ["params", request.params],
       ["query", request.query],
@@ -111,7 +111,8 @@ export function registerBoundary(app: FastifyInstance): void {
     ];
     for (const [part, value] of parts) {
       const problem = inputProblem(value, part);
-      if (problem) throw new ApiError(inputErrorCode(request, part), problem);
+      if (problem) return done(new ApiError(inputErrorCode(request, part), problem));
     }
+    done();
   });
 }

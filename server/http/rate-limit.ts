@@ -33,6 +33,11 @@ export interface RateLimitResult {
 export interface RateLimiter {
   /** `at`: when the request arrived (ms since the epoch; default now). */
   hit(key: string, limit: number, windowMs: number, at?: number): Promise<RateLimitResult>;
+  /**
+   * The same hit, answered at once when it needs no store (the memory store; a lease with tokens
+   * left, or a window seen full), else null and nothing counted: the caller then calls `hit`.
+   */
+  hitNow(key: string, limit: number, windowMs: number, at?: number): RateLimitResult | null;
   close(): Promise<void>;
 }
 
@@ -64,24 +69,28 @@ function resultOf(count: number, limit: number, resetMs: number): RateLimitResul
 export function createMemoryRateLimiter({ now = Date.now }: { now?: Clock } = {}): RateLimiter {
   const counters = new Map<string, { count: number; endsAt: number }>();
   let lastSweep = now();
+  function count(key: string, limit: number, windowMs: number, at: number | undefined): RateLimitResult {
+    const t = now();
+    const { start, resetMs } = countedWindow(t, at, windowMs);
+    // Forget windows past the horizon at most once a second, so memory follows active keys only.
+    if (t - lastSweep >= 1000) {
+      for (const [k, c] of counters) if (c.endsAt + ARRIVAL_HORIZON_MS <= t) counters.delete(k);
+      lastSweep = t;
+    }
+    const mapKey = `${windowMs}:${key}:${start}`;
+    let counter = counters.get(mapKey);
+    if (!counter) {
+      counter = { count: 0, endsAt: start + windowMs };
+      counters.set(mapKey, counter);
+    }
+    counter.count += 1;
+    return resultOf(counter.count, limit, resetMs);
+  }
   return {
     async hit(key, limit, windowMs, at) {
-      const t = now();
-      const { start, resetMs } = countedWindow(t, at, windowMs);
-      // Forget windows past the horizon at most once a second, so memory follows active keys only.
-      if (t - lastSweep >= 1000) {
-        for (const [k, c] of counters) if (c.endsAt + ARRIVAL_HORIZON_MS <= t) counters.delete(k);
-        lastSweep = t;
-      }
-      const mapKey = `${windowMs}:${key}:${start}`;
-      let counter = counters.get(mapKey);
-      if (!counter) {
-        counter = { count: 0, endsAt: start + windowMs };
-        counters.set(mapKey, counter);
-      }
-      counter.count += 1;
-      return resultOf(counter.count, limit, resetMs);
+      return count(key, limit, windowMs, at);
     },
+    hitNow: count,
     async close() {
       counters.clear();
     },
@@ -106,30 +115,36 @@ interface Lease {
   pending: Promise<void> | null;
 }
 
-function leasingLimiter(add: AddToWindow, now: Clock, onHit?: (t: number, windowMs: number) => void): RateLimiter["hit"] {
+function leasingLimiter(add: AddToWindow, now: Clock, onHit?: (t: number, windowMs: number) => void): Pick<RateLimiter, "hit" | "hitNow"> {
   const leases = new Map<string, Lease>();
   let lastSweep = now();
-  return async function hit(key, limit, windowMs, at) {
+  /** The window's lease, and the answer when it needs no store. */
+  function local(key: string, limit: number, windowMs: number, at: number | undefined) {
+    const t = now();
+    const { start, resetMs } = countedWindow(t, at, windowMs);
+    onHit?.(t, windowMs);
+    if (t - lastSweep >= 1000) {
+      for (const [k, l] of leases) if (l.start + windowMs + ARRIVAL_HORIZON_MS <= t && !l.pending) leases.delete(k);
+      lastSweep = t;
+    }
+    // one lease per window: a request that arrived in the window before spends that window's
+    const mapKey = `${windowMs}:${key}:${start}`;
+    let lease = leases.get(mapKey);
+    if (!lease) {
+      lease = { start, left: 0, storeCount: 0, pending: null };
+      leases.set(mapKey, lease);
+    }
+    let answer: RateLimitResult | null = null;
+    if (lease.left > 0) {
+      lease.left -= 1;
+      answer = { allowed: true, remaining: Math.max(0, limit - lease.storeCount + lease.left), resetMs };
+    } else if (lease.storeCount >= limit) answer = { allowed: false, remaining: 0, resetMs };
+    return { lease, start, answer };
+  }
+  async function hit(key: string, limit: number, windowMs: number, at?: number): Promise<RateLimitResult> {
     for (;;) {
-      const t = now();
-      const { start, resetMs } = countedWindow(t, at, windowMs);
-      onHit?.(t, windowMs);
-      if (t - lastSweep >= 1000) {
-        for (const [k, l] of leases) if (l.start + windowMs + ARRIVAL_HORIZON_MS <= t && !l.pending) leases.delete(k);
-        lastSweep = t;
-      }
-      // one lease per window: a request that arrived in the window before spends that window's
-      const mapKey = `${windowMs}:${key}:${start}`;
-      let lease = leases.get(mapKey);
-      if (!lease) {
-        lease = { start, left: 0, storeCount: 0, pending: null };
-        leases.set(mapKey, lease);
-      }
-      if (lease.left > 0) {
-        lease.left -= 1;
-        return { allowed: true, remaining: Math.max(0, limit - lease.storeCount + lease.left), resetMs };
-      }
-      if (lease.storeCount >= limit) return { allowed: false, remaining: 0, resetMs };
+      const { lease, start, answer } = local(key, limit, windowMs, at);
+      if (answer) return answer;
       if (lease.pending) {
         await lease.pending;
         continue;
@@ -146,7 +161,8 @@ function leasingLimiter(add: AddToWindow, now: Clock, onHit?: (t: number, window
         });
       await current.pending;
     }
-  };
+  }
+  return { hit, hitNow: (key, limit, windowMs, at) => local(key, limit, windowMs, at).answer };
 }
 
 export const REDIS_RATE_LIMIT_PREFIX = "lupa:rl:";
@@ -171,7 +187,7 @@ export function createRedisRateLimiter(opts: ({ url: string } | { client: Redis 
   redis.defineCommand("lupaRateLimitHit", { numberOfKeys: 1, lua: REDIS_HIT_SCRIPT });
   const now = opts.now ?? Date.now;
   return {
-    hit: leasingLimiter(
+    ...leasingLimiter(
       async (key, start, n, windowMs) =>
         Number(
           await redis.lupaRateLimitHit(
@@ -211,7 +227,7 @@ export function createSqlRateLimiter({ query, now = Date.now }: { query: SqlQuer
   let longestWindowMs = 0;
   let pruning: Promise<unknown> = Promise.resolve();
   return {
-    hit: leasingLimiter(
+    ...leasingLimiter(
       async (key, start, n) => {
         const { rows } = await query(HIT_SQL, [key, new Date(start).toISOString(), n]);
         return Number(rows[0].count);

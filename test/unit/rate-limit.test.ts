@@ -50,6 +50,21 @@ function manualClock(start = 1_700_000_000_500) {
 function contract(make: (now: Clock) => RateLimiter) {
   const key = () => `test-${RUN}-${randomUUID()}`;
 
+  it("hitNow answers what hit would, or null having counted nothing (the caller then calls hit)", async () => {
+    const clock = manualClock();
+    const mixed = make(clock.now);
+    const plain = make(clock.now);
+    const [k1, k2] = [key(), key()];
+    const viaNow = [];
+    const viaHit = [];
+    for (let i = 0; i < 60; i++) {
+      viaNow.push(mixed.hitNow(k1, 50, 1000) ?? (await mixed.hit(k1, 50, 1000)));
+      viaHit.push(await plain.hit(k2, 50, 1000));
+    }
+    expect(viaNow).toEqual(viaHit);
+    expect(viaNow.filter((r) => r.allowed)).toHaveLength(50);
+  });
+
   it("allows `limit` hits in a window, then refuses, counting remaining down", async () => {
     const clock = manualClock();
     const limiter = make(clock.now);

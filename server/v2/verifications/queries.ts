@@ -1,17 +1,29 @@
 // Reads of v2 verifications, always scoped by workspace.
 import { and, count, desc, eq, gte, inArray, isNull, like, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { rowMapper, runPrepared } from "../../db/rows";
+import { preparedStatement, rowMapper } from "../../db/rows";
 import { verifications } from "../../db/schema";
 import { folded } from "../../db/search-fold";
 import type { ListVerificationsQuery } from "./schemas";
-import type { VerificationRow } from "./serialize";
+import { RECORD_COLUMNS, type RecordRow, type VerificationRow } from "./serialize";
 
 const verificationFromRow = rowMapper<VerificationRow>(verifications);
+const recordFromRow = rowMapper<RecordRow>(verifications, RECORD_COLUMNS);
 
 /** One verification of the workspace (the hot read: a prepared statement, server/db/rows.ts). `id` is a UUID. */
+const selectVerification = preparedStatement("select * from verifications where workspace_id = $1 and id = $2");
+const selectRecord = preparedStatement(
+  `select ${RECORD_COLUMNS.map((key) => verifications[key].name).join(", ")} from verifications where workspace_id = $1 and id = $2`,
+);
+
+/** The columns of one verification its record shows (GET by id: 16 of its 26 columns). */
+export async function getVerificationRecord(db: Db | Tx, workspaceId: string, id: string): Promise<RecordRow | null> {
+  const [row] = await selectRecord(db, [workspaceId, id]);
+  return row ? recordFromRow(row) : null;
+}
+
 export async function getVerification(db: Db | Tx, workspaceId: string, id: string): Promise<VerificationRow | null> {
-  const [row] = await runPrepared(db, sql`select * from verifications where workspace_id = ${workspaceId} and id = ${id}`);
+  const [row] = await selectVerification(db, [workspaceId, id]);
   return row ? verificationFromRow(row) : null;
 }
 

@@ -7,7 +7,7 @@ import { ApiError } from "../../http/errors";
 import { route } from "../../http/route";
 import { V2ErrorBody, VerificationList, VerificationRecord } from "../../../lib/contract";
 import { createVerification } from "./create";
-import { getVerification, listVerifications } from "./queries";
+import { getVerificationRecord, listVerifications } from "./queries";
 import { CreateVerificationBody, ListVerificationsQuery, VerificationIdParams } from "./schemas";
 import { toRecord } from "./serialize";
 import { TERMINAL } from "../../engine/types";
@@ -72,7 +72,7 @@ export function registerVerificationRoutes(app: FastifyInstance, s: Services): v
       if (cached !== undefined) return reply.type("application/json; charset=utf-8").send(cached);
       admit();
       const ticket = s.records.ticket(params.id);
-      const row = await getVerification(s.db, caller.workspaceId, params.id);
+      const row = await getVerificationRecord(s.db, caller.workspaceId, params.id);
       if (!row) throw new ApiError("not_found", "verification not found");
       const latest = await latestFeedbacks(s.db, caller.workspaceId, row.feedbackStatus ? [row.id] : []);
       const record = { ...toRecord(row), ...decisionFields(latest.get(row.id)) };

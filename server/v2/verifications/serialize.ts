@@ -15,6 +15,27 @@ import type {
 
 export type VerificationRow = typeof verifications.$inferSelect;
 
+/** The columns the record shows (and the GET by id reads: queries.ts, getVerificationRecord). */
+export const RECORD_COLUMNS = [
+  "id",
+  "workspaceId",
+  "userId",
+  "nationalId",
+  "name",
+  "status",
+  "profileId",
+  "entity",
+  "config",
+  "result",
+  "callback",
+  "dossier",
+  "failureReason",
+  "createdAt",
+  "updatedAt",
+  "feedbackStatus",
+] as const satisfies readonly (keyof VerificationRow)[];
+export type RecordRow = Pick<VerificationRow, (typeof RECORD_COLUMNS)[number]>;
+
 function iso(d: Date): string {
   return d.toISOString();
 }
@@ -22,12 +43,12 @@ function iso(d: Date): string {
 type Config = Record<string, unknown>;
 
 /** The dossier under its key: `business` for a CNPJ, `person` for a CPF. */
-function dossierOf(row: VerificationRow): { person: PersonDossier } | { business: BusinessDossier } {
+function dossierOf(row: RecordRow): { person: PersonDossier } | { business: BusinessDossier } {
   const dossier = row.dossier ?? {};
   return row.entity === "company" ? { business: dossier as BusinessDossier } : { person: dossier as PersonDossier };
 }
 
-export function toRecord(row: VerificationRow): VerificationRecord {
+export function toRecord(row: RecordRow): VerificationRecord {
   const config = row.config as Config;
   const common = {
     id: row.id,

@@ -13,7 +13,7 @@ import { MODULE_NAMES } from "../../datasets/types";
 import { encodeCursor } from "../cursor";
 import { createEnrichment } from "./create";
 import { parseListQuery } from "./list-query";
-import { listEnrichments, loadView } from "./queries";
+import { listEnrichments, loadView, readResourceJson } from "./queries";
 import { CreateEnrichmentBody, parseCreateBody, parseIdempotencyKey } from "./schemas";
 import { isTerminal, retryAfterOf, toResource, toSummary, type DataSelection } from "./serialize";
 
@@ -127,6 +127,15 @@ export function registerEnrichmentRoutes(app: FastifyInstance, s: Services): voi
       if (cached !== undefined) return reply.type("application/json; charset=utf-8").send(cached);
       admit();
       const ticket = s.records.ticket(params.id);
+      if (include === null) {
+        // the commonest read: the statement writes the JSON (queries.ts, readResourceJson)
+        const read = await readResourceJson(s.db, caller.workspaceId, params.id);
+        if (!read) throw new ApiError("not_found", "enrichment not found");
+        const retryAfter = retryAfterOf(read.collection, s.config.schedules.retryAfterSeconds);
+        if (retryAfter !== null) reply.header("Retry-After", String(retryAfter));
+        if (isTerminal(read.collection)) s.records.put(ticket, "v3", caller.workspaceId, variant, read.body); // never changes
+        return reply.type("application/json; charset=utf-8").send(read.body);
+      }
       const view = await loadView(s.db, caller.workspaceId, params.id);
       if (!view) throw new ApiError("not_found", "enrichment not found");
       const retryAfter = retryAfterOf(view.collection, s.config.schedules.retryAfterSeconds);

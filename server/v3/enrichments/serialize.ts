@@ -90,6 +90,10 @@ export function toResource(view: EnrichmentView, data: DataSelection = null): En
 }
 
 /** Seconds for Retry-After, or null on a terminal enrichment (spec 8). */
-export function retryAfterOf(c: Collection, defaultSeconds: number, now = new Date()): number | null {
+export function retryAfterOf(
+  c: Pick<Collection, "status" | "nextRetryAt" | "deadlineAt">,
+  defaultSeconds: number,
+  now = new Date(),
+): number | null {
   return computeRetryAfter({ status: c.status, nextRetryAt: c.nextRetryAt, deadline: c.deadlineAt, now, defaultSeconds });
 }
