@@ -88,8 +88,11 @@ test("the list shows the team queues, owner, flags and age, and sorts by age and
   await expect(page).toHaveURL(/[?&]sort=score_desc/);
   // The URL changes before the sorted page arrives (the old rows stay, dimmed, meanwhile): wait for
   // rows in score order rather than for the dimming, which may not have started yet.
-  const scores = async () => (await page.getByTestId("row-score").allTextContents()).map((s) => Number(s.replace(/\D/g, ""))).filter((n) => n > 0);
-  await expect.poll(async () => (await scores()).filter((n, i, all) => i > 0 && n > all[i - 1]).length, { message: "scores out of descending order" }).toBe(0);
+  const scores = async () =>
+    (await page.getByTestId("row-score").allTextContents()).map((s) => Number(s.replace(/\D/g, ""))).filter((n) => n > 0);
+  await expect
+    .poll(async () => (await scores()).filter((n, i, all) => i > 0 && n > all[i - 1]).length, { message: "scores out of descending order" })
+    .toBe(0);
   await expect(page.getByTestId("verifications-table")).not.toHaveClass(/opacity-60/);
   expect((await scores()).length).toBeGreaterThan(1);
   await expectNoSeriousA11yViolations(page, "/verifications (team queue)");
