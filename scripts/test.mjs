@@ -1,5 +1,6 @@
 // `npm test`: every suite, then one closing line "N passed, N failed[, N skipped]".
-// Four lanes run side by side, each writing its output to .test-output/<lane>.log:
+// Four lanes, in two chains side by side (LUPA_TEST_CHAINS), each writing its output to
+// .test-output/<lane>.log:
 //  - static: typecheck, lint and format check, one after the other
 //  - pglite: unit and service tests on PGlite (vitest)
 //  - postgres: service tests on PostgreSQL at 127.0.0.1:5432 (skipped, and said so, when unreachable)
@@ -8,8 +9,9 @@
 //    service file again on that Node, after the static checks in their lane
 // Each lane prints one line when it ends; a failed lane's log tail and the failed tests' names are
 // printed at the end (CI keeps only the tail of the output). `npm test -- server` runs the two
-// vitest lanes, `npm test -- e2e` the console tests, `npm test -- static` the checks;
-// LUPA_TEST_SERIAL=1 runs the lanes one after the other.
+// vitest lanes, `npm test -- e2e` the console tests, `npm test -- static` the checks.
+// The chains: the console tests then the static checks, beside PGlite then PostgreSQL;
+// LUPA_TEST_CHAINS=1 (or LUPA_TEST_SERIAL=1) runs the lanes one after the other, 4 all side by side.
 import { execFileSync, spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -183,28 +185,49 @@ async function consoleTests() {
 }
 
 const only = process.argv[2]; // optional: "server", "e2e" or "static"
-const lanes = [];
-// the console tests are the longest chain (a production build, then the browser): they start first
-if (!only || only === "e2e") lanes.push(consoleTests);
-if (!only || only === "server")
-  lanes.push(() => vitest("unit and service tests on PGlite", "pglite", [], { LUPA_TEST_DB: "pglite" }), postgresTests);
-// the smaller pass on the second Node follows the static checks in their lane: started with the
-// others, its service file's setup waited over two minutes for a core (2 cores, seven processes)
 const extraNode = !only && process.env.LUPA_TEST_EXTRA_NODE;
-if (!only || only === "static")
-  lanes.push(async () => {
-    await staticChecks();
-    if (extraNode) await extraNodeTests(extraNode);
-  });
+// Each lane with the chain it runs in by default (LUPA_TEST_CHAINS=2): the console tests (a build,
+// then a browser that mostly waits: about a third of a core) and then the static checks, beside the
+// two vitest passes (PGlite uses both cores' worth of two files, PostgreSQL less), so that the
+// machine's two cores stay busy without starving the browser's bounded waits.
+const allLanes = [
+  { part: "e2e", chain: 0, run: consoleTests },
+  { part: "server", chain: 1, run: () => vitest("unit and service tests on PGlite", "pglite", [], { LUPA_TEST_DB: "pglite" }) },
+  { part: "server", chain: 1, run: postgresTests },
+  {
+    part: "static",
+    chain: 0,
+    run: async () => {
+      await staticChecks();
+      // the smaller pass on the second Node follows the static checks (as a lane of its own from
+      // the start, its service file's setup waited over two minutes for a core)
+      if (extraNode) await extraNodeTests(extraNode);
+    },
+  },
+];
+const lanes = allLanes.filter((lane) => !only || lane.part === only);
 if (lanes.length === 0) {
   console.error(`Unknown part ${only}: use server, e2e or static`);
   process.exit(2);
 }
-console.log(
-  `Running ${lanes.length} lane(s)${process.env.LUPA_TEST_SERIAL === "1" ? " one after the other" : " side by side"}; logs in ${OUT}/`,
+// LUPA_TEST_CHAINS: 1 runs the lanes one after the other, 2 (the default) in two chains side by
+// side, 4 every lane side by side (for a machine with more cores). LUPA_TEST_SERIAL=1 means 1.
+const chainCount = process.env.LUPA_TEST_SERIAL === "1" ? 1 : Number(process.env.LUPA_TEST_CHAINS ?? 2);
+if (![1, 2, 4].includes(chainCount)) {
+  console.error(`LUPA_TEST_CHAINS=${process.env.LUPA_TEST_CHAINS}: use 1, 2 or 4`);
+  process.exit(2);
+}
+const chains = new Map();
+for (const [index, lane] of lanes.entries()) {
+  const key = chainCount === 1 ? 0 : chainCount === 2 ? lane.chain : index;
+  chains.set(key, [...(chains.get(key) ?? []), lane]);
+}
+console.log(`Running ${lanes.length} lane(s) in ${chains.size} chain(s) side by side; logs in ${OUT}/`);
+await Promise.all(
+  [...chains.values()].map(async (chain) => {
+    for (const lane of chain) await lane.run();
+  }),
 );
-if (process.env.LUPA_TEST_SERIAL === "1") for (const lane of lanes) await lane();
-else await Promise.all(lanes.map((lane) => lane()));
 
 for (const file of failedLogs) {
   const lines = readFileSync(file, "utf8").trimEnd().split("\n");
