@@ -1,5 +1,5 @@
 // `npm test`: every suite, then one closing line "N passed, N failed[, N skipped]".
-// Four lanes, in two chains side by side (LUPA_TEST_CHAINS), each writing its output to
+// Four lanes, two at a time (LUPA_TEST_CHAINS), each writing its output to
 // .test-output/<lane>.log:
 //  - static: typecheck, lint and format check, one after the other
 //  - pglite: unit and service tests on PGlite (vitest)
@@ -10,8 +10,8 @@
 // Each lane prints one line when it ends; a failed lane's log tail and the failed tests' names are
 // printed at the end (CI keeps only the tail of the output). `npm test -- server` runs the two
 // vitest lanes, `npm test -- e2e` the console tests, `npm test -- static` the checks.
-// The chains: the console tests then the static checks, beside PGlite then PostgreSQL;
-// LUPA_TEST_CHAINS=1 (or LUPA_TEST_SERIAL=1) runs the lanes one after the other, 4 all side by side.
+// The console tests and PGlite start; whichever ends first takes PostgreSQL, the other the static
+// checks. LUPA_TEST_CHAINS=1 (or LUPA_TEST_SERIAL=1) runs the lanes one after the other, 4 all at once.
 import { execFileSync, spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -186,17 +186,16 @@ async function consoleTests() {
 
 const only = process.argv[2]; // optional: "server", "e2e" or "static"
 const extraNode = !only && process.env.LUPA_TEST_EXTRA_NODE;
-// Each lane with the chain it runs in by default (LUPA_TEST_CHAINS=2): the console tests (a build,
-// then a browser that mostly waits: about a third of a core) and then the static checks, beside the
-// two vitest passes (PGlite uses both cores' worth of two files, PostgreSQL less), so that the
-// machine's two cores stay busy without starving the browser's bounded waits.
+// The lanes in the order they start: the console tests (a build, then a browser that mostly waits:
+// about a third of a core) beside PGlite (two files at a time); whichever ends first takes the
+// PostgreSQL pass, the other the static checks. So the machine's two cores stay busy without the
+// four lanes at once starving the browser's and the setup hooks' bounded waits.
 const allLanes = [
-  { part: "e2e", chain: 0, run: consoleTests },
-  { part: "server", chain: 1, run: () => vitest("unit and service tests on PGlite", "pglite", [], { LUPA_TEST_DB: "pglite" }) },
-  { part: "server", chain: 1, run: postgresTests },
+  { part: "e2e", run: consoleTests },
+  { part: "server", run: () => vitest("unit and service tests on PGlite", "pglite", [], { LUPA_TEST_DB: "pglite" }) },
+  { part: "server", run: postgresTests },
   {
     part: "static",
-    chain: 0,
     run: async () => {
       await staticChecks();
       // the smaller pass on the second Node follows the static checks (as a lane of its own from
@@ -210,22 +209,18 @@ if (lanes.length === 0) {
   console.error(`Unknown part ${only}: use server, e2e or static`);
   process.exit(2);
 }
-// LUPA_TEST_CHAINS: 1 runs the lanes one after the other, 2 (the default) in two chains side by
-// side, 4 every lane side by side (for a machine with more cores). LUPA_TEST_SERIAL=1 means 1.
+// LUPA_TEST_CHAINS: how many lanes run at once (1: one after the other; 2, the default; 4: all side
+// by side, for a machine with more cores). LUPA_TEST_SERIAL=1 means 1.
 const chainCount = process.env.LUPA_TEST_SERIAL === "1" ? 1 : Number(process.env.LUPA_TEST_CHAINS ?? 2);
-if (![1, 2, 4].includes(chainCount)) {
-  console.error(`LUPA_TEST_CHAINS=${process.env.LUPA_TEST_CHAINS}: use 1, 2 or 4`);
+if (!Number.isInteger(chainCount) || chainCount < 1) {
+  console.error(`LUPA_TEST_CHAINS=${process.env.LUPA_TEST_CHAINS}: use a whole number from 1`);
   process.exit(2);
 }
-const chains = new Map();
-for (const [index, lane] of lanes.entries()) {
-  const key = chainCount === 1 ? 0 : chainCount === 2 ? lane.chain : index;
-  chains.set(key, [...(chains.get(key) ?? []), lane]);
-}
-console.log(`Running ${lanes.length} lane(s) in ${chains.size} chain(s) side by side; logs in ${OUT}/`);
+console.log(`Running ${lanes.length} lane(s), ${Math.min(chainCount, lanes.length)} at a time; logs in ${OUT}/`);
+const queue = [...lanes];
 await Promise.all(
-  [...chains.values()].map(async (chain) => {
-    for (const lane of chain) await lane.run();
+  Array.from({ length: Math.min(chainCount, lanes.length) }, async () => {
+    for (let lane = queue.shift(); lane; lane = queue.shift()) await lane.run();
   }),
 );
 
