@@ -44,6 +44,8 @@ const AS_TEXT = new Set<number>([
   pg.types.builtins.TIMESTAMP,
   pg.types.builtins.DATE,
   pg.types.builtins.INTERVAL,
+  // and, as drizzle-orm/node-postgres/session.js lists them by number: numeric[], timestamp[], timestamptz[],
+  // interval[], date[]
   1231,
   1115,
   1185,
