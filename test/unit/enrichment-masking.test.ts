@@ -205,7 +205,8 @@ describe("properties", () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
         fc.pre(fullDocuments(value).length === 0);
-        fc.pre(!/document|documento|cpf|cnpj|national|taxid/i.test(JSON.stringify(value)));
+        // keys are compared lower-case without separators ("C Pf" names a CPF): so is the text here
+        fc.pre(!/document|documento|cpf|cnpj|national|taxid/.test(JSON.stringify(value).toLowerCase().replace(/[^a-z]/g, "")));
         expect(maskDocumentsDeep(value)).toEqual(value);
       }),
       { numRuns: 300 },
