@@ -8,7 +8,9 @@ import { STATIC_SECURITY_HEADERS } from "./lib/security/headers";
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  typescript: { tsconfigPath: "tsconfig.web.json" },
+  // npm test's console lane builds with LUPA_WEB_BUILD_TYPECHECK=0 when its static lane runs
+  // `tsc` over the whole project anyway (the same files and more): 13 s of a 2-core CI run.
+  typescript: { tsconfigPath: "tsconfig.web.json", ignoreBuildErrors: process.env.LUPA_WEB_BUILD_TYPECHECK === "0" },
   async headers() {
     return [
       {
