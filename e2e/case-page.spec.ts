@@ -15,6 +15,15 @@ test("the score panel explains the score and the dossier shows finance, lawsuits
   const panel = page.getByTestId("result-section");
   await expect(panel.getByTestId("score-band")).toContainText(/Risco (alto|médio|baixo)/);
   await expect(panel.getByRole("img", { name: /Distribuição da dedução do score por módulo: Processos/ })).toBeVisible();
+  // the chart's code (Recharts) loads as it comes within 100 px of the viewport (WhenVisible): far
+  // below the case's first view, it is not there until the analyst scrolls to it
+  const figure = panel.getByTestId("result-distribution");
+  const viewport = page.viewportSize()!;
+  expect((await figure.boundingBox())!.y).toBeGreaterThan(viewport.height + 100);
+  await page.waitForLoadState("networkidle"); // what the page loads by itself has loaded
+  await expect(figure.locator(".recharts-wrapper")).toHaveCount(0);
+  await figure.scrollIntoViewIfNeeded();
+  await expect(figure.locator(".recharts-bar-rectangle").first()).toBeVisible();
   const rule = panel.locator('[data-rule="has_criminal_lawsuit"]');
   await expect(rule).toContainText("Processo criminal");
   await expect(rule).toContainText("Fonte: módulo Processos");

@@ -49,6 +49,14 @@ test("the score histogram has a text alternative whose numbers link to the score
   const table = page.getByTestId("histogram-table");
   await expect(table.getByRole("link")).toHaveCount(10);
   await expect(page.getByRole("figure", { name: /Histograma de scores/ })).toBeVisible();
+  // the charts' code (Recharts) loads as they come within 100 px of the viewport (WhenVisible):
+  // below the overview's first view, they are placeholders until the analyst scrolls to them
+  const histogram = page.getByTestId("overview-histogram");
+  expect((await histogram.boundingBox())!.y).toBeGreaterThan(page.viewportSize()!.height + 100);
+  await page.waitForLoadState("networkidle"); // what the page loads by itself has loaded
+  await expect(histogram.locator(".recharts-wrapper")).toHaveCount(0);
+  await histogram.scrollIntoViewIfNeeded();
+  await expect(histogram.locator(".recharts-bar-rectangle").first()).toBeVisible();
   await table.getByRole("link", { name: /Score de 900 a 1000/ }).click();
   await expect(page).toHaveURL(/scoreMin=900&scoreMax=1000/);
 });

@@ -10,6 +10,7 @@ import { RefreshIcon } from "@/components/ui/icons";
 import { Section } from "@/components/ui/section";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StateMessage } from "@/components/ui/state-message";
+import { WhenVisible } from "@/components/ui/when-visible";
 import { STATS_DECISIONS, STATS_STATUSES } from "@/lib/contract/enum-values";
 import type { VerificationStats } from "@/lib/contract/verification-stats";
 import { formatInteger, pluralize } from "@/lib/contract/format/number";
@@ -22,7 +23,8 @@ import { useTeamReview } from "@/components/review/team-review-context";
 import { DECISION_COLOURS, DECISION_LABELS } from "./decision-colours";
 import { TeamOverview, useTeamStats } from "./team-overview";
 
-// The charts load after the figures: the numbers (links) paint first.
+// The charts (Recharts) load as they come near the viewport: below the first view, their code
+// (about 120 KiB compressed) is not loaded with the page; the tables beside them carry the numbers.
 const ScoreHistogramChart = dynamic(() => import("./score-histogram-chart"), {
   ssr: false,
   loading: () => <Skeleton className="h-[220px]" />,
@@ -210,7 +212,9 @@ function Overview({ stats, range }: { stats: VerificationStats; range: OverviewR
         >
           <figure aria-labelledby="histogram-caption">
             <div aria-hidden="true">
-              <ScoreHistogramChart bins={stats.scoreHistogram} hrefOf={binHref} />
+              <WhenVisible placeholder={<Skeleton className="h-[220px]" />}>
+                <ScoreHistogramChart bins={stats.scoreHistogram} hrefOf={binHref} />
+              </WhenVisible>
             </div>
             <figcaption id="histogram-caption" className="sr-only">
               Histograma de scores em faixas de 100 pontos. Os valores estão na tabela a seguir.
@@ -262,7 +266,9 @@ function Overview({ stats, range }: { stats: VerificationStats; range: OverviewR
             <>
               <figure aria-labelledby="daily-caption">
                 <div aria-hidden="true">
-                  <DailyDecisionsChart days={stats.daily} />
+                  <WhenVisible placeholder={<Skeleton className="h-[180px]" />}>
+                    <DailyDecisionsChart days={stats.daily} />
+                  </WhenVisible>
                 </div>
                 <figcaption id="daily-caption" className="sr-only">
                   Decisões por dia, empilhadas por tipo de decisão. Os valores estão na tabela a seguir.

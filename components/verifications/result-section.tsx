@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import { Section } from "@/components/ui/section";
 import { Skeleton } from "@/components/ui/skeleton";
+import { WhenVisible } from "@/components/ui/when-visible";
 import { formatDateTime, formatDuration } from "@/lib/contract/format/date";
 import { formatInteger } from "@/lib/contract/format/number";
 import { moduleLabel, ruleInfo } from "@/lib/verifications/rule-catalog";
@@ -10,10 +11,15 @@ import { scoreBand } from "@/lib/verifications/status";
 import type { ResultView } from "@/lib/verifications/view-models";
 import { cn } from "@/lib/utils/cn";
 
+// Recharts (about 100 KiB compressed) loads as the chart comes near the viewport: it is far below
+// the case's first view, and the figure's name carries every share.
 const ScoreDistributionChart = dynamic(() => import("./score-distribution-chart"), {
   ssr: false,
   loading: () => <Skeleton className="h-20" />,
 });
+
+/** The chart's height for its rows: its placeholder takes the same, so nothing moves when it loads. */
+const chartHeight = (rows: number) => Math.max(64, rows * 34 + 8);
 
 const BANDS = [
   { from: 0, to: 399, label: "Risco alto", className: "bg-rose-500" },
@@ -74,7 +80,9 @@ export function ResultSection({ result }: { result: ResultView }) {
             <p className="text-sm text-zinc-600">Nenhuma dedução: nenhuma regra com peso foi acionada.</p>
           ) : (
             <figure data-testid="result-distribution" role="img" aria-label={chartName}>
-              <ScoreDistributionChart rows={rows} />
+              <WhenVisible placeholder={<div aria-hidden="true" style={{ height: chartHeight(rows.length) }} />}>
+                <ScoreDistributionChart rows={rows} height={chartHeight(rows.length)} />
+              </WhenVisible>
             </figure>
           )}
         </div>

@@ -6,9 +6,9 @@ import { Bar, BarChart, Cell, LabelList, ResponsiveContainer, XAxis, YAxis } fro
 
 const COLOURS = ["#4f46e5", "#0891b2", "#d97706", "#e11d48", "#059669", "#7c3aed", "#52525b"];
 
-export default function ScoreDistributionChart({ rows }: { rows: Array<{ label: string; share: number }> }) {
+export default function ScoreDistributionChart({ rows, height }: { rows: Array<{ label: string; share: number }>; height: number }) {
   return (
-    <ResponsiveContainer width="100%" height={Math.max(64, rows.length * 34 + 8)}>
+    <ResponsiveContainer width="100%" height={height}>
       <BarChart data={rows} layout="vertical" margin={{ top: 0, right: 44, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <XAxis type="number" domain={[0, 100]} hide />
         <YAxis type="category" dataKey="label" width={132} tick={{ fontSize: 12, fill: "#3f3f46" }} tickLine={false} axisLine={false} />
