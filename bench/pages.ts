@@ -91,6 +91,18 @@ async function measure(
   );
   await Promise.all(sizes);
   // then the rest of the page, as a reader scrolls through it
+  let pending = 0;
+  let lastActivity = Date.now();
+  page.on("request", () => {
+    pending++;
+    lastActivity = Date.now();
+  });
+  const settled = () => {
+    pending = Math.max(0, pending - 1);
+    lastActivity = Date.now();
+  };
+  page.on("requestfinished", settled);
+  page.on("requestfailed", settled);
   scrolling = true;
   for (let step = 0; step < 40; step++) {
     const more = await page.evaluate(() => {
@@ -100,7 +112,12 @@ async function measure(
     await page.waitForTimeout(50);
     if (!more) break;
   }
-  await page.waitForLoadState("networkidle");
+  // the page's networkidle event has fired already (waitForLoadState would return at once): wait
+  // for 700 ms without a request under way instead
+  for (let quietSince = Date.now(); Date.now() - quietSince < 700;) {
+    await page.waitForTimeout(100);
+    if (pending > 0 || Date.now() - lastActivity < 100) quietSince = Date.now();
+  }
   page.removeAllListeners("requestfinished");
   await Promise.all(sizes);
   await context.close();
