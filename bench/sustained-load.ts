@@ -137,6 +137,13 @@ for (const w of workspaces) {
     slices.push(`${from}-${from + 10} s ${percentile(slice, 99).toFixed(0)}`);
   }
   console.log(`read p99 by slice (ms): ${slices.join(", ")}`);
+  // issue 23's budgets: read p99 under 250 ms; no 429 for a workspace under its limit
+  const reads = w.samples
+    .filter((x) => x.kind === "read")
+    .map((x) => x.ms)
+    .sort((a, b) => a - b);
+  const readP99 = percentile(reads, 99);
+  console.log(`read p99 ${readP99.toFixed(1)} ms (budget 250: ${readP99 < 250 ? "ok" : "OVER"})`);
   // accepted v3 requests per wall-clock second: never above the limit
   const perSecond = new Map<number, number>();
   for (const s of w.samples) {
@@ -166,6 +173,7 @@ for (const w of workspaces) {
       `429s under the limit, by second sent: ${seconds.map(([sec, e]) => `s${sec}: ${e.limited} of ${e.sent} sent (slowest ${e.slowest.toFixed(0)} ms)`).join("; ")}`,
     );
   }
+  if (offered[w.name]! < limit) console.log(`429s under the limit: ${seconds429} (budget 0: ${seconds429 === 0 ? "ok" : "OVER"})`);
   const refused = w.samples.filter((s) => s.status === 503).length;
   const admitted = w.samples.filter((s) => s.status !== 429).length;
   console.log(
