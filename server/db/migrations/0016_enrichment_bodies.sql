@@ -12,6 +12,10 @@
 -- some numbers otherwise). Follows toSummary and toResource field by field: a change to them is
 -- a new migration that replaces this function and empties enrichment_bodies (the stored texts
 -- would keep the old shape). A SQL function of one select: the planner inlines it.
+-- Timestamps are written as Date.toISOString writes them: UTC, milliseconds truncated as a Date
+-- holds them (to_char .MS); a cached module's ageSeconds is Math.round of the difference of the
+-- two instants truncated to the millisecond; the modules go profile first, then by name in byte
+-- order (collate "C", which queries.ts checks is localeCompare's order for every module name).
 CREATE OR REPLACE FUNCTION "enrichment_json"(ws uuid, eid text)
 RETURNS TABLE ("status" text, "next_retry_at" timestamptz, "deadline_at" timestamptz, "metadata" jsonb, "head" text, "tail" text)
 LANGUAGE sql STABLE AS $$
