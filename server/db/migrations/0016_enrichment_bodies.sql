@@ -75,7 +75,9 @@ BEGIN
   SELECT NEW.id, NEW.workspace_id, j.status, j.metadata, j.head, j.tail
   FROM enrichment_json(NEW.workspace_id, NEW.id) j
   WHERE j.status IN ('COMPLETED', 'FAILED')
-  ON CONFLICT (id) DO NOTHING;
+  -- a terminal status never changes; a collection made live again by hand (tests do) and ended
+  -- again keeps the text of its last end
+  ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, metadata = EXCLUDED.metadata, head = EXCLUDED.head, tail = EXCLUDED.tail;
   RETURN NULL;
 END $$;--> statement-breakpoint
 DROP TRIGGER IF EXISTS "collections_terminal_body" ON "collections";--> statement-breakpoint
