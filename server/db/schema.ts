@@ -352,6 +352,23 @@ export const enrichments = pgTable(
   ],
 );
 
+/**
+ * The v3 resource's JSON text of a terminal enrichment, stored when its collection ended (by the
+ * trigger of migration 0016, which writes it with the SQL function `enrichment_json`): what
+ * GET /api/v3/enrichments/{id} without `include` answers, `metadata` written between `head` and
+ * `tail` by the reader (server/v3/enrichments/queries.ts, readResourceJson).
+ */
+export const enrichmentBodies = pgTable("enrichment_bodies", {
+  id: text("id")
+    .primaryKey()
+    .references(() => enrichments.id, { onDelete: "cascade" }),
+  workspaceId: uuid("workspace_id").notNull(),
+  status: text("status").notNull(),
+  metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull(),
+  head: text("head").notNull(),
+  tail: text("tail").notNull(),
+});
+
 export const batches = pgTable("batches", {
   id: text("id").primaryKey(),
   workspaceId: uuid("workspace_id")

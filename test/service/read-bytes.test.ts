@@ -3,7 +3,11 @@
 // /api/v2/verifications/{id} the record's serializer. Both must answer, byte for byte, what the
 // serializers write from the rows (JSON.stringify of toResource / toRecord), with the record cache
 // missed and hit, for terminal and running records; and never another workspace's record.
+// A terminal enrichment's JSON is stored when it ends (enrichment_bodies, migration 0016) and read
+// from there; without a stored body (running, or ended before the migration) the statement writes
+// it (enrichment_json): both paths are checked on every terminal shape.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { eventually, startService, type TestService, type TestWorkspace } from "../support/harness";
 import { makeCpf } from "../../lib/contract/documents";
 import { loadView, readResourceJson } from "../../server/v3/enrichments/queries";
@@ -11,6 +15,9 @@ import { toResource } from "../../server/v3/enrichments/serialize";
 import { getVerification } from "../../server/v2/verifications/queries";
 import { toRecord } from "../../server/v2/verifications/serialize";
 import { decisionFields, latestFeedbacks } from "../../server/v2/feedback/store";
+
+/** The enrichments that end (all but `running`). */
+const TERMINAL_KEYS = ["completed", "cached", "failed", "failedDeadline", "permanent", "notFound", "deadline", "retrying", "batch"];
 
 let t: TestService;
 let ws: TestWorkspace;
@@ -79,6 +86,20 @@ beforeAll(async () => {
   });
   ids.v3.failed = await createEnrichment({ document: "000.000.048-55", profileId: "prf_person_complete" }); // exhausts_rounds
   ids.v3.retrying = await createEnrichment({ document: "000.000.028-01", profileId: "prf_person_complete" }); // temporary_then_ok
+  // FAILED with a deadline (exhausts_rounds: the test's recovery rounds are short)
+  ids.v3.failedDeadline = await createEnrichment({
+    document: "000.000.048-55",
+    profileId: "prf_person_complete",
+    options: { deadline: "10m" },
+  });
+  ids.v3.permanent = await createEnrichment({ document: "000.000.058-27", profileId: "prf_person_complete" }); // permanent_failure
+  // subject_not_found: the terminal transaction drops the modules after the status (dropModulesExcept)
+  ids.v3.notFound = await createEnrichment({ document: "000.000.018-30", profileId: "prf_person_complete" });
+  ids.v3.deadline = await createEnrichment({
+    document: makeCpf("123456789"),
+    profileId: "prf_person_complete",
+    options: { deadline: "1h" },
+  });
   const batch = await t.request({
     method: "POST",
     url: "/api/v3/enrichments/batch",
@@ -97,7 +118,7 @@ beforeAll(async () => {
       () => get(urlOf("v2", id)).then((r) => r.json()),
       (v) => v.status === "COMPLETED",
     );
-  for (const key of ["completed", "cached", "failed", "batch"])
+  for (const key of TERMINAL_KEYS)
     await eventually(
       () => get(urlOf("v3", ids.v3[key]!)).then((r) => r.json()),
       (e) => e.status === "COMPLETED" || e.status === "FAILED",
@@ -122,6 +143,12 @@ describe("first reads answer the serializers' bytes", () => {
     expect(running.modules.finance.status).toBe("pending");
     expect(await v3("failed")).toMatchObject({ status: "FAILED", failureReason: expect.any(String) });
     expect((await v3("batch")).batchId).toEqual(expect.any(String));
+    expect(await v3("failedDeadline")).toMatchObject({ status: "FAILED", failureReason: expect.any(String), deadline: expect.any(String) });
+    expect(await v3("permanent")).toMatchObject({ status: "FAILED", failureReason: expect.any(String) });
+    expect(await v3("notFound")).toMatchObject({ status: "COMPLETED", outcome: "subject_not_found" });
+    expect(Object.keys((await v3("notFound")).modules)).toEqual(["profile"]);
+    expect(await v3("deadline")).toMatchObject({ status: "COMPLETED", deadline: expect.any(String) });
+    expect((await v3("retrying")).status).toBe("COMPLETED");
     const v2 = await Promise.all(ids.v2.map(async (id) => (await get(urlOf("v2", id))).json()));
     expect(v2.map((v) => v.version ?? v.verification?.version)).toEqual(["v5", "v4"]);
   });
@@ -172,11 +199,64 @@ describe("first reads answer the serializers' bytes", () => {
         "update module_runs set cached_at = $2, completed_at = $3 where collection_id = $1 and module = 'profile'",
         [id, cached, completed],
       );
-      const read = await readResourceJson(t.services.db, ws.id, id);
-      expect(read!.body).toBe(await serialized("v3", id));
+      // the statement's text (no stored body), then the body the trigger stores from it
+      await dropBody(id);
+      expect((await readResourceJson(t.services.db, ws.id, id))!.body).toBe(await serialized("v3", id));
+      await endAgain(id);
+      expect(await storedStatus(id)).toBe("COMPLETED");
+      expect((await readResourceJson(t.services.db, ws.id, id))!.body).toBe(await serialized("v3", id));
     }
   });
+
+  it("a terminal enrichment's body is stored when it ends, and read from there; without it, the statement answers the same bytes", async () => {
+    for (const key of TERMINAL_KEYS) {
+      const id = ids.v3[key]!;
+      const expected = await serialized("v3", id);
+      const status = JSON.parse(expected).status;
+      expect(status, key).toMatch(/^(COMPLETED|FAILED)$/);
+      // stored by the trigger when the engine (or a batch worker's group) ended it
+      expect(await storedStatus(id), key).toBe(status);
+      expect((await readResourceJson(t.services.db, ws.id, id))!, key).toMatchObject({ body: expected, collection: { status } });
+      t.services.records.clear();
+      const stored = await get(urlOf("v3", id));
+      expect(stored.body, key).toBe(expected);
+      expect(stored.headers["retry-after"]).toBeUndefined();
+      // a row from before migration 0016: no stored body, the same answer
+      await dropBody(id);
+      t.services.records.clear();
+      const read = await get(urlOf("v3", id));
+      expect(read.body, key).toBe(expected);
+      expect(read.headers["retry-after"]).toBeUndefined();
+      expect(await storedStatus(id)).toBeNull(); // reads do not write
+      await endAgain(id);
+      expect(await storedStatus(id), key).toBe(status);
+      expect((await readResourceJson(t.services.db, ws.id, id))!.body, key).toBe(expected);
+    }
+    // a running enrichment has none
+    expect(await storedStatus(ids.v3.running!)).toBeNull();
+  });
 });
+
+/** The stored body's status, or null when there is none. */
+async function storedStatus(id: string): Promise<string | null> {
+  const { rows } = await t.services.database.query("select status from enrichment_bodies where id = $1", [id]);
+  return (rows[0]?.status as string | undefined) ?? null;
+}
+
+async function dropBody(id: string): Promise<void> {
+  await t.services.database.query("delete from enrichment_bodies where id = $1", [id]);
+}
+
+/** The collection ends again, in one transaction (live for a moment, then its terminal status): the trigger stores its body at commit. */
+async function endAgain(id: string): Promise<void> {
+  await t.services.db.transaction(async (tx) => {
+    const locked = sql`select status from collections where id = ${id} and status in ('COMPLETED', 'FAILED') for update`;
+    const [row] = ((await tx.execute(locked)) as unknown as { rows: { status: string }[] }).rows;
+    expect(row).toBeDefined();
+    await tx.execute(sql`update collections set status = 'FETCHING' where id = ${id}`);
+    await tx.execute(sql`update collections set status = ${row!.status} where id = ${id}`);
+  });
+}
 
 describe("workspaces", () => {
   it("another workspace's id answers 404 not_found, cached or not", async () => {

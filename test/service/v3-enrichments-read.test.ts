@@ -162,6 +162,8 @@ describe("GET /api/v3/enrichments", () => {
     expect(ids(await get("/api/v3/enrichments?lane=interactive"))).toHaveLength(4);
     expect(ids(await get("/api/v3/enrichments?lane=batch"))).toEqual([]);
     await t.services.db.update(enrichments).set({ batchId: "bat_test", lane: "batch" }).where(eq(enrichments.id, registry));
+    // a terminal enrichment never changes: its JSON, stored when it ended (migration 0016), goes too
+    await t.services.database.query("delete from enrichment_bodies where id = $1", [registry]);
     await notifyRecordChanged(t.services.db, registry); // a change by hand, made visible to the record cache
     // and dropped in this process at once, as the service's writers do: on PostgreSQL the
     // notification comes back through the LISTEN connection a little later, and the read below
@@ -171,6 +173,7 @@ describe("GET /api/v3/enrichments", () => {
     expect(ids(await get("/api/v3/enrichments?lane=batch"))).toEqual([registry]);
     expect((await get(`/api/v3/enrichments/${registry}`)).json()).toMatchObject({ batchId: "bat_test", lane: "batch" });
     await t.services.db.update(enrichments).set({ batchId: null, lane: "interactive" }).where(eq(enrichments.id, registry));
+    await t.services.database.query("delete from enrichment_bodies where id = $1", [registry]);
     await notifyRecordChanged(t.services.db, registry);
     t.services.records.invalidate(registry);
   });

@@ -47,12 +47,6 @@ export async function loadView(db: Db | Tx, workspaceId: string, id: string): Pr
   };
 }
 
-/** A timestamp as JSON, as `Date.toISOString` writes it (milliseconds, truncated as a Date holds them). */
-const isoJson = (column: string) => `'"' || to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`;
-/** Milliseconds since the epoch of a timestamp truncated to the millisecond (a Date's getTime). */
-const epochMs = (column: string) => `(extract(epoch from date_trunc('milliseconds', ${column})) * 1000)::bigint`;
-const live = `c.status not in (${TERMINAL.map((s) => `'${s}'`).join(", ")})`;
-
 // toResource's module order (profile first, then localeCompare) is the module names' byte order
 // (collate "C") for every module the engine runs; checked once here, so a new name that sorts
 // otherwise fails at startup (and every test) instead of answering another order.
@@ -60,51 +54,30 @@ const live = `c.status not in (${TERMINAL.map((s) => `'${s}'`).join(", ")})`;
   const names = MODULE_NAMES.filter((m) => m !== "profile");
   const bytes = [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if ([...names].sort((a, b) => a.localeCompare(b)).join() !== bytes.join())
-    throw new Error("module names sort differently by localeCompare and by bytes: the v3 read in SQL (readResourceJson) must change");
+    throw new Error("module names sort differently by localeCompare and by bytes: enrichment_json (migration 0016) must change");
+  // enrichment_json and the trigger that stores the bodies name the terminal statuses
+  if (TERMINAL.join() !== "COMPLETED,FAILED") throw new Error("the terminal statuses changed: migration 0016's SQL names them");
 }
 
 /**
  * GET /api/v3/enrichments/{id} without `include`, the commonest read: the resource's JSON text,
- * built by the statement itself, byte for byte what `JSON.stringify(toResource(view))` writes
- * (test/service/read-bytes.test.ts), but `metadata`, a client's JSON, which the caller writes
- * between `head` and `tail` with JSON.stringify (jsonb's own text has spaces and writes some
- * numbers otherwise). The driver then parses no rows of JSON, and nothing maps or serializes them.
- * Follows toSummary and toResource (serialize.ts) field by field: change them together.
+ * byte for byte what `JSON.stringify(toResource(view))` writes (test/service/read-bytes.test.ts),
+ * but `metadata`, a client's JSON, which the caller writes between `head` and `tail` with
+ * JSON.stringify (jsonb's own text has spaces and writes some numbers otherwise). The driver then
+ * parses no rows of JSON, and nothing maps or serializes them.
+ * A terminal enrichment's text was stored when it ended (enrichment_bodies, migration 0016): one
+ * lookup of one table. Otherwise (running, or ended before the migration) `enrichment_json`
+ * writes it, which the planner inlines: the enrichment, its collection and its module runs.
+ * `limit 1` stops at the stored row: the second branch runs only when there is none.
+ * The text follows toSummary and toResource (serialize.ts) field by field: a change to them is a
+ * new migration (see 0016).
  */
 const selectResourceJson = preparedStatement(`
-  select c.status, c.next_retry_at, c.deadline_at, e.metadata,
-    '{"id":' || to_json(e.id)::text
-    || ',"status":' || to_json(c.status)::text
-    || ',"outcome":' || case when c.status = 'COMPLETED' then coalesce(to_json(c.outcome)::text, 'null') else 'null' end
-    || ',"entity":' || to_json(e.entity)::text
-    || ',"document":' || to_json(e.document)::text
-    || ',"profile":{"id":' || to_json(e.profile_id)::text || ',"name":' || to_json(e.profile_name)::text
-    || ',"kind":' || to_json(e.profile_kind)::text || '}'
-    || ',"metadata":' as head,
-    ',"createdAt":' || ${isoJson("e.created_at")}
-    || ',"completedAt":' || case when ${live} then 'null' else coalesce(${isoJson("c.completed_at")}, 'null') end
-    || case when ${live} and c.next_retry_at is not null then ',"nextRetryAt":' || ${isoJson("c.next_retry_at")} else '' end
-    || ',"recoveryRound":' || c.recovery_round::text
-    || case when c.status = 'FAILED' and c.failure_reason <> '' then ',"failureReason":' || to_json(c.failure_reason)::text else '' end
-    || case when e.deadline <> '' and c.deadline_at is not null then ',"deadline":' || ${isoJson("c.deadline_at")} else '' end
-    || ',"modules":{' || coalesce((
-      select string_agg(
-        to_json(m.module)::text || ':{"dataset":' || to_json(m.dataset)::text || ',"status":' || to_json(m.status)::text
-        || case when m.status = 'retrying' and m.next_attempt_at is not null
-             then ',"nextAttemptAt":' || ${isoJson("m.next_attempt_at")} else '' end
-        || ',"url":' || to_json('/api/v3/enrichments/' || e.id || '/modules/' || m.module)::text
-        || case when m.status = 'ok' and m.cached_at is not null
-             then ',"cache":{"fetchedAt":' || ${isoJson("m.cached_at")} || ',"ageSeconds":'
-               || greatest(0, floor((${epochMs("coalesce(m.completed_at, m.cached_at)")} - ${epochMs("m.cached_at")} + 500)::numeric / 1000))::bigint::text
-               || '}'
-             else '' end
-        || '}', ',' order by m.module <> 'profile', m.module collate "C")
-      from module_runs m where m.collection_id = c.id), '') || '}'
-    || ',"lane":' || to_json(e.lane)::text
-    || case when e.batch_id <> '' then ',"batchId":' || to_json(e.batch_id)::text else '' end
-    || '}' as tail
-  from enrichments e join collections c on c.id = e.id and c.workspace_id = e.workspace_id
-  where e.workspace_id = $1 and e.id = $2`);
+  select b.status, null::timestamptz as next_retry_at, null::timestamptz as deadline_at, b.metadata, b.head, b.tail
+  from enrichment_bodies b where b.id = $2 and b.workspace_id = $1
+  union all
+  select j.status, j.next_retry_at, j.deadline_at, j.metadata, j.head, j.tail from enrichment_json($1, $2) j
+  limit 1`);
 
 const retryFields = { status: collections.status, nextRetryAt: collections.nextRetryAt, deadlineAt: collections.deadlineAt };
 
