@@ -206,7 +206,13 @@ describe("properties", () => {
       fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
         fc.pre(fullDocuments(value).length === 0);
         // keys are compared lower-case without separators ("C Pf" names a CPF): so is the text here
-        fc.pre(!/document|documento|cpf|cnpj|national|taxid/.test(JSON.stringify(value).toLowerCase().replace(/[^a-z]/g, "")));
+        fc.pre(
+          !/document|documento|cpf|cnpj|national|taxid/.test(
+            JSON.stringify(value)
+              .toLowerCase()
+              .replace(/[^a-z]/g, ""),
+          ),
+        );
         expect(maskDocumentsDeep(value)).toEqual(value);
       }),
       { numRuns: 300 },
