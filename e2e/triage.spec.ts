@@ -193,3 +193,42 @@ test.describe("as a viewer", () => {
     expect((await response.json()).error.message).toBe("Seu papel não permite registrar decisões.");
   });
 });
+
+test("a failed refresh keeps the case and the comment being written on screen, and says so", async ({ page, api }) => {
+  test.setTimeout(150_000);
+  const created = await api.createVerification(randomCpf(), { profileId: await api.verificationProfileId("person") });
+  await api.waitUntilTerminal(created.id);
+  await page.clock.install(); // time runs; fastForward makes the case stale without waiting for it
+  await gotoHydrated(page, `/verifications/${created.id}`);
+  await expect(page.locator("html")).toHaveAttribute("data-triage", created.id);
+  await page.getByTestId("decide-STANDBY").click();
+  const comment = page.getByTestId("decision-comment");
+  await comment.fill("Aguardando o comprovante do cliente.");
+
+  // Fault injection only: the case's own read fails at the network level (its retries too) until
+  // `reachable`, then reaches the real BFF again.
+  let reachable = false;
+  await page.route(`**/bff/verifications/${created.id}`, (route) => (reachable ? route.continue() : route.abort("failed")));
+  // stale after 15 s, the case is read again when the tab comes back into view
+  const refresh = async () => {
+    await page.clock.fastForward(20_000);
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
+  };
+  await refresh();
+  const stale = page.getByTestId("verification-stale");
+  await expect(async () => {
+    await page.clock.fastForward(2_000); // the query's retries
+    await expect(stale).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 30_000 });
+  await expect(stale).toContainText("Mostrando os últimos dados carregados");
+  await expect(page.getByTestId("verification-error")).toHaveCount(0);
+  await expect(page.getByTestId("verification-header")).toBeVisible();
+  await expect(comment).toHaveValue("Aguardando o comprovante do cliente.");
+
+  reachable = true;
+  await expect(async () => {
+    await refresh();
+    await expect(stale).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(comment).toHaveValue("Aguardando o comprovante do cliente.");
+});

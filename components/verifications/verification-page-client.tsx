@@ -157,8 +157,11 @@ export function VerificationPageClient({ id }: { id: string }) {
   const latestDecision = history.data ? (history.data.items[0]?.status ?? null) : undefined;
 
   let content: ReactNode;
+  // A failed refetch keeps the case on screen (with a notice below): only a case never loaded
+  // shows the error states. Replacing it would unmount the decision panel and the dossier, and
+  // lose what the analyst was writing or had opened.
   if (query.isPending) content = <DetailSkeleton />;
-  else if (query.isError && isBffError(query.error, 404))
+  else if (query.data === undefined && isBffError(query.error, 404))
     content = (
       <div className="rounded-lg border border-zinc-200 bg-white">
         <StateMessage
@@ -173,7 +176,7 @@ export function VerificationPageClient({ id }: { id: string }) {
         />
       </div>
     );
-  else if (query.isError)
+  else if (query.data === undefined)
     content = (
       <div className="rounded-lg border border-zinc-200 bg-white">
         <StateMessage
@@ -194,6 +197,19 @@ export function VerificationPageClient({ id }: { id: string }) {
     const detail = query.data;
     content = (
       <div className="space-y-4" data-testid="verification-detail" data-id={detail.id} data-status={detail.status}>
+        {query.isError ? (
+          <div
+            role="status"
+            data-testid="verification-stale"
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800"
+          >
+            <span>Não foi possível atualizar a verificação: {query.error.message} Mostrando os últimos dados carregados.</span>
+            <Button onClick={() => void query.refetch()}>
+              <RefreshIcon className="size-3.5" />
+              Tentar novamente
+            </Button>
+          </div>
+        ) : null}
         <Region name="o cabeçalho">
           <VerificationHeader detail={detail} decision={latestDecision} />
         </Region>
