@@ -125,6 +125,8 @@ export function VerificationsTable({ items, dimmed, team }: { items: Verificatio
     <div className="relative overflow-x-auto">
       <table
         data-testid="verifications-table"
+        // the previous page's rows, dimmed, while the new filters' page arrives
+        aria-busy={dimmed || undefined}
         className={cn("w-full border-collapse text-sm transition-opacity max-sm:block", dimmed && "opacity-60")}
       >
         <caption className="sr-only">
