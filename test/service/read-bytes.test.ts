@@ -208,6 +208,38 @@ describe("first reads answer the serializers' bytes", () => {
     }
   });
 
+  it("writes a running enrichment's other shapes as the serializer does: a retrying module, the next retry, no modules", async () => {
+    // each in a transaction rolled back: the engine, which runs this enrichment, never sees them
+    const id = ids.v3.running!;
+    const shapes: string[][] = [
+      [
+        "update collections set next_retry_at = '2026-11-27 06:10:00.123999+00', recovery_round = 2 where id = $1",
+        "update module_runs set status = 'retrying', next_attempt_at = '2026-11-27 06:09:59.000500+00' where collection_id = $1 and module = 'finance'",
+        "update module_runs set status = 'failed' where collection_id = $1 and module = 'lawsuits'",
+      ],
+      // retrying without its instant; a batch's enrichment without a deadline
+      [
+        "update module_runs set status = 'retrying', next_attempt_at = null where collection_id = $1 and module = 'related'",
+        "update enrichments set batch_id = 'bat_x', lane = 'batch', deadline = '' where id = $1",
+        "update collections set status = 'CREATED' where id = $1",
+      ],
+      ["delete from module_runs where collection_id = $1"],
+    ];
+    for (const statements of shapes) {
+      await expect(
+        t.services.db.transaction(async (tx) => {
+          await tx.execute(sql`select id from collections where id = ${id} for update`);
+          for (const text of statements) await tx.execute(sql.raw(text.replaceAll("$1", `'${id}'`)));
+          const expected = JSON.stringify(toResource((await loadView(tx, ws.id, id))!));
+          expect((await readResourceJson(tx, ws.id, id))!.body, statements.join("; ")).toBe(expected);
+          throw new Error("roll back");
+        }),
+      ).rejects.toThrow("roll back");
+    }
+    const running = JSON.parse((await readResourceJson(t.services.db, ws.id, id))!.body);
+    expect(running.status).toBe("FETCHING");
+  });
+
   it("a terminal enrichment's body is stored when it ends, and read from there; without it, the statement answers the same bytes", async () => {
     for (const key of TERMINAL_KEYS) {
       const id = ids.v3[key]!;

@@ -7,9 +7,9 @@ import { collections, enrichments } from "../../db/schema";
 import { collectionFromRow, moduleRunFromRow } from "../../engine/store";
 import { preparedStatement, rowMapper, runPrepared } from "../../db/rows";
 import { TERMINAL, type Collection } from "../../engine/types";
-import { MODULE_NAMES } from "../../../lib/contract/enum-values";
+import { ENTITIES, LANES, MODULE_NAMES, MODULE_STATES, PROFILE_KINDS, V3_STATUSES } from "../../../lib/contract/enum-values";
 import type { CursorPosition } from "../cursor";
-import { isEnrichmentId } from "./ids";
+import { ENRICHMENT_ID, isEnrichmentId } from "./ids";
 import type { EnrichmentRow, EnrichmentView } from "./serialize";
 
 export async function loadEnrichment(
@@ -57,6 +57,13 @@ export async function loadView(db: Db | Tx, workspaceId: string, id: string): Pr
     throw new Error("module names sort differently by localeCompare and by bytes: enrichment_json (migration 0016) must change");
   // enrichment_json and the trigger that stores the bodies name the terminal statuses
   if (TERMINAL.join() !== "COMPLETED,FAILED") throw new Error("the terminal statuses changed: migration 0016's SQL names them");
+  // enrichment_json (migration 0017) writes these values between quotes as they are, without
+  // to_json: each must be its own JSON string's text (letters, digits, `_` and `-`; the ids too)
+  const plain = /^[A-Za-z0-9_-]+$/;
+  for (const value of [...V3_STATUSES, ...ENTITIES, ...PROFILE_KINDS, ...LANES, ...MODULE_NAMES, ...MODULE_STATES])
+    if (!plain.test(value)) throw new Error(`"${value}" needs JSON escaping: enrichment_json (migration 0017) must write it with to_json`);
+  if (!/^\^enr_\[0-9a-z\]\{\d+\}\$$/.test(ENRICHMENT_ID.source))
+    throw new Error("enrichment ids changed: enrichment_json (migration 0017) writes them without to_json");
 }
 
 /**
@@ -67,10 +74,11 @@ export async function loadView(db: Db | Tx, workspaceId: string, id: string): Pr
  * parses no rows of JSON, and nothing maps or serializes them.
  * A terminal enrichment's text was stored when it ended (enrichment_bodies, migration 0016): one
  * lookup of one table. Otherwise (running, or ended before the migration) `enrichment_json`
- * writes it, which the planner inlines: the enrichment, its collection and its module runs.
+ * (migration 0017, which replaced 0016's) writes it, which the planner inlines: the enrichment,
+ * its collection and its module runs, each part with one `format`.
  * `limit 1` stops at the stored row: the second branch runs only when there is none.
  * The text follows toSummary and toResource (serialize.ts) field by field: a change to them is a
- * new migration (see 0016).
+ * new migration (see 0016 and 0017).
  */
 const selectResourceJson = preparedStatement(`
   select b.status, null::timestamptz as next_retry_at, null::timestamptz as deadline_at, b.metadata, b.head, b.tail
