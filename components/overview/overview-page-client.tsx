@@ -25,14 +25,11 @@ import { TeamOverview, useTeamStats } from "./team-overview";
 
 // The charts (Recharts) load as they come near the viewport: below the first view, their code
 // (about 120 KiB compressed) is not loaded with the page; the tables beside them carry the numbers.
-const ScoreHistogramChart = dynamic(() => import("./score-histogram-chart"), {
-  ssr: false,
-  loading: () => <Skeleton className="h-[220px]" />,
-});
-const DailyDecisionsChart = dynamic(() => import("./daily-decisions-chart"), {
-  ssr: false,
-  loading: () => <Skeleton className="h-[180px]" />,
-});
+// One placeholder each, of the chart's height: until it is near the viewport, then until its code is in.
+const histogramPlaceholder = <Skeleton className="h-[220px]" />;
+const dailyPlaceholder = <Skeleton className="h-[180px]" />;
+const ScoreHistogramChart = dynamic(() => import("./score-histogram-chart"), { ssr: false, loading: () => histogramPlaceholder });
+const DailyDecisionsChart = dynamic(() => import("./daily-decisions-chart"), { ssr: false, loading: () => dailyPlaceholder });
 
 const linkClass = "rounded-sm font-semibold text-brand-700 tabular underline-offset-2 hover:underline";
 
@@ -212,7 +209,7 @@ function Overview({ stats, range }: { stats: VerificationStats; range: OverviewR
         >
           <figure aria-labelledby="histogram-caption">
             <div aria-hidden="true">
-              <WhenVisible placeholder={<Skeleton className="h-[220px]" />}>
+              <WhenVisible placeholder={histogramPlaceholder}>
                 <ScoreHistogramChart bins={stats.scoreHistogram} hrefOf={binHref} />
               </WhenVisible>
             </div>
@@ -266,7 +263,7 @@ function Overview({ stats, range }: { stats: VerificationStats; range: OverviewR
             <>
               <figure aria-labelledby="daily-caption">
                 <div aria-hidden="true">
-                  <WhenVisible placeholder={<Skeleton className="h-[180px]" />}>
+                  <WhenVisible placeholder={dailyPlaceholder}>
                     <DailyDecisionsChart days={stats.daily} />
                   </WhenVisible>
                 </div>

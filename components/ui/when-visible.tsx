@@ -44,9 +44,5 @@ export function WhenVisible({
       window.removeEventListener("beforeprint", print);
     };
   }, [visible, rootMargin]);
-  return (
-    <div ref={ref} data-visible={visible ? "true" : "false"}>
-      {visible ? children : placeholder}
-    </div>
-  );
+  return <div ref={ref}>{visible ? children : placeholder}</div>;
 }

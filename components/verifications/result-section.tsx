@@ -2,7 +2,6 @@
 
 import dynamic from "next/dynamic";
 import { Section } from "@/components/ui/section";
-import { Skeleton } from "@/components/ui/skeleton";
 import { WhenVisible } from "@/components/ui/when-visible";
 import { formatDateTime, formatDuration } from "@/lib/contract/format/date";
 import { formatInteger } from "@/lib/contract/format/number";
@@ -13,12 +12,9 @@ import { cn } from "@/lib/utils/cn";
 
 // Recharts (about 100 KiB compressed) loads as the chart comes near the viewport: it is far below
 // the case's first view, and the figure's name carries every share.
-const ScoreDistributionChart = dynamic(() => import("./score-distribution-chart"), {
-  ssr: false,
-  loading: () => <Skeleton className="h-20" />,
-});
+const ScoreDistributionChart = dynamic(() => import("./score-distribution-chart"), { ssr: false });
 
-/** The chart's height for its rows: its placeholder takes the same, so nothing moves when it loads. */
+/** The chart's height for its rows: the figure keeps it until the chart is there, so nothing moves. */
 const chartHeight = (rows: number) => Math.max(64, rows * 34 + 8);
 
 const BANDS = [
@@ -79,8 +75,8 @@ export function ResultSection({ result }: { result: ResultView }) {
           {rows.length === 0 ? (
             <p className="text-sm text-zinc-600">Nenhuma dedução: nenhuma regra com peso foi acionada.</p>
           ) : (
-            <figure data-testid="result-distribution" role="img" aria-label={chartName}>
-              <WhenVisible placeholder={<div aria-hidden="true" style={{ height: chartHeight(rows.length) }} />}>
+            <figure data-testid="result-distribution" role="img" aria-label={chartName} style={{ minHeight: chartHeight(rows.length) }}>
+              <WhenVisible placeholder={null}>
                 <ScoreDistributionChart rows={rows} height={chartHeight(rows.length)} />
               </WhenVisible>
             </figure>
