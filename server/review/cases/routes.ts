@@ -30,7 +30,7 @@ import { redactText } from "../../support/logger";
 import { readSettings } from "../settings/store";
 import { assignCase } from "../assignment/store";
 import { nextFilters, takeNext } from "../assignment/next";
-import { secondReview } from "../decisions/proposals";
+import { secondReview } from "../../decisions/proposals";
 import { callerEvent, recordEvent } from "../audit/record";
 import { CaseListQuery, ExportQuery, checkScores, filtersOf } from "./filters";
 import { filterContext, getCaseRow, listCases, UUID } from "./queries";

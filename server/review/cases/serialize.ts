@@ -4,7 +4,7 @@ import { inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { users } from "../../db/schema";
 import { toRecord, type VerificationRow } from "../../v2/verifications/serialize";
-import { decisionFields, latestFeedbacks } from "../../v2/feedback/store";
+import { decisionFields, latestFeedbacks } from "../../decisions/store";
 import { orderedFlags } from "../flags";
 import { slaOf } from "../sla";
 import type { ReviewCase, UserRef } from "../../../lib/contract/review";

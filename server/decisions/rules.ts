@@ -8,14 +8,14 @@
 //   - assignment: the decider becomes the assignee of an unassigned case; deciding a case assigned
 //     to someone else takes it over (recorded).
 import { and, eq, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
-import { reviewSettings, verifications } from "../../db/schema";
-import { ApiError } from "../../http/errors";
-import { settingsFrom } from "../settings/store";
-import { orderedFlags } from "../flags";
-import type { ReviewSettings, RiskFlag } from "../../../lib/contract/review";
-import type { FeedbackDecision } from "../../../lib/contract/v2-review";
-import type { AuditInput, Actor } from "../audit/record";
+import type { Tx } from "../db/client";
+import { reviewSettings, verifications } from "../db/schema";
+import { ApiError } from "../http/errors";
+import { settingsFrom } from "../review/settings/store";
+import { orderedFlags } from "../review/flags";
+import type { ReviewSettings, RiskFlag } from "../../lib/contract/review";
+import type { FeedbackDecision } from "../../lib/contract/v2-review";
+import type { AuditInput, Actor } from "../review/audit/record";
 
 export interface LockedCase {
   id: string;

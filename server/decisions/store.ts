@@ -3,16 +3,16 @@
 // page of verifications. Every query is scoped by workspace.
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, inArray, max } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users, verificationFeedbacks, verifications } from "../../db/schema";
-import { ApiError } from "../../http/errors";
-import { notifyRecordChanged } from "../../http/record-cache";
-import type { TokenClaims } from "../../auth/tokens";
-import { MAX_DECISIONS, type CreateFeedbackBody, type Decision, type FeedbackRecord } from "./schemas";
-import { checkDecision, deciderAssignment, firstDecision, lockForDecision, type LockedCase } from "../../review/decisions/rules";
-import { proposeDecision, type ProposedRecord } from "../../review/decisions/proposals";
-import { actorOf, recordEvents, type AuditInput } from "../../review/audit/record";
-import { orderedFlags } from "../../review/flags";
+import type { Db } from "../db/client";
+import { users, verificationFeedbacks, verifications } from "../db/schema";
+import { ApiError } from "../http/errors";
+import { notifyRecordChanged } from "../http/record-cache";
+import type { TokenClaims } from "../auth/tokens";
+import { MAX_DECISIONS, type CreateFeedbackBody, type Decision, type FeedbackRecord } from "../v2/feedback/schemas";
+import { checkDecision, deciderAssignment, firstDecision, lockForDecision, type LockedCase } from "./rules";
+import { proposeDecision, type ProposedRecord } from "./proposals";
+import { actorOf, recordEvents, type AuditInput } from "../review/audit/record";
+import { orderedFlags } from "../review/flags";
 
 const TERMINAL = ["COMPLETED", "FAILED"];
 
@@ -32,7 +32,7 @@ function toFeedback(row: FeedbackRow, userEmail: string | null): FeedbackRecord 
 }
 
 /**
- * Records a decision. The review API's rules (server/review/decisions/rules.ts: reasons, the
+ * Records a decision. The review API's rules (rules.ts: reasons, the
  * flagged-approval guardrail, four-eyes, assignment) run inside this transaction, on the row it
  * locks; a decision four-eyes applies to is stored as a proposal instead (its answer says
  * `state: "proposed"`). `requestId` goes into the audit events.

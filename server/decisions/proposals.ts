@@ -5,17 +5,17 @@
 // v2 record's `feedback` and the feedbackStatus filter show the last effective decision.
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
-import { decisionProposals, verificationFeedbacks, verifications } from "../../db/schema";
-import { ApiError } from "../../http/errors";
-import { notifyRecordChanged } from "../../http/record-cache";
-import type { TokenClaims } from "../../auth/tokens";
-import { actorOf, recordEvents, type AuditInput } from "../audit/record";
-import { refOf, userRefs } from "../cases/serialize";
-import { orderedFlags } from "../flags";
-import type { FeedbackRecord } from "../../../lib/contract/v2-review";
-import type { Proposal, SecondReviewBody } from "../../../lib/contract/review";
-import type { FeedbackDecision } from "../../../lib/contract/v2-review";
+import type { Db, Tx } from "../db/client";
+import { decisionProposals, verificationFeedbacks, verifications } from "../db/schema";
+import { ApiError } from "../http/errors";
+import { notifyRecordChanged } from "../http/record-cache";
+import type { TokenClaims } from "../auth/tokens";
+import { actorOf, recordEvents, type AuditInput } from "../review/audit/record";
+import { refOf, userRefs } from "../review/cases/serialize";
+import { orderedFlags } from "../review/flags";
+import type { FeedbackRecord } from "../../lib/contract/v2-review";
+import type { Proposal, SecondReviewBody } from "../../lib/contract/review";
+import type { FeedbackDecision } from "../../lib/contract/v2-review";
 import { checkAcknowledged, deciderAssignment, firstDecision, lockForDecision, type DecisionBody, type LockedCase } from "./rules";
 
 type ProposalRow = typeof decisionProposals.$inferSelect;
