@@ -2,7 +2,8 @@
 // after the configured delays (module status `retrying` with nextAttemptAt), and records the result.
 import type { Services } from "../context";
 import type { Entity, FetchResult, ModuleName } from "../datasets/types";
-import { answerWriter, updateModule, type SaveAnswer } from "./store";
+import { updateModule } from "./store";
+import { answerWriter, type SaveAnswer } from "./answer-writer";
 import { ttlOf, type CachedAnswer } from "../datasets/cache";
 import type { Collection, ModuleRun } from "./types";
 import { sleep } from "../support/sleep";
