@@ -171,12 +171,17 @@ describe.runIf(TEST_DB === "postgres")("on PostgreSQL, as the service's role (no
     expect(await anEvent()).toEqual(event);
   });
 
-  it("may SELECT and INSERT, and the owner meets the trigger: UPDATE and DELETE refused to it too", async () => {
+  it("may SELECT and INSERT, and the owner meets the triggers: UPDATE refused, DELETE only of rows a permit covers", async () => {
     await q(`insert into audit_events (workspace_id, type) values ($1, 'settings.changed')`, [ws.id]);
     const event = await anEvent();
+    const total = await count(ws.id);
     for (const statement of [
       `update audit_events set actor_email = 'x' where id = ${event.id}`,
       `delete from audit_events where id = ${event.id}`,
+      // a permit for events older than a day, and a DELETE of the workspace's newer ones too: one
+      // implicit transaction, undone whole
+      `insert into audit_purge_permits (txid, workspace_id, before) values (txid_current(), '${ws.id}', now() - interval '1 day');
+       delete from audit_events where workspace_id = '${ws.id}'`,
     ]) {
       const error = await t.ownerQuery(statement).then(
         () => null,
@@ -185,6 +190,8 @@ describe.runIf(TEST_DB === "postgres")("on PostgreSQL, as the service's role (no
       expect(sqlState(error), statement).toBe("42501");
       expect(error!.message).toMatch(/append-only/);
     }
+    expect(await count(ws.id)).toBe(total);
+    expect((await t.ownerQuery("select count(*)::int as n from audit_purge_permits")).rows[0]!.n).toBe(0);
   });
 
   it("says nothing at start with two roles, and one warning line with one role", async () => {
