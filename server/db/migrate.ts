@@ -20,7 +20,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { Database } from "./client";
-import { currentRole, grantServiceRole, isGranted, warnIfUnprotected, type SchemaLog } from "./roles";
+import { grantServiceRole, isGranted, warnIfUnprotected, type SchemaLog } from "./roles";
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 /** The advisory lock held while migrating (arbitrary, constant: "lupa migrations"); /ready looks for it. */
@@ -47,7 +47,7 @@ export async function prepareSchema(database: Database, options: SchemaOptions):
     return;
   }
   if (options.migrationUrl) {
-    const [role, name] = await Promise.all([currentRole(database), currentDatabase(database.query)]);
+    const { role, name } = await whoAndWhere(database.query);
     await migrateOn(options.migrationUrl, options.log, { role, database: name, regrant: options.regrant === true });
   } else if (await mayMigrate(database)) {
     await migrateOn(database.direct.url, options.log, null);
@@ -65,8 +65,10 @@ function migrationTimes(): number[] {
 
 type Query = Database["query"];
 
-async function currentDatabase(query: Query): Promise<string> {
-  return String((await query("select current_database() as name")).rows[0]!.name);
+/** The connection's role and database, in one statement (each is a round trip on a start's path). */
+async function whoAndWhere(query: Query): Promise<{ role: string; name: string }> {
+  const row = (await query("select current_user as role, current_database() as name")).rows[0]!;
+  return { role: String(row.role), name: String(row.name) };
 }
 
 /** How many of this build's migrations the database lacks; null when this role may not read the record. */
@@ -106,16 +108,15 @@ async function migrateOn(url: string, log: SchemaLog, grant: { role: string; dat
     // a role with CREATE on the database put objects of the migrations' names before it
     await client.query("set search_path to public");
     const query: Query = (text, values) => client.query(text, values);
-    if (grant && (await currentDatabase(query)) !== grant.database)
-      throw new Error("LUPA_MIGRATION_DATABASE_URL and DATABASE_URL name different databases");
+    const owner = grant ? await whoAndWhere(query) : null;
+    if (grant && owner!.name !== grant.database) throw new Error("LUPA_MIGRATION_DATABASE_URL and DATABASE_URL name different databases");
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
     try {
       const pending = (await pendingMigrations(query)) ?? 0;
       await migratePg(drizzle(client), { migrationsFolder: MIGRATIONS });
       if (pending > 0) log.info({ applied: pending }, "applied the database migrations");
       if (!grant) return;
-      const owner = await currentRole({ query });
-      if (owner === grant.role) return; // one role given twice: nothing to grant (warnIfUnprotected says so)
+      if (owner!.role === grant.role) return; // one role given twice: nothing to grant (warnIfUnprotected says so)
       if (pending > 0 || grant.regrant || !(await isGranted(query, grant.role))) await grantServiceRole(query, grant.role);
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
