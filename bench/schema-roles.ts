@@ -5,9 +5,8 @@
 //    database check, the grants check);
 //  - the test suite's per-file database: CREATE DATABASE ... TEMPLATE against the same with
 //    OWNER and the service role's GRANT CREATE (test/support/databases.ts);
-//  - the purge of `events` audit events through audit_events_purge (the append-only trigger
-//    looks the permit up for every row) against a plain DELETE of the same rows from a copy of
-//    the table without the trigger.
+//  - the purge of `events` audit events through audit_events_purge (the DELETE trigger checks
+//    the deleted rows against the permit) against the same DELETE with that trigger disabled.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- schema-roles [rounds=15] [events=100000]
 // DATABASE_URL's role creates and drops its own roles and databases (a superuser).
@@ -16,7 +15,6 @@ import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { openDatabase } from "../server/db/client";
 import { prepareSchema, type SchemaOptions } from "../server/db/migrate";
-import { purgeAuditEvents } from "../server/review/audit/purge";
 
 const quiet = { info() {}, warn() {} };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -90,7 +88,7 @@ export async function benchSchemaRoles(args: string[]): Promise<void> {
     line("a process start's schema step (migrated database)", times.stepOne, times.stepTwo);
     line("a test file's database (copy of the template)", times.copyOne, times.copyTwo);
 
-    await purge(urlOf(two, service), urlOf(two, owner), events);
+    await purge(urlOf(two, service), urlOf(two, owner), events, 7);
   } finally {
     for (const name of [...created, one, two]) await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
     await admin.query(`drop role if exists ${service}, ${owner}`).catch(() => {});
@@ -98,39 +96,63 @@ export async function benchSchemaRoles(args: string[]): Promise<void> {
   }
 }
 
-/** The purge through the function (as the service's role) against a plain DELETE of as many rows without the trigger. */
-async function purge(serviceUrl: string, ownerUrl: string, events: number): Promise<void> {
-  const database = await openDatabase({ databaseUrl: serviceUrl, dataDir: "" });
-  const ownerClient = new pg.Client({ connectionString: ownerUrl });
-  await ownerClient.connect();
+/**
+ * The purge through the function (as the service's role), against the same DELETE of the same rows
+ * with the DELETE trigger disabled (as the owner), each in a transaction rolled back, interleaved.
+ */
+async function purge(serviceUrl: string, ownerUrl: string, events: number, rounds: number): Promise<void> {
+  const service = new pg.Client({ connectionString: serviceUrl });
+  const owner = new pg.Client({ connectionString: ownerUrl });
+  await service.connect();
+  await owner.connect();
   try {
     const ws = (
-      await database.query(`insert into workspaces (id, name, callback_secret) values (gen_random_uuid(), 'Bench', 'x') returning id::text`)
+      await service.query(`insert into workspaces (id, name, callback_secret) values (gen_random_uuid(), 'Bench', 'x') returning id::text`)
     ).rows[0]!.id as string;
-    await database.query(`insert into review_settings (workspace_id, settings) values ($1, '{"auditRetentionDays": 30}')`, [ws]);
-    const insert = (table: string) =>
-      `insert into ${table} (workspace_id, actor_email, type, request_id, created_at, data)
+    await service.query(`insert into review_settings (workspace_id, settings) values ($1, '{"auditRetentionDays": 30}')`, [ws]);
+    await service.query(
+      `insert into audit_events (workspace_id, actor_email, type, request_id, created_at, data)
        select $1::uuid, 'bench@lupa.local', 'settings.changed', md5(i::text), now() - interval '40 days' - i * interval '1 second', '{"n": 1}'
-       from generate_series(1, $2::int) as i`;
-    await database.query(insert("audit_events"), [ws, events]);
-    await ownerClient.query("create table bench_audit_copy (like audit_events including defaults including identity including indexes)");
-    await ownerClient.query(insert("bench_audit_copy"), [ws, events]);
-    await ownerClient.query("analyze audit_events; analyze bench_audit_copy");
-    let started = performance.now();
-    const { deleted } = await purgeAuditEvents(database.db, ws);
-    const fn = performance.now() - started;
-    started = performance.now();
-    const plain = await ownerClient.query(
-      "delete from bench_audit_copy where workspace_id = $1 and created_at < now() - interval '30 days'",
-      [ws],
+       from generate_series(1, $2::int) as i`,
+      [ws, events],
     );
-    const base = performance.now() - started;
+    await owner.query("vacuum analyze audit_events");
+    const timed = async (client: pg.Client, before: string[], statement: string, values: unknown[]) => {
+      await client.query("begin");
+      try {
+        for (const text of before) await client.query(text);
+        const started = performance.now();
+        const { rows } = await client.query(statement, values);
+        return { ms: performance.now() - started, n: Number(rows[0]!.n) };
+      } finally {
+        await client.query("rollback");
+      }
+    };
+    const viaFunction = () => timed(service, [], "select deleted as n from audit_events_purge($1)", [ws]);
+    const untriggered = () =>
+      timed(
+        owner,
+        ["alter table audit_events disable trigger audit_events_delete_permitted"],
+        `with gone as (delete from audit_events where workspace_id = $1 and created_at < now() - interval '30 days' returning 1) select count(*) as n from gone`,
+        [ws],
+      );
+    const fn: number[] = [];
+    const base: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      const [a, b] = r % 2 === 0 ? [viaFunction, untriggered] : [untriggered, viaFunction];
+      for (const run of [a, b]) {
+        const { ms, n } = await run();
+        if (n !== events) throw new Error(`expected ${events} events deleted, not ${n}`);
+        (run === viaFunction ? fn : base).push(ms);
+      }
+    }
+    const perEvent = (ms: number) => ((ms * 1000) / events).toFixed(1);
     console.log(
-      `purge of ${deleted.toLocaleString("en")} events: audit_events_purge ${fn.toFixed(0)} ms (${((fn * 1000) / deleted).toFixed(1)} µs/event), ` +
-        `plain DELETE of ${plain.rowCount!.toLocaleString("en")} from a copy without the trigger ${base.toFixed(0)} ms (${((base * 1000) / events).toFixed(1)} µs/event)`,
+      `purge of ${events.toLocaleString("en")} events (median of ${rounds}, rolled back): audit_events_purge ${median(fn).toFixed(0)} ms ` +
+        `(${perEvent(median(fn))} µs/event); the same DELETE with its trigger disabled ${median(base).toFixed(0)} ms (${perEvent(median(base))} µs/event)`,
     );
   } finally {
-    await ownerClient.end();
-    await database.close();
+    await service.end();
+    await owner.end();
   }
 }
