@@ -20,6 +20,7 @@
 //   metrics-hooks [operations] [rounds] [queries]  CPU per metrics hook vs prom-client's labelled calls; PGlite lock tracking
 //   abuse [pdf] [csv] [png] [png16]              one user's abusive requests: /health, an ordinary read and memory meanwhile (issue 21)
 //   import-cnpj [establishments] [--files <dir>]  CNPJ open-data import vs a plain COPY of the same rows; bytes per establishment; lookup p50/p99 (PostgreSQL)
+//   schema-roles [rounds] [events]               two database roles vs one: a start's schema step, a test file's database, the audit purge (PostgreSQL)
 import { benchV2Get } from "./v2-get";
 import { benchV3Throughput } from "./v3-throughput";
 import { benchPdf } from "./pdf";
@@ -41,6 +42,7 @@ import { benchImportCnpj } from "./import-cnpj";
 import { benchReviewQueue } from "./review-queue";
 import { benchAuditEvents } from "./audit-events";
 import { benchUsageDaily } from "./usage-daily";
+import { benchSchemaRoles } from "./schema-roles";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
@@ -62,6 +64,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   "import-cnpj": (a) => benchImportCnpj(a),
   "review-queue": (a) => benchReviewQueue(a),
   "audit-events": (a) => benchAuditEvents(a),
+  "schema-roles": (a) => benchSchemaRoles(a),
   "usage-daily": (a) => benchUsageDaily(Number(a[0] ?? 31_000), Number(a[1] ?? 10)),
   batch: (a) => benchBatch(Number(a[0] ?? 500), Number(a[1] ?? 10), Number(a[2] ?? 8)),
   "metrics-hooks": (a) => benchMetricsHooks(Number(a[0] ?? 1_000_000), Number(a[1] ?? 5), Number(a[2] ?? 20_000)),

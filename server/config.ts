@@ -28,6 +28,14 @@ export interface Config {
   apiHost: string;
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * PostgreSQL: the schema owner's URL (LUPA_MIGRATION_DATABASE_URL). The process migrates with it
+   * and grants DATABASE_URL's role what the service needs (server/db/migrate.ts, roles.ts); null:
+   * DATABASE_URL's role migrates, as before, unless another role owns the schema.
+   */
+  migrationDatabaseUrl: string | null;
+  /** How long a process that may not migrate waits for another to bring the schema to its version. */
+  schemaWaitSeconds: number;
   redisUrl: string | null;
   jwtSecret: string;
   cursorSecret: string;
@@ -174,11 +182,15 @@ function trustProxy(value: string | undefined): Config["trustProxy"] {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const secrets = loadSecrets(env);
   const databaseUrl = env.DATABASE_URL || null;
+  const migrationDatabaseUrl = env.LUPA_MIGRATION_DATABASE_URL || null;
+  if (migrationDatabaseUrl && !databaseUrl) throw new Error("LUPA_MIGRATION_DATABASE_URL is set without DATABASE_URL (PostgreSQL)");
   return {
     apiPort: int(env.LUPA_API_PORT, 4000),
     apiHost: env.LUPA_API_HOST || "127.0.0.1",
     dataDir: dataDir(env),
     databaseUrl,
+    migrationDatabaseUrl,
+    schemaWaitSeconds: int(env.LUPA_SCHEMA_WAIT_SECONDS, 300),
     redisUrl: env.REDIS_URL || null,
     jwtSecret: secrets.jwtSecret,
     cursorSecret: secrets.cursorSecret,

@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from "./tenancy/demo";
 import { DataDirLockedError } from "./db/lock";
 import { StartRefusedError } from "./tenancy/demo-guard";
 import { WeakSecretError } from "./support/secrets.mjs";
+import { SchemaBehindError } from "./db/migrate";
 import { survivePostgresRestarts } from "./support/process-faults";
 import { createProcessLogger } from "./support/logger";
 
@@ -43,7 +44,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  if (error instanceof DataDirLockedError || error instanceof StartRefusedError || error instanceof WeakSecretError)
+  if (
+    error instanceof DataDirLockedError ||
+    error instanceof StartRefusedError ||
+    error instanceof WeakSecretError ||
+    error instanceof SchemaBehindError
+  )
     console.error(error.message);
   else console.error(error);
   process.exit(1);

@@ -1,10 +1,10 @@
-// Builds the services of one process: database (migrated), job queue, terminal events, dataset
-// provider, rate limiter. `close()` stops them in reverse order. (The owners' hooks are given to
-// the workers when they start: server/owners.ts.)
+// Builds the services of one process: database (migrated, or waited for: server/db/migrate.ts),
+// job queue, terminal events, dataset provider, rate limiter. `close()` stops them in reverse
+// order. (The owners' hooks are given to the workers when they start: server/owners.ts.)
 import type { Config } from "./config";
 import type { Services } from "./context";
 import { openDatabase, type Database } from "./db/client";
-import { runMigrations } from "./db/migrate";
+import { prepareSchema } from "./db/migrate";
 import { JobQueue } from "./jobs/queue";
 import { TerminalEvents } from "./engine/events";
 import { createLogger, type Logger } from "./support/logger";
@@ -43,7 +43,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: options.memory }));
   try {
-    await runMigrations(database);
+    await prepareSchema(database, { migrationUrl: config.migrationDatabaseUrl, waitSeconds: config.schemaWaitSeconds, log });
     const queue = new JobQueue(database, log);
     await queue.start();
     const events = new TerminalEvents(database);

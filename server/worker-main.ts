@@ -3,6 +3,7 @@
 import { loadConfig } from "./config";
 import { startLupa } from "./start";
 import { WeakSecretError } from "./support/secrets.mjs";
+import { SchemaBehindError } from "./db/migrate";
 import { survivePostgresRestarts } from "./support/process-faults";
 import { createProcessLogger } from "./support/logger";
 
@@ -28,6 +29,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error instanceof WeakSecretError ? error.message : error);
+  console.error(error instanceof WeakSecretError || error instanceof SchemaBehindError ? error.message : error);
   process.exit(1);
 });

@@ -1,11 +1,13 @@
 // `npm run admin -- <command> [--flag value ...]`: operators' command for workspaces and users.
 // Runs against the same database as the service (DATABASE_URL, or the embedded database in
-// LUPA_DATA_DIR — stop the service first in embedded mode: one process owns the folder).
+// LUPA_DATA_DIR — stop the service first in embedded mode: one process owns the folder), as the
+// service's role: what it writes (a registry release's schema) is the service's to read. With
+// LUPA_MIGRATION_DATABASE_URL it migrates as the owner first, like the service.
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
-import { runMigrations } from "../db/migrate";
+import { prepareSchema } from "../db/migrate";
 import { users, workspaces } from "../db/schema";
 import { createUser, createWorkspace, resetPassword, setUserDisabled } from "../tenancy/workspaces";
 import { isRole, ROLES } from "../auth/permissions";
@@ -16,6 +18,8 @@ import { purgeAuditEvents } from "../review/audit/purge";
 const HELP = `Usage: npm run admin -- <command> [options]
 
 Commands:
+  migrate
+      applies the database migrations (as LUPA_MIGRATION_DATABASE_URL's role when set, granting DATABASE_URL's role what the service needs)
   list-workspaces
   create-workspace --name <name> [--no-contract]
   create-user --workspace <id> --email <email> --role <${ROLES.join("|")}> [--password-stdin] [--name <name>]
@@ -25,7 +29,7 @@ Commands:
   list-users --workspace <id>
   usage --workspace <id> [--from <date>] [--to <date>]
   purge-audit-events [--workspace <id>]
-      deletes audit events older than each workspace's retention (review settings, default 5 years); the purge is recorded
+      deletes audit events older than each workspace's retention (review settings, default 5 years, never under 30 days); the purge is recorded
   import-cnpj <folder> [--release YYYY-MM] [--restart] [--reload]
       loads a month of the Receita's CNPJ open data (the folder of its zips) and makes it live
   import-sanctions <zip> [<zip> ...]
@@ -67,7 +71,17 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await runMigrations(database);
+    // log lines on standard error: standard output is the commands' (usage's JSON, tables)
+    const log = {
+      info: (_: object, message: string) => console.error(message),
+      warn: (_: object, message: string) => console.error(`Warning: ${message}`),
+    };
+    await prepareSchema(database, {
+      migrationUrl: config.migrationDatabaseUrl,
+      waitSeconds: config.schemaWaitSeconds,
+      log,
+      regrant: command === "migrate",
+    });
     await upsertGlobalProfiles(database.db);
     const db = database.db;
     const password = async () => {
@@ -86,6 +100,9 @@ async function main(): Promise<number> {
       return v;
     };
     switch (command) {
+      case "migrate":
+        console.log("The database's schema is up to date.");
+        return 0;
       case "purge-audit-events": {
         const all = (await db.select({ id: workspaces.id }).from(workspaces)).map((w) => w.id);
         if (values.workspace && !all.includes(values.workspace)) throw new UsageError(`no workspace ${values.workspace}`);

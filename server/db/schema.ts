@@ -657,8 +657,8 @@ export const decisionProposals = pgTable(
 );
 
 /**
- * The audit trail (append-only: a trigger refuses UPDATE, DELETE and TRUNCATE except the purge's
- * DELETE; migration 0012). Never a full document: masked, or the entity's id.
+ * The audit trail (append-only: triggers refuse UPDATE, TRUNCATE and a DELETE the purge function
+ * did not permit; migrations 0012, 0020). Never a full document: masked, or the entity's id.
  */
 export const auditEvents = pgTable(
   "audit_events",

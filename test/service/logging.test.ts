@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, startService, PASSWORD, type TestService } from "../support/harness";
 import { formatDocument, makeCpf } from "../../lib/contract/documents";
-import { sql } from "drizzle-orm";
 
 const lines: string[] = [];
 let t: TestService;
@@ -77,7 +76,7 @@ describe("what logs never contain", () => {
   it("a failing query is logged with its SQL and SQLSTATE, never its parameters (a name)", async () => {
     const name = "Joaquina Teixeira Bragança";
     // make the insert of a verification fail, with the name among the query's parameters
-    await t.services.db.execute(sql.raw("alter table verifications add constraint logging_test_refuse check (input is null)"));
+    await t.ownerQuery("alter table verifications add constraint logging_test_refuse check (input is null)");
     const from = lines.length;
     let res;
     try {
@@ -88,7 +87,7 @@ describe("what logs never contain", () => {
         body: { nationalId: makeCpf("111222333"), verifications: {}, input: [{ attribute: "name", value: name }] },
       });
     } finally {
-      await t.services.db.execute(sql.raw("alter table verifications drop constraint logging_test_refuse"));
+      await t.ownerQuery("alter table verifications drop constraint logging_test_refuse");
     }
     expect(res.statusCode).toBe(500);
     const logged = lines.slice(from);

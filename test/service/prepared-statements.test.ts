@@ -17,7 +17,7 @@ let testDb: TestDatabase;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   database = await openDatabase({
-    databaseUrl: testDb.url,
+    databaseUrl: testDb.ownerUrl ?? testDb.url, // the owner: the test creates a table of its own
     dataDir: mkdtempSync(path.join(tmpdir(), "lupa-prep-")),
     memory: !testDb.url,
     template: testDb.template,

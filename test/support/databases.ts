@@ -2,6 +2,12 @@
 // the PostgreSQL at LUPA_TEST_PG_URL (default 127.0.0.1:5432) and drops it afterwards; otherwise an
 // in-memory PGlite. Both start from the run's migrated copy when the global setup made one
 // (test/support/global-setup.ts).
+// On PostgreSQL a run has two roles of its own, as a deployment does (docs/operations.md, "Two
+// database roles"): the owner, who migrates and owns the schema (LUPA_MIGRATION_DATABASE_URL), and
+// the service's role (DATABASE_URL), which may not change the audit trail. Each file's database is
+// a copy of the template the owner migrated; grants are part of the copy, the database's own
+// privileges are not (granted again: the service's role creates pg-boss's and the registry's
+// schemas).
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { randomBytes } from "node:crypto";
@@ -11,14 +17,22 @@ export const TEST_DB = process.env.LUPA_TEST_DB === "postgres" ? "postgres" : "p
 const ADMIN_URL = process.env.LUPA_TEST_PG_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 export interface TestDatabase {
+  /** DATABASE_URL: the service's role (PostgreSQL), or null (PGlite). */
   url: string | null;
+  /** LUPA_MIGRATION_DATABASE_URL: the same database as the schema's owner (PostgreSQL with the run's roles). */
+  ownerUrl?: string | null;
   /** PGlite: the migrated data folder to start from (OpenOptions.template). */
   template?: Blob;
   drop(): Promise<void>;
 }
 
+export interface TestRoles {
+  owner: string;
+  service: string;
+}
+
 /** What the global setup provided, or nothing (a file run outside vitest's global setup). */
-function provided<K extends "pgliteTemplate" | "postgresTemplate">(key: K): string | undefined {
+function provided<K extends "pgliteTemplate" | "postgresTemplate" | "postgresRoles">(key: K): string | undefined {
   try {
     return inject(key) || undefined;
   } catch {
@@ -28,7 +42,7 @@ function provided<K extends "pgliteTemplate" | "postgresTemplate">(key: K): stri
 
 let pgliteTemplate: Blob | undefined;
 
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
@@ -38,18 +52,34 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-function urlOf(name: string): string {
+export function urlOf(name: string, role?: string): string {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
+  if (role) {
+    url.username = role;
+    url.password = "";
+  }
   return url.toString();
 }
 
-async function createNamed(prefix: string, template?: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+export interface NamedDatabase {
+  name: string;
+  url: string;
+  ownerUrl: string | null;
+  drop(): Promise<void>;
+}
+
+async function createNamed(prefix: string, options: { template?: string; roles?: TestRoles } = {}): Promise<NamedDatabase> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  await admin((c) => c.query(`create database ${name}${template ? ` template ${template}` : ""}`));
+  const { template, roles } = options;
+  await admin(async (c) => {
+    await c.query(`create database ${name}${template ? ` template ${template}` : ""}${roles ? ` owner ${roles.owner}` : ""}`);
+    if (roles) await c.query(`grant create on database ${name} to ${roles.service}`);
+  });
   return {
     name,
-    url: urlOf(name),
+    url: urlOf(name, roles?.service),
+    ownerUrl: roles ? urlOf(name, roles.owner) : null,
     drop: () => admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
   };
 }
@@ -60,11 +90,46 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     if (file) pgliteTemplate ??= new Blob([readFileSync(file)]);
     return { url: null, template: pgliteTemplate, drop: async () => {} };
   }
-  const { url, drop } = await createNamed("lupa_test", provided("postgresTemplate"));
-  return { url, drop };
+  const roles = provided("postgresRoles");
+  const { url, ownerUrl, drop } = await createNamed("lupa_test", {
+    template: provided("postgresTemplate"),
+    roles: roles ? (JSON.parse(roles) as TestRoles) : undefined,
+  });
+  return { url, ownerUrl, drop };
 }
 
-/** The run's template database (PostgreSQL), migrated by the global setup. */
-export function createTemplateDatabase(): Promise<{ name: string; url: string; drop(): Promise<void> }> {
-  return createNamed("lupa_template");
+/** The run's two roles (PostgreSQL): created by the global setup, dropped after its databases. */
+export async function createTestRoles(): Promise<TestRoles & { drop(): Promise<void> }> {
+  const suffix = randomBytes(6).toString("hex");
+  const roles = { owner: `lupa_test_owner_${suffix}`, service: `lupa_test_service_${suffix}` };
+  await admin(async (c) => {
+    await c.query(`create role ${roles.owner} login`);
+    await c.query(`create role ${roles.service} login`);
+  });
+  return { ...roles, drop: () => admin((c) => c.query(`drop role if exists ${roles.service}, ${roles.owner}`)).then(() => {}) };
+}
+
+/** The run's template database (PostgreSQL), owned by the run's owner role and migrated by the global setup. */
+export function createTemplateDatabase(roles: TestRoles): Promise<NamedDatabase> {
+  return createNamed("lupa_template", { roles });
+}
+
+/**
+ * A statement as the schema's owner, for what the service's role may not do (ANALYZE, ALTER
+ * TABLE): with the owner's URL on PostgreSQL, or the one role of PGlite.
+ */
+export async function ownerQuery(
+  testDb: TestDatabase,
+  fallback: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>,
+  text: string,
+  values: unknown[] = [],
+): Promise<{ rows: Record<string, unknown>[] }> {
+  if (!testDb.ownerUrl) return fallback(text, values);
+  const client = new pg.Client({ connectionString: testDb.ownerUrl });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
 }

@@ -3,8 +3,10 @@
 // the cluster's initdb, then the migrations and pg-boss's schema).
 //  - PGlite: an in-memory database migrated here, dumped to a tarball (`dumpDataDir`); each
 //    service start loads the tarball (`loadDataDir`, about 0.6 s).
-//  - PostgreSQL: a template database migrated here; each file's database is
-//    `CREATE DATABASE ... TEMPLATE` of it, dropped at the end of the run.
+//  - PostgreSQL: a template database migrated here by the run's owner role, the service's role
+//    granted what it needs (the shape of a deployment: test/support/databases.ts); each file's
+//    database is `CREATE DATABASE ... TEMPLATE` of it, dropped at the end of the run, and the two
+//    roles after them.
 // The copy holds the schema, pg-boss's schema and queues, and the global profiles: what every
 // service start writes anyway (and still checks: migrations, queues and profiles are idempotent).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -16,7 +18,7 @@ import { openDatabase } from "../../server/db/client";
 import { createServices } from "../../server/services";
 import { upsertGlobalProfiles } from "../../server/tenancy/catalog";
 import { createLogger } from "../../server/support/logger";
-import { createTemplateDatabase, TEST_DB } from "./databases";
+import { createTemplateDatabase, createTestRoles, TEST_DB } from "./databases";
 import { buildServer } from "../../scripts/build-server.mjs";
 
 declare module "vitest" {
@@ -25,6 +27,8 @@ declare module "vitest" {
     pgliteTemplate: string;
     /** PostgreSQL: the migrated template database's name. */
     postgresTemplate: string;
+    /** PostgreSQL: the run's roles, `{"owner": ..., "service": ...}` (JSON). */
+    postgresRoles: string;
     /** The service compiled for this run (scripts/build-server.mjs): tests that start processes run it. */
     serverBuild: string;
   }
@@ -36,24 +40,42 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await buildServer({ out: build, quiet: true });
   project.provide("serverBuild", build);
   const dir = mkdtempSync(path.join(tmpdir(), "lupa-template-"));
-  const template = TEST_DB === "postgres" ? await createTemplateDatabase() : null;
-  const config = loadConfig({ ...process.env, LUPA_DATA_DIR: dir, LUPA_LOG_LEVEL: "silent", DATABASE_URL: template?.url ?? "" });
-  const database = await openDatabase({ databaseUrl: template?.url ?? null, dataDir: dir, memory: !template });
+  const roles = TEST_DB === "postgres" ? await createTestRoles() : null;
+  const template = roles ? await createTemplateDatabase(roles) : null;
+  const config = loadConfig({
+    ...process.env,
+    LUPA_DATA_DIR: dir,
+    LUPA_LOG_LEVEL: "silent",
+    DATABASE_URL: template?.url ?? "",
+    LUPA_MIGRATION_DATABASE_URL: template?.ownerUrl ?? "",
+  });
   try {
-    const services = await createServices(config, { database, log: createLogger("silent") });
-    await upsertGlobalProfiles(services.db);
-    await services.close();
-    if (!template) {
-      const file = path.join(dir, "pglite-template.tar");
-      writeFileSync(file, Buffer.from(await (await database.dump!()).arrayBuffer()));
-      project.provide("pgliteTemplate", file);
+    const database = await openDatabase({ databaseUrl: template?.url ?? null, dataDir: dir, memory: !template });
+    try {
+      const services = await createServices(config, { database, log: createLogger("silent") });
+      await upsertGlobalProfiles(services.db);
+      await services.close();
+      if (!template) {
+        const file = path.join(dir, "pglite-template.tar");
+        writeFileSync(file, Buffer.from(await (await database.dump!()).arrayBuffer()));
+        project.provide("pgliteTemplate", file);
+      }
+    } finally {
+      await database.close();
     }
-  } finally {
-    await database.close();
+  } catch (error) {
+    await template?.drop().catch(() => {});
+    await roles?.drop().catch(() => {});
+    throw error;
   }
-  if (template) project.provide("postgresTemplate", template.name);
+  if (template && roles) {
+    project.provide("postgresTemplate", template.name);
+    project.provide("postgresRoles", JSON.stringify({ owner: roles.owner, service: roles.service }));
+  }
   return async () => {
     await template?.drop();
+    // after every file's database: a role that still owns objects somewhere is not dropped
+    await roles?.drop().catch((error: Error) => console.warn(`test roles ${roles.owner}, ${roles.service} left: ${error.message}`));
     rmSync(dir, { recursive: true, force: true });
     rmSync(build, { recursive: true, force: true });
   };

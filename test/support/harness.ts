@@ -12,7 +12,7 @@ import type { Services } from "../../server/context";
 import type { Role } from "../../server/auth/permissions";
 import type { Database } from "../../server/db/client";
 import { openDatabase } from "../../server/db/client";
-import { createTestDatabase, type TestDatabase } from "./databases";
+import { createTestDatabase, ownerQuery, type TestDatabase } from "./databases";
 import type { DatasetProvider } from "../../server/datasets/types";
 
 export const PASSWORD = "test-password";
@@ -32,6 +32,8 @@ export interface TestService {
     headers?: Record<string, string>;
     payload?: string;
   }): Promise<LightMyRequestResponse>;
+  /** A statement as the schema's owner (ANALYZE, ALTER TABLE): the service's role may not on PostgreSQL. */
+  ownerQuery(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Stops app and workers but keeps the database (to start again on it). */
   stop(): Promise<void>;
   close(): Promise<void>;
@@ -86,6 +88,7 @@ export async function startService(
     ...FAST_ENV,
     LUPA_DATA_DIR: dataDir,
     ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
+    ...(testDb.ownerUrl ? { LUPA_MIGRATION_DATABASE_URL: testDb.ownerUrl } : {}),
     ...options.env,
   };
   const config = loadConfig(env);
@@ -138,6 +141,7 @@ export async function startService(
         },
         payload: payload ?? (body !== undefined ? JSON.stringify(body) : undefined),
       }),
+    ownerQuery: (text, values) => ownerQuery(testDb, services.database.query, text, values),
     stop,
     async close() {
       await stop();
