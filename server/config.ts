@@ -3,7 +3,7 @@
 import { loadSecrets, dataDir } from "./support/secrets.mjs";
 import { loadVisionConfig, type VisionConfig } from "./vision/config";
 import { parseCacheTtl, type CacheTtl } from "./datasets/cache";
-import { parseProviders, type ProviderName } from "./datasets/providers/choices";
+import { parseProviders, parseSandbox, type ProviderName } from "./datasets/providers/choices";
 
 export interface Schedules {
   /** Delays of the recovery rounds after a failed collection (spec 3.3: 15 min, 1 h, 4 h). */
@@ -71,6 +71,8 @@ export interface Config {
   datasetCacheTtl: CacheTtl;
   /** Provider of each dataset other than the sandbox, by `<entity>-<module>` (LUPA_PROVIDERS). */
   providers: Record<string, ProviderName>;
+  /** LUPA_SANDBOX: the sandbox answers the datasets no real provider answers (default: only with no real provider). */
+  sandbox: boolean;
   rateLimitPerSecond: number;
   /** Hosts or CIDRs that callbacks may reach even though they are private (development, tests). */
   callbackAllowList: string[];
@@ -179,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxSlowMs: int(env.LUPA_SANDBOX_SLOW_MS, 30_000),
     datasetCacheTtl: parseCacheTtl(env.LUPA_DATASET_CACHE_TTL),
     providers: parseProviders(env.LUPA_PROVIDERS),
+    sandbox: parseSandbox(env.LUPA_SANDBOX, parseProviders(env.LUPA_PROVIDERS)),
     rateLimitPerSecond: int(env.LUPA_RATE_LIMIT_PER_SECOND, 50),
     callbackAllowList: (env.LUPA_CALLBACK_ALLOW_LIST || "")
       .split(",")
