@@ -6,7 +6,8 @@
 //   only, and a cached answer keeps the source it was given with;
 // - sandbox off (the default once a real provider is configured): the modules no real provider
 //   answers are not run (the sandbox is never asked), never score, and are named unavailable.
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -106,6 +107,15 @@ async function caseSources(t: TestService, id: string): Promise<Record<string, S
   return Object.fromEntries((res.json().sources as Source[]).map((s) => [s.module, s]));
 }
 
+/** The case's PDF report as text (pdftotext). */
+async function pdfText(t: TestService, dir: string, id: string): Promise<string> {
+  const res = await t.request({ method: "GET", url: `/api/v2/verifications/${id}/pdf`, token: t.workspace.tokens.analyst });
+  expect(res.statusCode).toBe(200);
+  const file = path.join(dir, `${id}.pdf`);
+  writeFileSync(file, res.rawPayload);
+  return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+}
+
 describe("the registry with the sandbox on", () => {
   let t: TestService;
   let dir: string;
@@ -140,6 +150,16 @@ describe("the registry with the sandbox on", () => {
       fictitious: true,
       label: "Sandbox: dados fictícios, sobre os sócios da Receita Federal",
     });
+  });
+
+  it("names the source under each module's title in the PDF report", async () => {
+    const v = await verify(t, ACME);
+    const text = await pdfText(t, dir, v.id);
+    expect(text).toMatch(/Cadastro da empresa\s+Fonte: Receita Federal, release 2025-06/);
+    expect(text).toMatch(/Financeiro\s+Sandbox: dados fictícios/);
+    expect(text).toMatch(/Processos judiciais\s+Sandbox: dados fictícios/);
+    expect(text).toMatch(/Processos dos sócios\s+Sandbox: dados fictícios, sobre os sócios da Receita Federal/);
+    expect(text).toMatch(/Relacionados\s+Fonte: Receita Federal, release 2025-06/);
   });
 
   it("has the AI summary name the invented data and recommend on the real data alone", async () => {
@@ -242,6 +262,9 @@ describe("the registry with the sandbox off (the default with a real provider)",
     for (const module of ["finance", "lawsuits", "ownersLawsuits"])
       expect(sources[module]).toMatchObject({ provider: null, state: "unavailable", label: "Indisponível: sem fonte configurada" });
     expect(sources.profile).toMatchObject({ provider: "receita", state: "answered" });
+    const text = await pdfText(t, dir, v.id);
+    expect(text).toMatch(/Processos dos sócios\s+Indisponível: sem fonte configurada/);
+    expect(text).toMatch(/Cadastro da empresa\s+Fonte: Receita Federal, release 2025-06/);
   });
 
   it("completes an enrichment with the modules that have a source, and fails one whose profile has none", async () => {
