@@ -59,6 +59,8 @@ test.describe.configure({ mode: "serial", timeout: 240_000 });
 test.use({ storageState: { cookies: [], origins: [] } });
 
 test.beforeAll(async () => {
+  // four admin commands, then an API and a console to start: minutes on a busy machine
+  test.setTimeout(300_000);
   dataDir = mkdtempSync(path.join(tmpdir(), "lupa-e2e-sources-"));
   const folder = await writeReleaseFolder(path.join(dataDir, "cnpj"), "2025-06", releaseOne());
   const [apiPort, webPort] = [await freePort(), await freePort()];
@@ -147,6 +149,7 @@ test("a real company's case names each section's source: the Receita and its rel
   await expect(page.getByRole("heading", { name: `Processos do sócio ${MARIA.name}` })).toBeVisible();
   for (const line of await owners.getByTestId("module-source").all())
     await expect(line).toHaveText("Sandbox: dados fictícios, sobre os sócios da Receita Federal");
+  await expect(page.getByTestId("score-fictitious")).toContainText("Este score inclui dados fictícios do sandbox");
   await expectNoSeriousA11yViolations(page, "a real company's case");
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/case-1280.png`, fullPage: true });

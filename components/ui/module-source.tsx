@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext, type ReactNode } from "react";
-import { sourceOf, type ModuleSourceView } from "@/lib/contract/source-labels";
+import { mixesFictitious, sourceOf, type ModuleSourceView } from "@/lib/contract/source-labels";
 import { cn } from "@/lib/utils/cn";
 
 // Where each module's data came from (issue 28), for the sections of a page that shows module
@@ -39,6 +39,12 @@ export function SourceLine({ source, className }: { source: ModuleSourceView; cl
 export function ModuleSourceLine({ module }: { module: string }) {
   const source = sourceOf(useContext(ModuleSources), module);
   return source ? <SourceLine source={source} /> : null;
+}
+
+/** The modules whose data is invented while other modules' is real (mixed sources); [] otherwise. */
+export function useFictitiousModules(): string[] {
+  const sources = useContext(ModuleSources);
+  return mixesFictitious(sources) ? (sources ?? []).filter((s) => s.state === "answered" && s.fictitious).map((s) => s.module) : [];
 }
 
 /** The modules of the page left without a source (not consulted). */
