@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
 import { ACME, MARIA, releaseOne, writeReleaseFolder } from "../test/support/receita-fixture";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 
@@ -101,11 +101,15 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function createCase(): Promise<string> {
+async function apiAs(): Promise<{ context: APIRequestContext; headers: Record<string, string> }> {
   const context = await playwrightRequest.newContext({ baseURL: api });
   const auth = await context.post("/api/v1/authentication", { data: { username: EMAIL, password: PASSWORD } });
   expect(auth.status()).toBe(200);
-  const headers = { authorization: `Bearer ${(await auth.json()).accessToken as string}` };
+  return { context, headers: { authorization: `Bearer ${(await auth.json()).accessToken as string}` } };
+}
+
+async function createCase(): Promise<string> {
+  const { context, headers } = await apiAs();
   const created = await context.post("/api/v2/verifications", {
     headers,
     data: { nationalId: ACME, profileId: "prf_kyb_company", verifications: {} },
@@ -159,4 +163,22 @@ test("a real company's case names each section's source: the Receita and its rel
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(420);
   await page.screenshot({ path: `${SHOTS}/case-420.png`, fullPage: true });
+});
+
+test("an enrichment of a real company names each module's source", async ({ page }) => {
+  const { context, headers } = await apiAs();
+  const created = await context.post("/api/v3/enrichments", { headers, data: { document: ACME, profileId: "prf_company_complete" } });
+  expect([200, 202]).toContain(created.status());
+  const id = (await created.json()).id as string;
+  await context.dispose();
+  await signIn(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${web}/enrichments/${id}`);
+  await expect(page.getByTestId("enrichment-detail")).toHaveAttribute("data-status", "COMPLETED", { timeout: 30_000 });
+  const moduleSource = (module: string) => page.locator(`[data-testid=module-data][data-module=${module}] [data-testid=module-source]`);
+  await expect(moduleSource("profile")).toHaveText("Fonte: Receita Federal, release 2025-06");
+  await expect(moduleSource("related")).toHaveText("Fonte: Receita Federal, release 2025-06");
+  await expect(moduleSource("lawsuits")).toHaveText("Sandbox: dados fictícios");
+  await expect(moduleSource("ownersLawsuits")).toHaveText("Sandbox: dados fictícios, sobre os sócios da Receita Federal");
+  await page.screenshot({ path: `${SHOTS}/enrichment-1280.png`, fullPage: false });
 });
