@@ -1,7 +1,7 @@
 // `npm test`: every suite, then one closing line "N passed, N failed[, N skipped]".
 // Four lanes, two at a time (LUPA_TEST_CHAINS), each writing its output to
 // .test-output/<lane>.log:
-//  - static: typecheck, lint and format check, one after the other
+//  - static: typecheck, lint, import cycles (scripts/import-cycles.mjs) and format check, one after the other
 //  - pglite: unit and service tests on PGlite (vitest)
 //  - postgres: service tests on PostgreSQL at 127.0.0.1:5432 (skipped, and said so, when unreachable)
 //  - e2e: console tests in Chromium against the real service (Playwright)
@@ -144,6 +144,7 @@ function postgresReachable() {
 async function staticChecks() {
   await check("typecheck", "npx", ["tsc", "--noEmit", "-p", "."]);
   await check("lint", "npx", ["eslint", "."]);
+  await check("import cycles", "node", ["scripts/import-cycles.mjs"]);
   await check("format (prettier --check)", "npx", ["prettier", "--check", "--log-level", "warn", "."]);
 }
 

@@ -2,7 +2,6 @@
 // fresh clone starts with `npm start`; schedules are configurable so tests run them in seconds.
 import { loadSecrets, dataDir } from "./support/secrets.mjs";
 import { loadVisionConfig, type VisionConfig } from "./vision/config";
-import { parseCacheTtl, type CacheTtl } from "./datasets/cache";
 import { parseProviders, parseSandbox, type ProviderName } from "./datasets/providers/choices";
 
 export interface Schedules {
@@ -67,8 +66,11 @@ export interface Config {
   seedDemo: boolean;
   sandboxLatencyMs: number;
   sandboxSlowMs: number;
-  /** How long a module's answer is reused per dataset (server/datasets/cache.ts; 0: not cached). */
-  datasetCacheTtl: CacheTtl;
+  /**
+   * LUPA_DATASET_CACHE_TTL as written: ms by key (a module, a dataset or `*`; 0: not cached). What a
+   * key means and the defaults for the rest: server/datasets/cache-ttl.ts.
+   */
+  datasetCacheTtl: Record<string, number>;
   /** Provider of each dataset other than the sandbox, by `<entity>-<module>` (LUPA_PROVIDERS). */
   providers: Record<string, ProviderName>;
   /** LUPA_SANDBOX: the sandbox answers the datasets no real provider answers (default: only with no real provider). */
@@ -111,6 +113,7 @@ export const DEFAULT_PGLITE_QUEUE_LIMIT = 16;
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
+const UNIT: Record<string, number> = { s: SECOND, m: MINUTE, h: HOUR, d: 24 * HOUR };
 
 export const DEFAULT_SCHEDULES: Schedules = {
   recoveryRoundsMs: [15 * MINUTE, 1 * HOUR, 4 * HOUR],
@@ -133,6 +136,25 @@ function int(value: string | undefined, fallback: number): number {
 function list(value: string | undefined, fallback: number[]): number[] {
   if (!value) return fallback;
   return value.split(",").map((v) => int(v.trim(), 0));
+}
+
+/**
+ * Comma-separated `key=duration`, duration `<n>s|m|h|d` (a bare number: seconds): ms by key. A bare
+ * duration is `*=duration`; `off` is `*=0`. The last of a key wins.
+ */
+function durationsByKey(name: string, value: string | undefined): Record<string, number> {
+  const text = value?.trim() ?? "";
+  const out = new Map<string, number>();
+  for (const part of (text === "off" ? "*=0" : text).split(",")) {
+    const item = part.trim();
+    if (!item) continue;
+    const eq = item.indexOf("=");
+    const duration = (eq < 0 ? item : item.slice(eq + 1)).trim();
+    const m = /^(\d+)(s|m|h|d)?$/.exec(duration);
+    if (!m) throw new Error(`${name}: "${duration}" is not a duration such as 0, 90s, 30m, 12h or 7d`);
+    out.set(eq < 0 ? "*" : item.slice(0, eq).trim(), Number(m[1]) * UNIT[m[2] ?? "s"]!);
+  }
+  return Object.fromEntries(out);
 }
 
 /**
@@ -179,7 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: env.LUPA_SEED_DEMO ? env.LUPA_SEED_DEMO === "1" : databaseUrl === null,
     sandboxLatencyMs: int(env.LUPA_SANDBOX_LATENCY_MS, 0),
     sandboxSlowMs: int(env.LUPA_SANDBOX_SLOW_MS, 30_000),
-    datasetCacheTtl: parseCacheTtl(env.LUPA_DATASET_CACHE_TTL),
+    datasetCacheTtl: durationsByKey("LUPA_DATASET_CACHE_TTL", env.LUPA_DATASET_CACHE_TTL),
     providers: parseProviders(env.LUPA_PROVIDERS),
     sandbox: parseSandbox(env.LUPA_SANDBOX, parseProviders(env.LUPA_PROVIDERS)),
     rateLimitPerSecond: int(env.LUPA_RATE_LIMIT_PER_SECOND, 50),

@@ -20,6 +20,7 @@ import { LaneGate } from "./engine/lane-gate";
 import { Admission } from "./http/admission";
 import { RegistryState } from "./registry/live";
 import { datasetProvider } from "./datasets/providers";
+import { checkCacheTtl } from "./datasets/cache-ttl";
 
 export interface ServiceOptions {
   log?: Logger;
@@ -37,6 +38,7 @@ function rateLimiterFor(config: Config, database: Database): RateLimiter {
 }
 
 export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services & { close(): Promise<void> }> {
+  checkCacheTtl(config.datasetCacheTtl); // before anything opens: a key it cannot read stops the start
   const log = options.log ?? createLogger(config.logLevel);
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: options.memory }));

@@ -1,7 +1,17 @@
 import { formatDocument, maskDocument } from "@/lib/contract/documents";
-import type { DocumentKind, DocumentView } from "./view-models";
 
 // CPF/CNPJ for display: the BFF sends masked documents only; the full one is revealed on request.
+// The view models (view-models.ts) re-export these types; they live here so that this module,
+// which to-dossier.ts imports, imports none of the view models back.
+
+export type DocumentKind = "CPF" | "CNPJ";
+
+/** A document as the BFF sends it: masked only (issue 19). The full one comes from "Mostrar documento completo" (an audited reveal). */
+export interface DocumentView {
+  kind: DocumentKind | null;
+  /** 123.***.***-09 */
+  masked: string;
+}
 
 export function documentKind(value: string): DocumentKind | null {
   const normalized = value.replace(/[^0-9A-Za-z]/g, "");

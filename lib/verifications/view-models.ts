@@ -1,17 +1,11 @@
+import type { DocumentKind, DocumentView } from "./document-view";
 import type { DossierView } from "./to-dossier";
 
 // What the BFF sends to the browser: small, safe view models built on the server from the API's
 // records (to-summary.ts, to-detail.ts). Every dossier field is optional in the source, so every
 // field here is nullable or a (possibly empty) list.
 
-export type DocumentKind = "CPF" | "CNPJ";
-
-/** A document as the BFF sends it: masked only (issue 19). The full one comes from "Mostrar documento completo" (an audited reveal). */
-export interface DocumentView {
-  kind: DocumentKind | null;
-  /** 123.***.***-09 */
-  masked: string;
-}
+export type { DocumentKind, DocumentView } from "./document-view";
 
 export interface VerificationSummary {
   id: string;

@@ -12,75 +12,10 @@ import type { Db, Tx } from "../db/client";
 import { runPrepared } from "../db/rows";
 import type { moduleRuns } from "../db/schema";
 import { moduleRunFromRow } from "../engine/store";
-import { MODULE_NAMES, type AnswerSource, type ModuleName } from "./types";
+import { ttlOf, type CacheTtl } from "./cache-ttl";
+import type { AnswerSource } from "./types";
 
 type ModuleRun = typeof moduleRuns.$inferSelect;
-
-const SECOND = 1000;
-const HOUR = 3600 * SECOND;
-const DAY = 24 * HOUR;
-
-/**
- * Default time to live by module (any version, either entity). Sources' own update cycles:
- * bureaus and courts publish daily; registry status, corporate structure and reference photos
- * change rarely.
- */
-export const DEFAULT_CACHE_TTL_MS: Record<ModuleName, number> = {
-  profile: 7 * DAY,
-  finance: 1 * DAY,
-  financeAdvanced: 1 * DAY,
-  lawsuits: 1 * DAY,
-  ownersLawsuits: 1 * DAY,
-  related: 7 * DAY,
-  biometrics: 30 * DAY,
-};
-
-/** TTL in ms by module name, by full dataset name (`person-lawsuits-3.0`), and `*` for the rest. */
-export type CacheTtl = Record<string, number>;
-
-const DURATION = /^(\d+)(s|m|h|d)?$/;
-const UNIT: Record<string, number> = { s: SECOND, m: 60 * SECOND, h: HOUR, d: DAY };
-
-/**
- * `LUPA_DATASET_CACHE_TTL`: comma-separated `key=duration`, where key is a module name, a dataset
- * name or `*`, and duration is `<n>s|m|h|d` (0: not cached). A bare duration is `*=duration`;
- * `off` is `*=0`. Unset: the defaults above.
- */
-export function parseCacheTtl(value: string | undefined): CacheTtl {
-  const ttl: CacheTtl = { ...DEFAULT_CACHE_TTL_MS };
-  const text = value?.trim() ?? "";
-  if (text === "") return ttl;
-  const entries: [string, number][] = [];
-  for (const part of (text === "off" ? "*=0" : text).split(",")) {
-    const item = part.trim();
-    if (!item) continue;
-    const eq = item.indexOf("=");
-    const key = eq < 0 ? "*" : item.slice(0, eq).trim();
-    const duration = (eq < 0 ? item : item.slice(eq + 1)).trim();
-    const m = DURATION.exec(duration);
-    if (!m) throw new Error(`LUPA_DATASET_CACHE_TTL: "${duration}" is not a duration such as 0, 90s, 30m, 12h or 7d`);
-    if (!isKey(key)) throw new Error(`LUPA_DATASET_CACHE_TTL: "${key}" is not a module, a dataset name or *`);
-    entries.push([key, Number(m[1]) * UNIT[m[2] ?? "s"]!]);
-  }
-  // `*` first (every module), then what is named, whatever the order written
-  for (const [key, ms] of entries) if (key === "*") for (const name of [...MODULE_NAMES, "*"]) ttl[name] = ms;
-  for (const [key, ms] of entries) if (key !== "*") ttl[key] = ms;
-  return ttl;
-}
-
-function isKey(key: string): boolean {
-  if (key === "*") return true;
-  if ((MODULE_NAMES as readonly string[]).includes(key)) return true;
-  const m = /^(person|company)-([A-Za-z]+)-\d+(\.\d+)*$/.exec(key);
-  return m !== null && (MODULE_NAMES as readonly string[]).includes(m[2]!);
-}
-
-/** `person-lawsuits-3.0` → its TTL: the dataset's own, else its module's, else `*`, else 0. */
-export function ttlOf(ttl: CacheTtl, dataset: string): number {
-  if (ttl[dataset] !== undefined) return ttl[dataset]!;
-  const module = dataset.split("-")[1] ?? "";
-  return ttl[module] ?? ttl["*"] ?? 0;
-}
 
 export interface CachedAnswer {
   dataset: string;

@@ -2,8 +2,10 @@
 // after the configured delays (module status `retrying` with nextAttemptAt), and records the result.
 import type { Services } from "../context";
 import type { AnswerSource, Entity, FanOutParties, FetchResult, ModuleName } from "../datasets/types";
-import { answerWriter, updateModule, type SaveAnswer } from "./store";
-import { ttlOf, type CachedAnswer } from "../datasets/cache";
+import { updateModule } from "./store";
+import { answerWriter, type SaveAnswer } from "./answer-writer";
+import type { CachedAnswer } from "../datasets/cache";
+import { ttlOf } from "../datasets/cache-ttl";
 import { sourceOfAnswer } from "../datasets/sources";
 import type { Collection, ModuleRun } from "./types";
 import { sleep } from "../support/sleep";

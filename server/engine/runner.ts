@@ -7,18 +7,8 @@ import { randomUUID } from "node:crypto";
 import type { Services } from "../context";
 import { collectModule, type ModuleResult } from "./collect-module";
 import { hooksFor } from "./owners";
-import {
-  answerWriter,
-  claim,
-  type AnswerWriter,
-  type Claimed,
-  handBack,
-  loadModules,
-  releaseLease,
-  renewLease,
-  resetFailedModules,
-  updateLiveCollection,
-} from "./store";
+import { answerWriter, type AnswerWriter } from "./answer-writer";
+import { claim, type Claimed, handBack, loadModules, releaseLease, renewLease, resetFailedModules, updateLiveCollection } from "./store";
 import { afterFailedRound, complete, fail } from "./transitions";
 import { loadModulesWithCache, modulesFromJson, modulesWithCacheSql } from "../datasets/cache";
 import type { Collection, ModuleRun, OwnerStep, Owners } from "./types";

@@ -24,6 +24,7 @@ import { observeHttp } from "../metrics/observe";
 import { checkReadiness } from "../metrics/readiness";
 import { metricsRegistry } from "../metrics/scrape";
 import { registerReviewRoutes } from "../review/routes";
+import { REVIEW_ROOMS } from "../rooms";
 
 /** Headers of every response: the request id, nosniff, and no-store on the API. */
 function baseHeaders(request: FastifyRequest, reply: FastifyReply): void {
@@ -120,7 +121,7 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
   registerPdfRoutes(app, s);
   registerDemoExposureRoute(app, s);
   registerV3Routes(app, s);
-  registerReviewRoutes(app, s);
+  registerReviewRoutes(app, s, REVIEW_ROOMS);
   await app.ready();
   return app;
 }

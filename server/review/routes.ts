@@ -1,6 +1,8 @@
 // The review API (/api/review/v1; issues 18 and 19; docs/decisions.md "Review API"): team work
 // beyond the interface, with the v3 error envelope. Roles: admin and analyst act (review:write),
 // viewer reads (review:read), admins administer (review:admin); integration is refused (403).
+// The resources below are the review's own; a capability with a room of its own (server/rooms.ts)
+// registers its review routes itself, handed in here.
 import type { FastifyInstance } from "fastify";
 import type { Services } from "../context";
 import { registerSettingsRoutes } from "./settings/routes";
@@ -15,7 +17,10 @@ import { registerUsageRoutes } from "./usage/routes";
 import { registerMemberRoutes } from "./members/routes";
 import { registerSourceRoutes } from "./sources/routes";
 
-export function registerReviewRoutes(app: FastifyInstance, s: Services): void {
+/** A room's review routes (server/<capability>/routes.ts), registered under /api/review/v1. */
+export type ReviewRoutes = (app: FastifyInstance, s: Services) => void;
+
+export function registerReviewRoutes(app: FastifyInstance, s: Services, rooms: readonly ReviewRoutes[]): void {
   registerSettingsRoutes(app, s);
   registerCaseRoutes(app, s);
   registerViewRoutes(app, s);
@@ -27,4 +32,5 @@ export function registerReviewRoutes(app: FastifyInstance, s: Services): void {
   registerUsageRoutes(app, s);
   registerMemberRoutes(app, s);
   registerSourceRoutes(app, s);
+  for (const registerRoom of rooms) registerRoom(app, s);
 }

@@ -30,7 +30,7 @@ import { parseBatchBody } from "../v3/batch/validate";
 import { parseAllowList } from "../callbacks/destination";
 import { assignCase } from "../review/assignment/store";
 import { callerEvent, recordEvent } from "../review/audit/record";
-import { createFeedback } from "../v2/feedback/store";
+import { createFeedback } from "../decisions/store";
 import { orderedFlags } from "../review/flags";
 import { readSample, referencePhotoFor, REFERENCE_PHOTOS, type ReferencePhoto } from "../providers/face/references";
 import { sandboxDocument } from "../datasets/sandbox/behaviours";

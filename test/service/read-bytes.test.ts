@@ -14,7 +14,7 @@ import { loadView, readResourceJson } from "../../server/v3/enrichments/queries"
 import { toResource } from "../../server/v3/enrichments/serialize";
 import { getVerification } from "../../server/v2/verifications/queries";
 import { toRecord } from "../../server/v2/verifications/serialize";
-import { decisionFields, latestFeedbacks } from "../../server/v2/feedback/store";
+import { decisionFields, latestFeedbacks } from "../../server/decisions/store";
 
 /** The enrichments that end (all but `running`). */
 const TERMINAL_KEYS = ["completed", "cached", "failed", "failedDeadline", "permanent", "notFound", "deadline", "retrying", "batch"];

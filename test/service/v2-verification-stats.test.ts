@@ -30,12 +30,12 @@ async function insertVerification(ws: TestWorkspace, status: string, score: numb
   return id;
 }
 
-// Backdated decisions: written as server/v2/feedback/store.ts writes them (the row keeps the latest).
+// Backdated decisions: written as server/decisions/store.ts writes them (the row keeps the latest).
 async function decide(ws: TestWorkspace, verificationId: string, status: string, createdAt: Date) {
   await t.services.db
     .insert(verificationFeedbacks)
     .values({ id: randomUUID(), workspaceId: ws.id, verificationId, status, userId: ws.users.analyst.id, createdAt });
-  // as the feedback route does (server/v2/feedback/store.ts): the row keeps its latest decision
+  // as the feedback route does (server/decisions/store.ts): the row keeps its latest decision
   await t.services.db
     .update(verifications)
     .set({

@@ -6,7 +6,7 @@
 import type { Services } from "../../context";
 import type { TokenClaims } from "../../auth/tokens";
 import { ApiError } from "../../http/errors";
-import { createFeedback } from "../../v2/feedback/store";
+import { createFeedback } from "../../decisions/store";
 import { assignCase } from "../assignment/store";
 import type { BulkBody, BulkResult } from "../../../lib/contract/review";
 import { UUID } from "./queries";

@@ -4,10 +4,11 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { verificationSummaries } from "../../db/schema";
 import type { VerificationRow } from "../../v2/verifications/serialize";
-import { pendingProposal, toProposal } from "../decisions/proposals";
+import { pendingProposal, toProposal } from "../../decisions/proposals";
 import type { CaseReview, ReviewSettings } from "../../../lib/contract/review";
 import type { V2Status } from "../../../lib/contract/enums";
-import { reviewFieldsOf, userRefs } from "./serialize";
+import { reviewFieldsOf } from "./serialize";
+import { userRefs } from "../user-refs";
 import { moduleSources } from "../sources/read";
 
 export async function caseReview(db: Db, row: VerificationRow, settings: ReviewSettings, now = new Date()): Promise<CaseReview> {

@@ -11,7 +11,8 @@ import { maskDocument } from "../../../lib/contract/documents";
 import type { CaseFilters } from "../../../lib/contract/review";
 import { BOM, csvRow } from "../csv";
 import { orderBy, sortKey, whereOf, type FilterContext } from "./filters";
-import { reviewFieldsOf, userRefs } from "./serialize";
+import { reviewFieldsOf } from "./serialize";
+import { userRefs } from "../user-refs";
 
 export const EXPORT_MAX_ROWS = 100_000;
 const PAGE = 1000;

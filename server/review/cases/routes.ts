@@ -1,11 +1,10 @@
-// The queue (issue 18) and the second review (issue 19):
+// The queue (issue 18; the second review is the decisions room's, server/decisions/routes.ts):
 // GET  /api/review/v1/cases                      – the queue: v2 list items + assignee, SLA, flags
 // GET  /api/review/v1/cases/export.csv           – the filtered list as CSV (up to 100,000 rows)
 // GET  /api/review/v1/cases/{id}                 – one case's review state
 // PUT  /api/review/v1/cases/{id}/assignee        – assign, take over, release
 // POST /api/review/v1/cases/next                 – take the case due first
 // POST /api/review/v1/cases/bulk                 – assign or decide up to 100 cases, each on its own
-// POST /api/review/v1/cases/{id}/second-review   – confirm or overturn a proposed decision
 // GET  /api/review/v1/stats                      – the overview's team figures
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -23,17 +22,15 @@ import {
   CaseReview,
   ReviewCase,
   ReviewStats,
-  SecondReviewBody,
-  SecondReviewResult,
 } from "../../../lib/contract/review";
 import { redactText } from "../../support/logger";
 import { readSettings } from "../settings/store";
 import { assignCase } from "../assignment/store";
 import { nextFilters, takeNext } from "../assignment/next";
-import { secondReview } from "../decisions/proposals";
 import { callerEvent, recordEvent } from "../audit/record";
 import { CaseListQuery, ExportQuery, checkScores, filtersOf } from "./filters";
-import { filterContext, getCaseRow, listCases, UUID } from "./queries";
+import { filterContext, getCaseRow, listCases } from "./queries";
+import { CaseIdParams, caseId } from "./params";
 import { toCases } from "./serialize";
 import { caseReview } from "./detail";
 import { runBulk } from "./bulk";
@@ -41,14 +38,8 @@ import { exceedsLimit, exportStream } from "./export";
 import { reviewStats } from "./stats";
 
 const tags = ["review cases"];
-export const CaseIdParams = z.object({ id: z.string().max(100) });
 const instant = z.iso.datetime({ offset: true }).transform((text) => new Date(text));
 const StatsQuery = z.object({ from: instant.optional(), to: instant.optional() }).strict();
-
-function caseId(id: string): string {
-  if (!UUID.test(id)) throw new ApiError("not_found", "case not found");
-  return id.toLowerCase();
-}
 
 /** The filters as the audit trail keeps them: a search that holds a document is masked. */
 export function auditedFilters(f: CaseFilters): CaseFilters {
@@ -199,26 +190,6 @@ export function registerCaseRoutes(app: FastifyInstance, s: Services): void {
     handler: async ({ body, caller, request }) => {
       if (body.action === "decide" && !can(caller.role, "feedback:write")) throw new ApiError("forbidden", "Deciding needs feedback:write");
       return runBulk(s, caller, body, request.id);
-    },
-  });
-
-  route(app, {
-    method: "POST",
-    url: "/api/review/v1/cases/:id/second-review",
-    permission: "review:write",
-    tags,
-    summary: "Confirm or overturn a proposed decision (four-eyes)",
-    description:
-      "{confirm, comment, acknowledgedFlags?}. By an admin or analyst other than the proposer (403 for the proposer). Confirming needs the same " +
-      "acknowledgedFlags as the decision itself. 409 no_pending_proposal when nothing awaits. Records decision.confirmed or decision.overturned.",
-    params: CaseIdParams,
-    body: SecondReviewBody,
-    response: { 200: SecondReviewResult, 400: V3ErrorBody, 404: V3ErrorBody, 409: V3ErrorBody },
-    handler: async ({ params, body, caller, request }) => {
-      const id = caseId(params.id);
-      const result = await secondReview(s.db, caller, id, body, request.id);
-      s.records.invalidate(id);
-      return result;
     },
   });
 

@@ -1,30 +1,12 @@
 // A case of the queue: the v2 list item (the record and its latest decision, as GET
 // /api/v2/verifications answers it) plus the review fields (assignee, SLA, flags, four-eyes).
-import { inArray } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
-import { users } from "../../db/schema";
+import type { Db } from "../../db/client";
 import { toRecord, type VerificationRow } from "../../v2/verifications/serialize";
-import { decisionFields, latestFeedbacks } from "../../v2/feedback/store";
+import { decisionFields, latestFeedbacks } from "../../decisions/store";
 import { orderedFlags } from "../flags";
 import { slaOf } from "../sla";
+import { refOf, userRefs } from "../user-refs";
 import type { ReviewCase, UserRef } from "../../../lib/contract/review";
-
-/** E-mails of users by id (one query; none for the ids `known` holds), for assignees, authors and actors. */
-export async function userRefs(
-  db: Db | Tx,
-  ids: (string | null | undefined)[],
-  known?: Map<string, UserRef>,
-): Promise<Map<string, UserRef>> {
-  const refs = new Map<string, UserRef>(known);
-  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id) && !refs.has(id!)))];
-  if (wanted.length === 0) return refs;
-  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, wanted));
-  for (const r of rows) refs.set(r.id, { id: r.id, email: r.email });
-  return refs;
-}
-
-export const refOf = (refs: Map<string, UserRef>, id: string | null | undefined): UserRef | null =>
-  id ? (refs.get(id) ?? { id, email: null }) : null;
 
 export function reviewFieldsOf(row: VerificationRow, assignees: Map<string, UserRef>, slaHours: number, now: Date) {
   return {

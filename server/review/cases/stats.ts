@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { verificationFeedbacks, verifications } from "../../db/schema";
 import type { ReviewStats } from "../../../lib/contract/review";
 import { STUCK_MS } from "./filters";
-import { userRefs, refOf } from "./serialize";
+import { userRefs, refOf } from "../user-refs";
 
 const HOUR = 3600_000;
 

@@ -18,7 +18,7 @@ import type { TokenClaims } from "../../auth/tokens";
 import { V3ErrorBody } from "../../../lib/contract/error-bodies";
 import { HideNoteBody, Note, NoteBody, NoteList } from "../../../lib/contract/review";
 import { callerEvent, recordEvent } from "../audit/record";
-import { refOf, userRefs } from "../cases/serialize";
+import { refOf, userRefs } from "../user-refs";
 import { getCaseRow, UUID } from "../cases/queries";
 
 const tags = ["review notes"];

@@ -14,7 +14,7 @@ import { ApiError } from "../../http/errors";
 import { route } from "../../http/route";
 import { V3ErrorBody } from "../../../lib/contract/error-bodies";
 import { CaseFilters, SavedView, ViewBody, ViewList } from "../../../lib/contract/review";
-import { refOf, userRefs } from "../cases/serialize";
+import { refOf, userRefs } from "../user-refs";
 import { UUID } from "../cases/queries";
 
 const tags = ["review views"];

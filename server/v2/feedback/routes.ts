@@ -8,7 +8,7 @@ import { route } from "../../http/route";
 import { V2ErrorBody } from "../../../lib/contract/error-bodies";
 import { VerificationIdParams } from "../verifications/schemas";
 import { CreateFeedbackBody, FeedbackList, FeedbackRecord } from "./schemas";
-import { createFeedback, listFeedbacks } from "./store";
+import { createFeedback, listFeedbacks } from "../../decisions/store";
 
 const tags = ["v2 feedback"];
 

@@ -7,12 +7,6 @@ export { FEEDBACK_DECISIONS as DECISIONS, type FeedbackDecision as Decision } fr
 export const MAX_COMMENT_LENGTH = 2000;
 export const MAX_REASONS = 20;
 export const MAX_REASON_LENGTH = 100;
-/**
- * Decisions one verification may hold (docs/decisions.md, "v2 feedback"): beyond it a POST is 409.
- * A real case is decided a handful of times; without a cap one analyst could store thousands of
- * 4 KB decisions on a case that every history read and every PDF then carries.
- */
-export const MAX_DECISIONS = 200;
 
 export const CreateFeedbackBody = z
   .object({

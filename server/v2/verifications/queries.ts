@@ -98,7 +98,7 @@ function filters(workspaceId: string, q: ListVerificationsQuery, now: Date, boun
     where.push(lte(verifications.createdAt, new Date(now.getTime() - 15 * 60_000)));
     where.push(gte(verifications.createdAt, new Date(now.getTime() - 12 * 3600_000)));
   }
-  // the latest feedback's status is kept on the row by server/v2/feedback/store.ts
+  // the latest feedback's status is kept on the row by server/decisions/store.ts
   if (q.feedbackStatus === "NOTSTARTED") where.push(isNull(verifications.feedbackStatus));
   else if (q.feedbackStatus) where.push(eq(verifications.feedbackStatus, q.feedbackStatus));
   return where;

@@ -11,7 +11,7 @@ import { getVerificationRecord, listVerifications } from "./queries";
 import { CreateVerificationBody, ListVerificationsQuery, VerificationIdParams } from "./schemas";
 import { toRecord } from "./serialize";
 import { TERMINAL } from "../../engine/types";
-import { decisionFields, latestFeedbacks } from "../feedback/store";
+import { decisionFields, latestFeedbacks } from "../../decisions/store";
 
 const tags = ["v2 verifications"];
 

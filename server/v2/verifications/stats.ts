@@ -2,7 +2,7 @@
 // overview (GET /api/v2/verifications/stats, beyond the spec). Each figure is one grouped query
 // on an index: verifications_ws_created_stats_idx (workspace, created_at) carries status and
 // score, so counts by status and the histogram read the index only; the latest decision is the
-// row's feedback_status (kept by server/v2/feedback/store.ts, the list filter's value too), read
+// row's feedback_status (kept by server/decisions/store.ts, the list filter's value too), read
 // through verifications_ws_feedback_idx; decisions per day use verification_feedbacks_ws_created_idx.
 import { and, count, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";

@@ -1,18 +1,20 @@
-// Feedback rows: creation (locks the verification, checks it is terminal and below MAX_DECISIONS,
-// stores the feedback and the verification's latest decision in one transaction), history and the latest decision of a
-// page of verifications. Every query is scoped by workspace.
+// Decisions as stored (verification_feedbacks): recording one (locks the verification, checks it
+// is terminal and below MAX_DECISIONS, stores the feedback and the verification's latest decision
+// in one transaction), the history, and the latest decision of a page of verifications. The v2
+// feedback route, the review's bulk decide and the demo seed record through createFeedback; the v2
+// list and record, and the review's queue, read the latest. Every query is scoped by workspace.
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, inArray, max } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users, verificationFeedbacks, verifications } from "../../db/schema";
-import { ApiError } from "../../http/errors";
-import { notifyRecordChanged } from "../../http/record-cache";
-import type { TokenClaims } from "../../auth/tokens";
-import { MAX_DECISIONS, type CreateFeedbackBody, type Decision, type FeedbackRecord } from "./schemas";
-import { checkDecision, deciderAssignment, firstDecision, lockForDecision, type LockedCase } from "../../review/decisions/rules";
-import { proposeDecision, type ProposedRecord } from "../../review/decisions/proposals";
-import { actorOf, recordEvents, type AuditInput } from "../../review/audit/record";
-import { orderedFlags } from "../../review/flags";
+import type { Db } from "../db/client";
+import { users, verificationFeedbacks, verifications } from "../db/schema";
+import { ApiError } from "../http/errors";
+import { notifyRecordChanged } from "../http/record-cache";
+import type { TokenClaims } from "../auth/tokens";
+import { actorOf, recordEvents } from "../review/audit/record";
+import type { FeedbackDecision, FeedbackRecord } from "../../lib/contract/v2-review";
+import { checkDecision, deciderAssignment, firstDecision, lockForDecision, MAX_DECISIONS, type DecisionBody } from "./rules";
+import { proposeDecision, type ProposedRecord } from "./proposals";
+import { decisionCreated } from "./events";
 
 const TERMINAL = ["COMPLETED", "FAILED"];
 
@@ -22,7 +24,7 @@ function toFeedback(row: FeedbackRow, userEmail: string | null): FeedbackRecord 
   return {
     id: row.id,
     verificationId: row.verificationId,
-    status: row.status as Decision,
+    status: row.status as FeedbackDecision,
     comment: row.comment,
     reasons: row.reasons,
     userId: row.userId,
@@ -32,16 +34,15 @@ function toFeedback(row: FeedbackRow, userEmail: string | null): FeedbackRecord 
 }
 
 /**
- * Records a decision. The review API's rules (server/review/decisions/rules.ts: reasons, the
- * flagged-approval guardrail, four-eyes, assignment) run inside this transaction, on the row it
- * locks; a decision four-eyes applies to is stored as a proposal instead (its answer says
+ * Records a decision. The rules (rules.ts: reasons, the flagged-approval guardrail, four-eyes,
+ * assignment) run inside this transaction, on the row it locks; a decision four-eyes applies to is stored as a proposal instead (its answer says
  * `state: "proposed"`). `requestId` goes into the audit events.
  */
 export async function createFeedback(
   db: Db,
   who: TokenClaims,
   verificationId: string,
-  body: CreateFeedbackBody,
+  body: DecisionBody,
   requestId: string | null = null,
 ): Promise<FeedbackRecord | ProposedRecord> {
   return db.transaction(async (tx) => {
@@ -80,34 +81,10 @@ export async function createFeedback(
       .update(verifications)
       .set({ feedbackStatus: body.status, firstDecidedAt: firstDecision(now), ...assignment.set })
       .where(and(eq(verifications.workspaceId, who.workspaceId), eq(verifications.id, verificationId)));
-    await recordEvents(tx, [decisionEvent(locked, who, row!, body, requestId), ...assignment.events]);
+    await recordEvents(tx, [decisionCreated(locked, who, row!, body.acknowledgedFlags, requestId), ...assignment.events]);
     await notifyRecordChanged(tx, verificationId);
     return toFeedback(row!, who.email);
   });
-}
-
-/** decision.created: what was decided, on which flags and acknowledgements (the comment stays on the feedback). */
-function decisionEvent(
-  locked: LockedCase,
-  who: TokenClaims,
-  row: FeedbackRow,
-  body: CreateFeedbackBody,
-  requestId: string | null,
-): AuditInput {
-  return {
-    workspaceId: who.workspaceId,
-    type: "decision.created",
-    actor: actorOf(who),
-    caseId: locked.id,
-    requestId,
-    data: {
-      feedbackId: row.id,
-      status: row.status,
-      reasons: row.reasons,
-      flags: locked.flags,
-      ...(body.acknowledgedFlags ? { acknowledgedFlags: orderedFlags(body.acknowledgedFlags) } : {}),
-    },
-  };
 }
 
 /** The verification's feedbacks, newest first, with each author's e-mail; null when the verification is not the workspace's. */

@@ -5,18 +5,19 @@
 // v2 record's `feedback` and the feedbackStatus filter show the last effective decision.
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
-import { decisionProposals, verificationFeedbacks, verifications } from "../../db/schema";
-import { ApiError } from "../../http/errors";
-import { notifyRecordChanged } from "../../http/record-cache";
-import type { TokenClaims } from "../../auth/tokens";
-import { actorOf, recordEvents, type AuditInput } from "../audit/record";
-import { refOf, userRefs } from "../cases/serialize";
-import { orderedFlags } from "../flags";
-import type { FeedbackRecord } from "../../../lib/contract/v2-review";
-import type { Proposal, SecondReviewBody } from "../../../lib/contract/review";
-import type { FeedbackDecision } from "../../../lib/contract/v2-review";
+import type { Db, Tx } from "../db/client";
+import { decisionProposals, verificationFeedbacks, verifications } from "../db/schema";
+import { ApiError } from "../http/errors";
+import { notifyRecordChanged } from "../http/record-cache";
+import type { TokenClaims } from "../auth/tokens";
+import { actorOf, recordEvents } from "../review/audit/record";
+import { refOf, userRefs } from "../review/user-refs";
+import { orderedFlags } from "../review/flags";
+import type { FeedbackRecord } from "../../lib/contract/v2-review";
+import type { Proposal, SecondReviewBody } from "../../lib/contract/review";
+import type { FeedbackDecision } from "../../lib/contract/v2-review";
 import { checkAcknowledged, deciderAssignment, firstDecision, lockForDecision, type DecisionBody, type LockedCase } from "./rules";
+import { decisionProposed, proposalResolved } from "./events";
 
 type ProposalRow = typeof decisionProposals.$inferSelect;
 
@@ -71,23 +72,7 @@ export async function proposeDecision(
     .update(verifications)
     .set({ pendingProposalId: row!.id, ...assignment.set })
     .where(and(eq(verifications.workspaceId, locked.workspaceId), eq(verifications.id, locked.id)));
-  await recordEvents(tx, [
-    {
-      workspaceId: locked.workspaceId,
-      type: "decision.proposed",
-      actor,
-      caseId: locked.id,
-      requestId,
-      data: {
-        proposalId: row!.id,
-        status: body.status,
-        reasons: row!.reasons,
-        acknowledgedFlags: orderedFlags(row!.acknowledgedFlags),
-        flags: locked.flags,
-      },
-    },
-    ...assignment.events,
-  ]);
+  await recordEvents(tx, [decisionProposed(locked, actor, row!, requestId), ...assignment.events]);
   return {
     id: row!.id,
     verificationId: locked.id,
@@ -127,8 +112,6 @@ export async function secondReview(
     if (proposal.proposedBy === who.userId)
       throw new ApiError("forbidden", "The proposer of a decision cannot give its second review: another admin or analyst must");
     const now = new Date();
-    const actor = actorOf(who);
-    const events: AuditInput[] = [];
     let feedback: FeedbackRecord | null = null;
     if (body.confirm) {
       // the same acknowledgements as the decision itself, against the case's flags now
@@ -186,21 +169,8 @@ export async function secondReview(
       })
       .where(eq(decisionProposals.id, proposal.id))
       .returning();
-    events.push({
-      workspaceId: who.workspaceId,
-      type: body.confirm ? "decision.confirmed" : "decision.overturned",
-      actor,
-      caseId: verificationId,
-      requestId,
-      data: {
-        proposalId: proposal.id,
-        status: proposal.status,
-        proposedBy: proposal.proposedBy,
-        ...(feedback ? { feedbackId: feedback.id } : {}),
-        ...(body.acknowledgedFlags ? { acknowledgedFlags: orderedFlags(body.acknowledgedFlags) } : {}),
-      },
-    });
-    await recordEvents(tx, events);
+    const resolution = { confirmed: body.confirm, feedbackId: feedback?.id ?? null, acknowledgedFlags: body.acknowledgedFlags };
+    await recordEvents(tx, [proposalResolved(who, proposal, resolution, requestId)]);
     return { proposal: await toProposal(tx, resolved!), feedback };
   });
 }

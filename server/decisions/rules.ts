@@ -1,5 +1,6 @@
-// What the review API adds to every decision (the v2 feedback route and bulk decide share it):
-// the verification is locked with the workspace's settings (one statement), then
+// The rules of a decision, shared by the v2 feedback route, the review's bulk decide and the
+// second review: at most MAX_DECISIONS per verification; the verification is locked with the
+// workspace's settings (one statement), then
 //   - reasons: a decision in requireReason needs one; every reason must be in the catalog of its
 //     decision (exact text, trimmed); reasons removed from the catalog later stay on old decisions;
 //   - guardrail: approving a case with risk flags needs acknowledgedFlags listing exactly them;
@@ -8,14 +9,21 @@
 //   - assignment: the decider becomes the assignee of an unassigned case; deciding a case assigned
 //     to someone else takes it over (recorded).
 import { and, eq, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
-import { reviewSettings, verifications } from "../../db/schema";
-import { ApiError } from "../../http/errors";
-import { settingsFrom } from "../settings/store";
-import { orderedFlags } from "../flags";
-import type { ReviewSettings, RiskFlag } from "../../../lib/contract/review";
-import type { FeedbackDecision } from "../../../lib/contract/v2-review";
-import type { AuditInput, Actor } from "../audit/record";
+import type { Tx } from "../db/client";
+import { reviewSettings, verifications } from "../db/schema";
+import { ApiError } from "../http/errors";
+import { settingsFrom } from "../review/settings/store";
+import { orderedFlags } from "../review/flags";
+import type { ReviewSettings, RiskFlag } from "../../lib/contract/review";
+import type { FeedbackDecision } from "../../lib/contract/v2-review";
+import type { AuditInput, Actor } from "../review/audit/record";
+
+/**
+ * Decisions one verification may hold (docs/decisions.md, "v2 feedback"): beyond it a POST is 409.
+ * A real case is decided a handful of times; without a cap one analyst could store thousands of
+ * 4 KB decisions on a case that every history read and every PDF then carries.
+ */
+export const MAX_DECISIONS = 200;
 
 export interface LockedCase {
   id: string;

@@ -1,0 +1,7 @@
+// The capabilities with a room of their own (server/<capability>/: routes → domain → db;
+// docs/architecture.md, "Rooms"), each registering its own review routes under /api/review/v1.
+// buildApp hands them to registerReviewRoutes, as the workers are handed the owners (owners.ts).
+import type { ReviewRoutes } from "./review/routes";
+import { registerDecisionRoutes } from "./decisions/routes";
+
+export const REVIEW_ROOMS: readonly ReviewRoutes[] = [registerDecisionRoutes];
