@@ -70,34 +70,36 @@ export function buildVerificationPdf(data: ReportData, maxBytes = Infinity): Pro
       restrictiveBlock(w, data);
       feedbackBlock(w, data);
       if (data.verification.status === "COMPLETED" || data.verification.status === "ANALYZING" || Object.keys(dossier).length) {
-        // each module's section names its source under its title (issue 28)
-        const from = (module: string) => w.sourceLine(sourceLineOf(data.sources ?? [], module));
-        from("profile");
-        profileBlock(w, data, view.profile);
-        from("finance");
-        financeBlock(w, data, view.finance, dossier.finance);
-        if (dossier.financeAdvanced !== undefined) {
-          from("financeAdvanced");
-          w.section("Crédito: negativações e protestos");
-          w.generic(dossier.financeAdvanced);
-        }
-        from("lawsuits");
-        lawsuitsBlock(w, ran("lawsuits"), view.lawsuits, dossier.lawsuits, "Processos judiciais");
-        from("ownersLawsuits");
-        ownersLawsuitsBlock(w, ran("ownersLawsuits"), view.ownersLawsuits);
-        from("related");
-        relatedBlock(w, data, ran("related"), view.related);
+        // each module's section names its source under its title (issue 28); a block that prints
+        // no section leaves no line behind for the next one
+        const from = (module: string, block: () => void) => {
+          w.sourceLine(sourceLineOf(data.sources ?? [], module));
+          block();
+          w.sourceLine(null);
+        };
+        from("profile", () => profileBlock(w, data, view.profile));
+        from("finance", () => financeBlock(w, data, view.finance, dossier.finance));
+        if (dossier.financeAdvanced !== undefined)
+          from("financeAdvanced", () => {
+            w.section("Crédito: negativações e protestos");
+            w.generic(dossier.financeAdvanced);
+          });
+        from("lawsuits", () => lawsuitsBlock(w, ran("lawsuits"), view.lawsuits, dossier.lawsuits, "Processos judiciais"));
+        from("ownersLawsuits", () => ownersLawsuitsBlock(w, ran("ownersLawsuits"), view.ownersLawsuits));
+        from("related", () => relatedBlock(w, data, ran("related"), view.related));
         for (const [key, value] of Object.entries(dossier)) {
           if (KNOWN_SECTIONS.has(key)) continue;
-          from(key);
-          w.section(moduleLabel(key));
-          if (value === null || value === undefined) w.note("Módulo sem dados.");
-          else w.generic(value);
+          from(key, () => {
+            w.section(moduleLabel(key));
+            if (value === null || value === undefined) w.note("Módulo sem dados.");
+            else w.generic(value);
+          });
         }
-        for (const u of (data.sources ?? []).filter((x) => x.state === "unavailable" && dossier[x.module] === undefined)) {
-          w.section(moduleLabel(u.module));
-          w.note(u.label);
-        }
+        for (const u of (data.sources ?? []).filter((x) => x.state === "unavailable" && dossier[x.module] === undefined))
+          from(u.module, () => {
+            w.section(moduleLabel(u.module));
+            w.note("Não consultado: nenhuma fonte de dados está configurada para este módulo, que não entra no score.");
+          });
       }
       footer(doc, data);
       doc.end();
