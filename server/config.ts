@@ -2,7 +2,7 @@
 // fresh clone starts with `npm start`; schedules are configurable so tests run them in seconds.
 import { loadSecrets, dataDir } from "./support/secrets.mjs";
 import { loadVisionConfig, type VisionConfig } from "./vision/config";
-import { parseProviders, type ProviderName } from "./datasets/providers/choices";
+import { parseProviders, parseSandbox, type ProviderName } from "./datasets/providers/choices";
 
 export interface Schedules {
   /** Delays of the recovery rounds after a failed collection (spec 3.3: 15 min, 1 h, 4 h). */
@@ -81,6 +81,8 @@ export interface Config {
   datasetCacheTtl: Record<string, number>;
   /** Provider of each dataset other than the sandbox, by `<entity>-<module>` (LUPA_PROVIDERS). */
   providers: Record<string, ProviderName>;
+  /** LUPA_SANDBOX: the sandbox answers the datasets no real provider answers (default: only with no real provider). */
+  sandbox: boolean;
   rateLimitPerSecond: number;
   /** Hosts or CIDRs that callbacks may reach even though they are private (development, tests). */
   callbackAllowList: string[];
@@ -213,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxSlowMs: int(env.LUPA_SANDBOX_SLOW_MS, 30_000),
     datasetCacheTtl: durationsByKey("LUPA_DATASET_CACHE_TTL", env.LUPA_DATASET_CACHE_TTL),
     providers: parseProviders(env.LUPA_PROVIDERS),
+    sandbox: parseSandbox(env.LUPA_SANDBOX, parseProviders(env.LUPA_PROVIDERS)),
     rateLimitPerSecond: int(env.LUPA_RATE_LIMIT_PER_SECOND, 50),
     callbackAllowList: (env.LUPA_CALLBACK_ALLOW_LIST || "")
       .split(",")

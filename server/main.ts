@@ -9,9 +9,11 @@ import { WeakSecretError } from "./support/secrets.mjs";
 import { SchemaBehindError } from "./db/migrate";
 import { survivePostgresRestarts } from "./support/process-faults";
 import { createProcessLogger } from "./support/logger";
+import { providerBanner, registryLine } from "./datasets/providers/banner";
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  for (const line of providerBanner(config.providers, config.sandbox)) console.log(line);
   const log = createProcessLogger(config.logLevel);
   survivePostgresRestarts(log);
   const lupa = await startLupa({
@@ -29,6 +31,8 @@ async function main(): Promise<void> {
     `Lupa API listening on http://${config.apiHost}:${config.apiPort} (${where}; workers ${config.inProcessWorkers ? "in this process" : "in separate processes: npm run start:worker"})`,
   );
   console.log(`API reference: http://${config.apiHost}:${config.apiPort}/docs`);
+  const registry = await registryLine(config.providers, (text) => lupa.services.database.query(text)).catch(() => null);
+  if (registry) console.log(registry);
   if (config.seedDemo) {
     console.log(
       `${lupa.seeded ? "Created the demo workspace. " : ""}Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(", ")}`,

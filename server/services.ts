@@ -52,7 +52,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     await registry.start();
     const sandbox = options.provider ?? createSandboxProvider({ latencyMs: config.sandboxLatencyMs, slowMs: config.sandboxSlowMs });
     // LUPA_PROVIDERS' choices, and the federal sanctions on every profile (server/datasets/providers/)
-    const provider = datasetProvider(config.providers, sandbox, database, registry);
+    const provider = datasetProvider(config.providers, sandbox, database, registry, config.sandbox);
     const rateLimiter = rateLimiterFor(config, database);
     const passwords = createPasswordVerifier({ concurrency: config.hashConcurrency, queueLimit: config.hashQueueLimit });
     const sessionGuard = new SessionGuard(database.db, config.sessionCheckMs);

@@ -14,6 +14,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { RevealableDocument } from "@/components/ui/revealable-document";
 import { StateMessage } from "@/components/ui/state-message";
 import { EnrichmentStatusBadge } from "./enrichment-status-badge";
+import { moduleLabel } from "@/lib/contract/labels";
+import { ModuleSourcesProvider, SourceLine, useUnavailableModules } from "@/components/ui/module-source";
 import { ModuleData } from "./module-data";
 import { ModuleStates } from "./module-states";
 
@@ -87,90 +89,109 @@ export function EnrichmentDetailClient({ id }: { id: string }) {
   const dataModules = d.modules.filter((m) => d.data[m.name]);
   const hasNetwork = d.modules.some((m) => m.name === "related") && d.modules.some((m) => m.name === "lawsuits");
   return (
-    <div className="space-y-4" data-testid="enrichment-detail" data-status={d.status}>
-      {back}
-      <section className="rounded-lg border border-zinc-200 bg-white p-5" aria-labelledby="enrichment-title">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0">
-            <RevealableDocument
-              as="h1"
-              id="enrichment-title"
-              testId="enrichment-document"
-              document={d.document}
-              revealPath={`/bff/enrichments/${encodeURIComponent(d.id)}/reveal`}
-              className="text-xl font-semibold break-all text-zinc-900"
-            />
-            <p className="text-sm text-zinc-600">
-              {ENTITY_LABEL[d.entity] ?? d.entity} · <span className="font-mono">{d.id}</span>
+    <ModuleSourcesProvider sources={d.sources ?? null}>
+      <div className="space-y-4" data-testid="enrichment-detail" data-status={d.status}>
+        {back}
+        <section className="rounded-lg border border-zinc-200 bg-white p-5" aria-labelledby="enrichment-title">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0">
+              <RevealableDocument
+                as="h1"
+                id="enrichment-title"
+                testId="enrichment-document"
+                document={d.document}
+                revealPath={`/bff/enrichments/${encodeURIComponent(d.id)}/reveal`}
+                className="text-xl font-semibold break-all text-zinc-900"
+              />
+              <p className="text-sm text-zinc-600">
+                {ENTITY_LABEL[d.entity] ?? d.entity} · <span className="font-mono">{d.id}</span>
+              </p>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <EnrichmentStatusBadge status={d.status} />
+              {hasNetwork && isTerminalEnrichment(d.status) ? (
+                <Link href={`/enrichments/${d.id}/network`} className={buttonClass("primary")} data-testid="open-network">
+                  Rede de processos
+                </Link>
+              ) : null}
+            </div>
+          </div>
+          {live ? (
+            <p data-testid="live-refresh" className="mt-3 rounded-md bg-violet-50 px-3 py-2 text-sm text-violet-900" aria-live="polite">
+              Coleta em andamento. A página se atualiza a cada {d.retryAfter ?? 5} s.
             </p>
+          ) : null}
+          {d.status === "FAILED" ? (
+            <p data-testid="failure-reason" className="mt-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-900">
+              Falhou: {failureLabel(d.failureReason) ?? "motivo não informado."}
+            </p>
+          ) : null}
+          <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 md:grid-cols-4">
+            <Item label="Resultado" testId="enrichment-outcome">
+              {d.outcome ? (OUTCOME_LABELS[d.outcome] ?? d.outcome) : "—"}
+            </Item>
+            <Item label="Perfil">{d.profileName}</Item>
+            <Item label="Origem">
+              {LANE_LABELS[d.lane] ?? d.lane}
+              {d.batchId ? (
+                <Link href={`/enrichments/batch?batchId=${d.batchId}`} className="block font-mono text-xs text-brand-700 hover:underline">
+                  {d.batchId}
+                </Link>
+              ) : null}
+            </Item>
+            <Item label="Rodada de recuperação">{d.recoveryRound === 0 ? "Nenhuma" : `${d.recoveryRound} de 3`}</Item>
+            <Item label="Criado em">{formatDateTime(d.createdAt)}</Item>
+            <Item label="Concluído em">{d.completedAt ? formatDateTime(d.completedAt) : "—"}</Item>
+            <Item label="Próxima rodada" testId="next-retry">
+              {d.nextRetryAt ? formatDateTime(d.nextRetryAt) : "—"}
+            </Item>
+            <Item label="Prazo">{d.deadline ? formatDateTime(d.deadline) : "Sem prazo"}</Item>
+          </dl>
+          {Object.keys(d.metadata).length ? (
+            <div className="mt-4">
+              <p className="mb-1 text-xs font-semibold text-zinc-700">Metadados</p>
+              <ul className="flex flex-wrap gap-1.5">
+                {Object.entries(d.metadata).map(([k, v]) => (
+                  <li key={k} className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-800">
+                    <span className="font-medium">{k}</span>: {typeof v === "string" ? v : JSON.stringify(v)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </section>
+        <section className="rounded-lg border border-zinc-200 bg-white px-5 py-3" aria-labelledby="modules-title">
+          <h2 id="modules-title" className="text-sm font-semibold text-zinc-900">
+            Módulos
+          </h2>
+          <ModuleStates modules={d.modules} />
+          <UnavailableModules />
+        </section>
+        {dataModules.length ? (
+          <div className="space-y-3">
+            <h2 className="text-sm font-semibold text-zinc-900">Dados por módulo</h2>
+            {dataModules.map((m) => (
+              <ModuleData key={m.name} name={m.name} data={d.data[m.name]!} />
+            ))}
           </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <EnrichmentStatusBadge status={d.status} />
-            {hasNetwork && isTerminalEnrichment(d.status) ? (
-              <Link href={`/enrichments/${d.id}/network`} className={buttonClass("primary")} data-testid="open-network">
-                Rede de processos
-              </Link>
-            ) : null}
-          </div>
-        </div>
-        {live ? (
-          <p data-testid="live-refresh" className="mt-3 rounded-md bg-violet-50 px-3 py-2 text-sm text-violet-900" aria-live="polite">
-            Coleta em andamento. A página se atualiza a cada {d.retryAfter ?? 5} s.
-          </p>
         ) : null}
-        {d.status === "FAILED" ? (
-          <p data-testid="failure-reason" className="mt-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-900">
-            Falhou: {failureLabel(d.failureReason) ?? "motivo não informado."}
-          </p>
-        ) : null}
-        <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 md:grid-cols-4">
-          <Item label="Resultado" testId="enrichment-outcome">
-            {d.outcome ? (OUTCOME_LABELS[d.outcome] ?? d.outcome) : "—"}
-          </Item>
-          <Item label="Perfil">{d.profileName}</Item>
-          <Item label="Origem">
-            {LANE_LABELS[d.lane] ?? d.lane}
-            {d.batchId ? (
-              <Link href={`/enrichments/batch?batchId=${d.batchId}`} className="block font-mono text-xs text-brand-700 hover:underline">
-                {d.batchId}
-              </Link>
-            ) : null}
-          </Item>
-          <Item label="Rodada de recuperação">{d.recoveryRound === 0 ? "Nenhuma" : `${d.recoveryRound} de 3`}</Item>
-          <Item label="Criado em">{formatDateTime(d.createdAt)}</Item>
-          <Item label="Concluído em">{d.completedAt ? formatDateTime(d.completedAt) : "—"}</Item>
-          <Item label="Próxima rodada" testId="next-retry">
-            {d.nextRetryAt ? formatDateTime(d.nextRetryAt) : "—"}
-          </Item>
-          <Item label="Prazo">{d.deadline ? formatDateTime(d.deadline) : "Sem prazo"}</Item>
-        </dl>
-        {Object.keys(d.metadata).length ? (
-          <div className="mt-4">
-            <p className="mb-1 text-xs font-semibold text-zinc-700">Metadados</p>
-            <ul className="flex flex-wrap gap-1.5">
-              {Object.entries(d.metadata).map(([k, v]) => (
-                <li key={k} className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-800">
-                  <span className="font-medium">{k}</span>: {typeof v === "string" ? v : JSON.stringify(v)}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-      </section>
-      <section className="rounded-lg border border-zinc-200 bg-white px-5 py-3" aria-labelledby="modules-title">
-        <h2 id="modules-title" className="text-sm font-semibold text-zinc-900">
-          Módulos
-        </h2>
-        <ModuleStates modules={d.modules} />
-      </section>
-      {dataModules.length ? (
-        <div className="space-y-3">
-          <h2 className="text-sm font-semibold text-zinc-900">Dados por módulo</h2>
-          {dataModules.map((m) => (
-            <ModuleData key={m.name} name={m.name} data={d.data[m.name]!} />
-          ))}
-        </div>
-      ) : null}
-    </div>
+      </div>
+    </ModuleSourcesProvider>
+  );
+}
+
+/** The profile's modules left without a source: not run (LUPA_SANDBOX off). */
+function UnavailableModules() {
+  const modules = useUnavailableModules();
+  if (modules.length === 0) return null;
+  return (
+    <ul className="mt-2 space-y-1 border-t border-zinc-100 pt-2" data-testid="unavailable-modules">
+      {modules.map((m) => (
+        <li key={m.module} className="flex flex-wrap items-center gap-x-3 text-sm text-zinc-900">
+          <span className="font-medium">{moduleLabel(m.module)}</span>
+          <SourceLine source={m} className="mt-0" />
+        </li>
+      ))}
+    </ul>
   );
 }

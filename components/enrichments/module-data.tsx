@@ -1,5 +1,6 @@
 "use client";
 
+import { ModuleSourceLine } from "@/components/ui/module-source";
 import { useState, type ReactNode } from "react";
 import { fieldLabel, formatScalar } from "@/lib/enrichments/data-labels";
 import { moduleLabel, ruleLabel } from "@/lib/contract/labels";
@@ -107,9 +108,12 @@ export function ModuleData({ name, data }: { name: string; data: Record<string, 
       className="rounded-lg border border-zinc-200 bg-white"
     >
       <header className="flex items-center justify-between gap-2 border-b border-zinc-100 px-4 py-2.5">
-        <h3 id={`module-${name}`} className="text-sm font-semibold text-zinc-900">
-          {moduleLabel(name)} <span className="font-mono text-xs font-normal text-zinc-500">{String(data.dataset ?? "")}</span>
-        </h3>
+        <div className="min-w-0">
+          <h3 id={`module-${name}`} className="text-sm font-semibold text-zinc-900">
+            {moduleLabel(name)} <span className="font-mono text-xs font-normal text-zinc-500">{String(data.dataset ?? "")}</span>
+          </h3>
+          <ModuleSourceLine module={name} />
+        </div>
         <button
           type="button"
           aria-pressed={raw}

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ChevronDownIcon } from "./icons";
 import { useCollapseOnNarrow } from "./collapse-on-narrow";
+import { ModuleSourceLine } from "./module-source";
 import { cn } from "@/lib/utils/cn";
 
 export function Section({
@@ -13,7 +14,10 @@ export function Section({
   className,
   testId,
   anchor,
+  module,
 }: {
+  /** The module whose data the section shows: its source is named under the title (ModuleSourcesProvider). */
+  module?: string;
   /** Fragment id, so the section can be linked (/verifications/x#processos). */
   anchor?: string;
   title: string;
@@ -88,6 +92,7 @@ export function Section({
             )}
           </h2>
           {description ? <p className="mt-0.5 text-xs text-zinc-500">{description}</p> : null}
+          {module ? <ModuleSourceLine module={module} /> : null}
         </div>
         {actions}
       </header>

@@ -18,7 +18,7 @@ function codeDescription(value: CodeDescription | null) {
 
 export function CompanyProfileSection({ profile }: { profile: CompanyProfileView }) {
   return (
-    <Section title="Perfil da empresa" description="Cadastro Nacional da Pessoa Jurídica" testId="company-profile">
+    <Section title="Perfil da empresa" description="Cadastro Nacional da Pessoa Jurídica" testId="company-profile" module="profile">
       <FieldList>
         <Field label="Razão social" testId="company-name">
           {profile.name}

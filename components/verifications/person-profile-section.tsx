@@ -26,11 +26,7 @@ export { FiscalStatus, YesNo };
 export function PersonProfileSection({ profile, document }: { profile: PersonProfileView; document: DocumentView | null }) {
   const blacklisted = profile.blacklisted;
   return (
-    <Section
-      title="Perfil cadastral"
-      description="Dados do titular na base cadastral (Receita Federal e fontes públicas)"
-      testId="person-profile"
-    >
+    <Section title="Perfil cadastral" description="Dados do titular na base cadastral" module="profile" testId="person-profile">
       <FieldList>
         <Field label="Nome" testId="profile-name">
           {profile.name}

@@ -9,6 +9,7 @@ import { moduleLabel, ruleInfo } from "@/lib/verifications/rule-catalog";
 import { scoreBand } from "@/lib/verifications/status";
 import type { ResultView } from "@/lib/verifications/view-models";
 import { cn } from "@/lib/utils/cn";
+import { useFictitiousModules } from "@/components/ui/module-source";
 
 // Recharts (about 100 KiB compressed) loads as the chart comes near the viewport: it is far below
 // the case's first view, and the figure's name carries every share.
@@ -58,6 +59,21 @@ function ScoreBand({ score }: { score: number | null }) {
   );
 }
 
+/** When invented data sits beside real data, which of the deduction's modules are invented (issue 28). */
+function FictitiousShare({ distribution }: { distribution: ResultView["distribution"] }) {
+  const invented = useFictitiousModules();
+  const scored = distribution.filter((d) => invented.includes(d.module)).map((d) => moduleLabel(d.module).toLowerCase());
+  if (scored.length === 0) return null;
+  return (
+    <p
+      data-testid="score-fictitious"
+      className="rounded bg-amber-50 px-2 py-1.5 text-xs text-amber-900 ring-1 ring-amber-600/25 ring-inset"
+    >
+      Este score inclui dados fictícios do sandbox ({scored.join(", ")}); o resumo da IA recomenda só pelos dados reais.
+    </p>
+  );
+}
+
 /** The score panel: the band, each module's share of the deduction (chart) and the rules that fired, explained. */
 export function ResultSection({ result }: { result: ResultView }) {
   const distribution = [...result.distribution].sort((a, b) => b.percent - a.percent);
@@ -69,6 +85,7 @@ export function ResultSection({ result }: { result: ResultView }) {
     <Section title="Score e regras" description="Por que o score ficou assim" testId="result-section">
       <div className="space-y-5">
         <ScoreBand score={result.score} />
+        <FictitiousShare distribution={distribution} />
 
         <div>
           <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-600 uppercase">Dedução por módulo</h3>

@@ -37,6 +37,8 @@ import { FinanceAdvancedSection } from "./dossier/finance-advanced-section";
 import { FinanceSection } from "./dossier/finance-section";
 import { LawsuitsSection } from "./dossier/lawsuits-section";
 import { RelatedSection } from "./dossier/related-section";
+import { UnavailableModulesSection } from "./dossier/unavailable-modules-section";
+import { ModuleSourcesProvider } from "@/components/ui/module-source";
 
 /** Finance, restrictions, lawsuits and related parties, each in its own region. */
 function DossierRegions({ detail }: { detail: VerificationDetail }) {
@@ -65,6 +67,7 @@ function DossierRegions({ detail }: { detail: VerificationDetail }) {
             title={`Processos do sócio ${owner.name ?? ""}`.trim()}
             anchor={`processos-socio-${index + 1}`}
             testId="owner-lawsuits-section"
+            module="ownersLawsuits"
           />
         </Region>
       ))}
@@ -73,6 +76,7 @@ function DossierRegions({ detail }: { detail: VerificationDetail }) {
           <RelatedSection caseId={detail.id} persons={related.persons} companies={related.companies} />
         </Region>
       ) : null}
+      <UnavailableModulesSection />
     </>
   );
 }
@@ -195,88 +199,92 @@ export function VerificationPageClient({ id }: { id: string }) {
     );
   else {
     const detail = query.data;
+    // each section names its module's source (issue 28); without the review API nothing is said
+    const sources = team && review.data ? (review.data.review.sources ?? null) : null;
     content = (
-      <div className="space-y-4" data-testid="verification-detail" data-id={detail.id} data-status={detail.status}>
-        {query.isError ? (
-          <div
-            role="status"
-            data-testid="verification-stale"
-            className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800"
-          >
-            <span>Não foi possível atualizar a verificação: {query.error.message} Mostrando os últimos dados carregados.</span>
-            <Button onClick={() => void query.refetch()}>
-              <RefreshIcon className="size-3.5" />
-              Tentar novamente
-            </Button>
-          </div>
-        ) : null}
-        <Region name="o cabeçalho">
-          <VerificationHeader detail={detail} decision={latestDecision} />
-        </Region>
-        {!isTerminalStatus(detail.status) ? <ProcessingState status={detail.status} /> : null}
-        {detail.status === "FAILED" ? <FailedState reason={detail.failureReason} /> : null}
-        {/* grid-cols-1 (minmax(0, 1fr)) and min-w-0: a column never grows past the viewport at phone widths.
+      <ModuleSourcesProvider sources={sources}>
+        <div className="space-y-4" data-testid="verification-detail" data-id={detail.id} data-status={detail.status}>
+          {query.isError ? (
+            <div
+              role="status"
+              data-testid="verification-stale"
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800"
+            >
+              <span>Não foi possível atualizar a verificação: {query.error.message} Mostrando os últimos dados carregados.</span>
+              <Button onClick={() => void query.refetch()}>
+                <RefreshIcon className="size-3.5" />
+                Tentar novamente
+              </Button>
+            </div>
+          ) : null}
+          <Region name="o cabeçalho">
+            <VerificationHeader detail={detail} decision={latestDecision} />
+          </Region>
+          {!isTerminalStatus(detail.status) ? <ProcessingState status={detail.status} /> : null}
+          {detail.status === "FAILED" ? <FailedState reason={detail.failureReason} /> : null}
+          {/* grid-cols-1 (minmax(0, 1fr)) and min-w-0: a column never grows past the viewport at phone widths.
             The side column comes first in the document: below lg (one column) the decision and the score
             follow the header, and the dossier's sections come after them, collapsed (CollapseOnNarrow).
             From lg up it takes the right-hand column, with the table of contents sticking under it. */}
-        <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-          <div className="min-w-0 space-y-4 lg:col-start-3 lg:row-start-1">
-            {team && review.data ? (
-              <Region name="o responsável">
-                <CaseReviewPanel id={detail.id} view={review.data} canAct={team.canAct} />
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+            <div className="min-w-0 space-y-4 lg:col-start-3 lg:row-start-1">
+              {team && review.data ? (
+                <Region name="o responsável">
+                  <CaseReviewPanel id={detail.id} view={review.data} canAct={team.canAct} />
+                </Region>
+              ) : null}
+              <Region name="a decisão">
+                <CaseTriage id={detail.id} decidable={isTerminalStatus(detail.status)} />
               </Region>
-            ) : null}
-            <Region name="a decisão">
-              <CaseTriage id={detail.id} decidable={isTerminalStatus(detail.status)} />
-            </Region>
-            {team?.features.includes("notes") ? (
-              <Region name="as notas">
-                <NotesSection id={detail.id} me={review.data?.me ?? null} canAct={team.canAct} canAdminister={team.canAdminister} />
+              {team?.features.includes("notes") ? (
+                <Region name="as notas">
+                  <NotesSection id={detail.id} me={review.data?.me ?? null} canAct={team.canAct} canAdminister={team.canAdminister} />
+                </Region>
+              ) : null}
+              {detail.result ? (
+                <Region name="o resultado">
+                  <ResultSection result={detail.result} />
+                </Region>
+              ) : null}
+              <Region name="os detalhes">
+                <VerificationMeta detail={detail} />
               </Region>
-            ) : null}
-            {detail.result ? (
-              <Region name="o resultado">
-                <ResultSection result={detail.result} />
-              </Region>
-            ) : null}
-            <Region name="os detalhes">
-              <VerificationMeta detail={detail} />
-            </Region>
-            <div className="lg:sticky lg:top-[4.5rem]">
-              <CaseToc />
+              <div className="lg:sticky lg:top-[4.5rem]">
+                <CaseToc />
+              </div>
             </div>
+            <CollapseOnNarrow>
+              <div className="min-w-0 space-y-4 self-start lg:col-span-2 lg:col-start-1 lg:row-start-1" data-toc>
+                <Region name="o perfil cadastral">
+                  <ProfileRegion detail={detail} />
+                </Region>
+                <Region name="o resumo da IA">
+                  <AiSummarySection detail={detail} />
+                </Region>
+                {detail.vision ? (
+                  <Region name="os documentos e a biometria">
+                    <DocumentsBiometricsSection detail={detail} />
+                  </Region>
+                ) : null}
+                <DossierRegions detail={detail} />
+                {/* "Rede de processos" (the lawsuit network, components of issue 9) takes its place here, after the related parties. */}
+                {team?.features.includes("audit") ? (
+                  <Region name="a linha do tempo">
+                    <TimelineSection id={detail.id} />
+                  </Region>
+                ) : null}
+              </div>
+            </CollapseOnNarrow>
           </div>
           <CollapseOnNarrow>
-            <div className="min-w-0 space-y-4 self-start lg:col-span-2 lg:col-start-1 lg:row-start-1" data-toc>
-              <Region name="o perfil cadastral">
-                <ProfileRegion detail={detail} />
+            <div data-toc>
+              <Region name="a rede de processos">
+                <NetworkSection id={detail.id} status={detail.status} name={detail.name} />
               </Region>
-              <Region name="o resumo da IA">
-                <AiSummarySection detail={detail} />
-              </Region>
-              {detail.vision ? (
-                <Region name="os documentos e a biometria">
-                  <DocumentsBiometricsSection detail={detail} />
-                </Region>
-              ) : null}
-              <DossierRegions detail={detail} />
-              {/* "Rede de processos" (the lawsuit network, components of issue 9) takes its place here, after the related parties. */}
-              {team?.features.includes("audit") ? (
-                <Region name="a linha do tempo">
-                  <TimelineSection id={detail.id} />
-                </Region>
-              ) : null}
             </div>
           </CollapseOnNarrow>
         </div>
-        <CollapseOnNarrow>
-          <div data-toc>
-            <Region name="a rede de processos">
-              <NetworkSection id={detail.id} status={detail.status} name={detail.name} />
-            </Region>
-          </div>
-        </CollapseOnNarrow>
-      </div>
+      </ModuleSourcesProvider>
     );
   }
 

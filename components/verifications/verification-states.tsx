@@ -27,6 +27,8 @@ const FAILURE_REASONS: Record<string, string> = {
   permanent_failure: "Uma fonte de dados recusou a consulta de forma definitiva.",
   upstream_rejected_document: "A fonte de dados recusou o documento de forma definitiva.",
   subject_not_found: "Nenhum titular foi encontrado para este documento.",
+  source_not_configured: "Nenhuma fonte de dados está configurada para o cadastro deste documento (sandbox desligado).",
+  registry_not_loaded: "A base da Receita Federal ainda não foi importada.",
 };
 
 export function FailedState({ reason }: { reason: string | null }) {

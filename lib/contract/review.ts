@@ -119,6 +119,27 @@ export const Proposal = z.object({
 export type Proposal = z.infer<typeof Proposal>;
 
 /** GET /cases/{id}: the review state of one case (the dossier is the v2 record's). */
+/** Where one module's data came from (issue 28; lib/contract/source-labels.ts writes the label). */
+export const ModuleSource = z.object({
+  module: z.string(),
+  dataset: z.string().describe("The dataset asked, e.g. company-profile-2.0"),
+  provider: z.string().nullable().describe("receita, sandbox; null when unavailable or not answered"),
+  release: z.string().nullable().describe("The public data's release (e.g. 2025-06), when the provider has releases"),
+  lists: z.array(z.object({ list: z.string(), release: z.string() })).describe("Sanctions lists (CEIS, CNEP) that added to the answer"),
+  partiesFrom: z.string().nullable().describe("A fan-out (ownersLawsuits): the provider whose parties it followed"),
+  state: z.enum(["answered", "unavailable", "pending"]).describe("unavailable: no source configured (LUPA_SANDBOX off), never run"),
+  fictitious: z.boolean().describe("Invented data (the sandbox)"),
+  label: z.string().describe('pt-BR, e.g. "Receita Federal, release 2025-06" or "Sandbox: dados fictícios"'),
+});
+export type ModuleSource = z.infer<typeof ModuleSource>;
+
+/** GET /api/review/v1/enrichments/{id}: what the review API adds to a v3 enrichment. */
+export const EnrichmentReview = z.object({
+  id: z.string(),
+  sources: z.array(ModuleSource),
+});
+export type EnrichmentReview = z.infer<typeof EnrichmentReview>;
+
 export const CaseReview = z.object({
   id: z.uuid(),
   status: V2Status,
@@ -136,6 +157,7 @@ export const CaseReview = z.object({
     .nullable()
     .describe("null when none was made"),
   fourEyesRequired: z.array(FourEyesTrigger).describe("What four-eyes applies to in this workspace now ([] when off)"),
+  sources: z.array(ModuleSource).describe("Where each module's data came from, the modules left unavailable included"),
 });
 export type CaseReview = z.infer<typeof CaseReview>;
 

@@ -33,6 +33,8 @@ export const FAILURE_LABELS: Record<string, string> = {
   deadline_exceeded: "Prazo esgotado antes do fim da coleta.",
   upstream_rejected_document: "A fonte de dados recusou o documento.",
   dataset_not_available: "O conjunto de dados pedido não está disponível.",
+  source_not_configured: "Nenhuma fonte de dados está configurada para o cadastro deste documento (sandbox desligado).",
+  registry_not_loaded: "A base da Receita Federal ainda não foi importada.",
 };
 export const failureLabel = (reason: string | null | undefined) => (reason ? (FAILURE_LABELS[reason] ?? reason) : null);
 

@@ -1,6 +1,9 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { getEnrichment, getEnrichmentRoot, listEnrichments } from "@/lib/api/enrichments";
+import { reviewFetch } from "@/lib/api/review";
+import type { EnrichmentReview } from "@/lib/contract/review";
+import type { ModuleSourceView } from "@/lib/contract/source-labels";
 import type { ApiEnrichment, ApiEnrichmentSummary } from "./api-types";
 import type { EnrichmentFilters } from "./filters";
 import { toApiQuery } from "./filters";
@@ -63,8 +66,21 @@ export async function readEnrichmentPage(token: string, filters: EnrichmentFilte
 }
 
 export async function readEnrichmentDetail(token: string, id: string, signal?: AbortSignal): Promise<EnrichmentDetail> {
-  const { enrichment, retryAfter } = await getEnrichment(token, id, signal);
-  return toDetail(enrichment, isTerminalEnrichment(enrichment.status) ? null : retryAfter);
+  const [{ enrichment, retryAfter }, sources] = await Promise.all([getEnrichment(token, id, signal), readSources(token, id, signal)]);
+  return { ...toDetail(enrichment, isTerminalEnrichment(enrichment.status) ? null : retryAfter), sources };
+}
+
+/**
+ * Where each module's data came from (the review API, issue 28); null when the API has no such
+ * route (another deployment of the interface) or does not answer: the page then names no source.
+ */
+async function readSources(token: string, id: string, signal?: AbortSignal): Promise<ModuleSourceView[] | null> {
+  try {
+    return (await reviewFetch<EnrichmentReview>(`/enrichments/${encodeURIComponent(id)}`, { token, signal, timeoutMs: 5_000 })).sources;
+  } catch (error) {
+    if (error instanceof ApiError && error.status !== 401) return null;
+    throw error;
+  }
 }
 
 export function isFinished(e: ApiEnrichment | { id: string; status: string }): e is ApiEnrichment {

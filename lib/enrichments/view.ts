@@ -2,6 +2,7 @@
 // browser masked only: the list's and the detail's subject, and every CPF and CNPJ in the module
 // data and metadata (mask-data.ts). The full subject document is an audited reveal
 // (POST /bff/enrichments/:id/reveal).
+import type { ModuleSourceView } from "@/lib/contract/source-labels";
 import { maskedDocument, toDocumentView } from "@/lib/verifications/document-view";
 import type { DocumentView } from "@/lib/verifications/view-models";
 import type { ApiEnrichment, ApiEnrichmentSummary } from "./api-types";
@@ -53,6 +54,8 @@ export interface EnrichmentDetail extends Omit<EnrichmentRow, "modules" | "docum
   data: Record<string, Record<string, unknown>>;
   /** Seconds the API asked to wait before reading again (while not terminal). */
   retryAfter: number | null;
+  /** Where each module's data came from (review API); null: not known, nothing is said. */
+  sources?: ModuleSourceView[] | null;
 }
 
 export function toModules(modules: ApiEnrichment["modules"]): ModuleView[] {

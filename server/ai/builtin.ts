@@ -4,7 +4,8 @@ import { formatInteger, formatMoney, pluralize } from "../../lib/contract/format
 import { bandOf, decide, type HardStop } from "./bands";
 import { dossierFacts, type DossierFacts } from "./facts";
 import { checkInput } from "./input-checks";
-import { areaLabel, listTypeLabel, roleLabel, ruleLabel } from "./labels";
+import { areaLabel, listTypeLabel, moduleLabel, roleLabel, ruleLabel } from "./labels";
+import { marked, realFacts, realScore, sourceFacts, sourcesSentence } from "./sources";
 import type { InputCheck, Summarizer, SummaryDraft, SummaryInput, Verdict } from "./types";
 
 export const BUILTIN_MODEL = "lupa-regras-1 (baseado em regras, sem IA generativa)";
@@ -195,8 +196,11 @@ export function analyse(input: SummaryInput) {
   });
   const inputChecks = checkInput(input.input, input.dossier, input.nationalId);
   const stops = hardStopsOf(facts);
-  const decision = decide(facts.score, stops, inputChecks);
-  return { facts, inputChecks, stops, decision };
+  // invented data beside real data never decides: the verdict rests on the real modules' score
+  const sources = sourceFacts(input.sources);
+  const real = realScore(facts, sources.fictitious);
+  const decision = decide(real, stops, inputChecks);
+  return { facts, inputChecks, stops, decision, sources, real };
 }
 
 /** The reasons beyond the score band (hard stops, identity mismatch), in parentheses. */
@@ -206,30 +210,38 @@ function why(reasons: string[], stops: HardStop[]): string {
 }
 
 export function builtinDraft(input: SummaryInput): SummaryDraft {
-  const { facts, inputChecks, stops, decision } = analyse(input);
-  const band = decision.band ?? bandOf(facts.score);
+  const { facts, inputChecks, stops, decision, sources, real } = analyse(input);
+  const band = decision.band ?? bandOf(real);
   const closing =
-    facts.score !== null
-      ? `Pontuação ${formatInteger(facts.score)} de 1.000${band ? ` (faixa de ${band.name})` : ""}: recomendação ${VERDICT_LABELS[decision.verdict]}, risco ${RISK_LABELS[decision.riskLevel]}${why(decision.reasons, stops)}.`
+    real !== null
+      ? `Pontuação ${formatInteger(real)} de 1.000${sources.fictitious.length ? " pelos dados reais" : ""}${band ? ` (faixa de ${band.name})` : ""}: recomendação ${VERDICT_LABELS[decision.verdict]}, risco ${RISK_LABELS[decision.riskLevel]}${why(decision.reasons, stops)}.`
       : `Recomendação ${VERDICT_LABELS[decision.verdict]}, risco ${RISK_LABELS[decision.riskLevel]}.`;
   const sentences = facts.found
     ? [
         holderSentence(facts),
         restrictionsSentence(facts),
-        financeSentence(facts),
-        lawsuitsSentence(facts),
-        ownersSentence(facts),
-        relatedSentence(facts),
+        marked(sources, "finance", financeSentence(facts)),
+        marked(sources, "lawsuits", lawsuitsSentence(facts)),
+        marked(sources, "ownersLawsuits", ownersSentence(facts)),
+        marked(sources, "related", relatedSentence(facts)),
         rulesSentence(facts),
         inputSentence(inputChecks),
+        sourcesSentence(sources, facts.score, real),
         closing,
       ]
     : [holderSentence(facts), inputSentence(inputChecks), closing];
+  const highlights = highlightsOf(realFacts(facts, sources.fictitious), inputChecks, stops);
+  if (sources.fictitious.length > 0)
+    highlights.unshift(
+      `Dados fictícios (sandbox) em ${joinPt(sources.fictitious.map((m) => moduleLabel(m).toLowerCase()))}: fora da recomendação.`,
+    );
   return {
     summary: sentences.filter((s): s is string => s !== null).join(" "),
     verdict: decision.verdict,
     riskLevel: decision.riskLevel,
-    highlights: highlightsOf(facts, inputChecks, stops),
+    highlights: highlights.filter(
+      (h, i) => !(sources.fictitious.length > 0 && h === "Nenhum ponto de atenção nos dados coletados." && i > 0),
+    ),
     mismatches: inputChecks.filter((c) => c.status === "mismatch"),
     inputChecks,
     scoreBand: band ? { name: band.name, min: band.min, max: band.max } : null,

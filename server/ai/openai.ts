@@ -120,7 +120,7 @@ const DECLARED_VALUE_SENT = new Set([
  * and value quoted as untrusted text and cut; values only for the fields listed above.
  */
 export function briefOf(input: SummaryInput): { facts: Record<string, unknown>; declared: Record<string, unknown>[] } {
-  const { facts: f, inputChecks, stops, decision } = analyse(input);
+  const { facts: f, inputChecks, stops, decision, sources, real } = analyse(input);
   const roles = new Map<string, number>();
   for (const p of f.related.parties) roles.set(roleLabel(p.role), (roles.get(roleLabel(p.role)) ?? 0) + 1);
   const facts = {
@@ -154,6 +154,10 @@ export function briefOf(input: SummaryInput): { facts: Record<string, unknown>; 
     },
     regrasAcionadas: [...new Set(f.rules.map(ruleLabel))],
     pontuacao: f.score,
+    // invented data beside real data (issue 28): named, and kept out of the recommendation
+    dadosFicticios: sources.fictitious.map(moduleLabel),
+    naoConsultadosSemFonte: sources.unavailable.map(moduleLabel),
+    pontuacaoDosDadosReais: real,
     distribuicaoDaPontuacao: f.scoreDistribution.map((d) => ({ modulo: moduleLabel(d.module), percentual: d.percent })),
     faixa: decision.band ? { nome: decision.band.name, de: decision.band.min, ate: decision.band.max } : null,
     veredito: VERDICT_LABELS[decision.verdict],

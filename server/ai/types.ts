@@ -5,6 +5,7 @@
 // the built-in one on any failure.
 // The response's schema and enums live in the contract (lib/contract/ai-summary.ts), shared with the console.
 import { type FallbackReason, type RiskLevel, type Verdict } from "../../lib/contract/ai-summary";
+import type { ModuleSourceView } from "../../lib/contract/source-labels";
 export { AiSummarySchema, FALLBACK_REASONS, InputCheckSchema, RISK_LEVELS, VERDICTS } from "../../lib/contract/ai-summary";
 export type { AiSummary, FallbackReason, RiskLevel, Verdict } from "../../lib/contract/ai-summary";
 
@@ -29,6 +30,8 @@ export interface SummaryInput {
   result: Record<string, unknown> | null;
   dossier: Record<string, unknown> | null;
   input: { attribute: string; value: string }[] | null;
+  /** Where each module's data came from (the review API's sources; absent: not known). */
+  sources?: ModuleSourceView[];
 }
 
 /** What a provider answers (the stored summary adds verificationId and generatedAt). */

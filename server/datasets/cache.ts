@@ -13,6 +13,7 @@ import { runPrepared } from "../db/rows";
 import type { moduleRuns } from "../db/schema";
 import { moduleRunFromRow } from "../engine/store";
 import { ttlOf, type CacheTtl } from "./cache-ttl";
+import type { AnswerSource } from "./types";
 
 type ModuleRun = typeof moduleRuns.$inferSelect;
 
@@ -21,6 +22,8 @@ export interface CachedAnswer {
   found: boolean;
   data: Record<string, unknown> | null;
   fetchedAt: Date;
+  /** Where it came from, as kept with it (null: kept before migration 0018; see sourceOfAnswer). */
+  source: AnswerSource | null;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface CachedAnswer {
  * the cache. `modulesFromJson` reads it. The engine's claim asks for it in its own statement.
  */
 export function modulesWithCacheSql(c: SQL, now = new Date()): SQL {
-  return sql`(select coalesce(json_agg(json_build_object('run', m, 'found', d.found, 'data', d.data, 'fetched_at', d.fetched_at) order by m.module), '[]')
+  return sql`(select coalesce(json_agg(json_build_object('run', m, 'found', d.found, 'data', d.data, 'fetched_at', d.fetched_at, 'source', d.source) order by m.module), '[]')
     from module_runs m
     left join dataset_cache d on ${c}.use_cache and m.status <> 'ok' and d.workspace_id = ${c}.workspace_id
       and d.document = ${c}.document and d.dataset = m.dataset and d.expires_at > ${now.toISOString()}::timestamptz
@@ -52,7 +55,13 @@ function freshAfterImports(m: SQL, d: SQL): SQL {
         or ${d}.fetched_at > coalesce((select max(live_at) from registry_releases where state = 'live'), '-infinity'::timestamptz))`;
 }
 
-type CacheRow = { run: Record<string, unknown>; found: boolean | null; data: Record<string, unknown> | null; fetched_at: string | null };
+type CacheRow = {
+  run: Record<string, unknown>;
+  found: boolean | null;
+  data: Record<string, unknown> | null;
+  fetched_at: string | null;
+  source?: AnswerSource | null;
+};
 
 /** What modulesWithCacheSql read: the modules, and the answers still within the TTL now in force. */
 export function modulesFromJson(
@@ -68,7 +77,7 @@ export function modulesFromJson(
       const fetchedAt = new Date(row.fetched_at);
       // the TTL now in force, not the one when it was kept (it may have been shortened since)
       if (now.getTime() - fetchedAt.getTime() < ttlOf(ttl, run.dataset))
-        cached.set(run.dataset, { dataset: run.dataset, found: row.found, data: row.data, fetchedAt });
+        cached.set(run.dataset, { dataset: run.dataset, found: row.found, data: row.data, fetchedAt, source: row.source ?? null });
     }
     return run;
   });

@@ -38,16 +38,42 @@ export interface FetchRequest {
   /** 0 for the first collection, 1..3 for the recovery rounds. */
   round: number;
   signal?: AbortSignal;
+  /**
+   * A fan-out module (ownersLawsuits): the parties to follow, as the subject's profile named them
+   * when another provider than this module's answered it (the registry's QSA). Absent: the
+   * provider follows the parties its own data names.
+   */
+  parties?: FanOutParties;
+}
+
+export interface FanOutParties {
+  /** The provider that named them (`receita`). */
+  from: string;
+  list: { document: string; name: string; entity: Entity; qualification: string | null }[];
+}
+
+/**
+ * Where a module's answer came from (stored with it, module_runs.source and dataset_cache.source,
+ * migration 0018): the provider, the public data's release, the sanctions lists that added to it,
+ * and for a fan-out the provider whose parties it followed.
+ */
+export interface AnswerSource {
+  provider: string;
+  release?: string;
+  lists?: { list: string; release: string }[];
+  partiesFrom?: string;
 }
 
 export type FetchResult =
   /** `cacheable: false`: the dataset cache must not keep this answer (server/datasets/cache.ts). */
-  | { kind: "ok"; data: ModuleData; cacheable?: false }
-  | { kind: "not_found"; cacheable?: false }
+  | { kind: "ok"; data: ModuleData; cacheable?: false; source?: AnswerSource }
+  | { kind: "not_found"; cacheable?: false; source?: AnswerSource }
   | { kind: "temporary_failure"; reason: string }
   | { kind: "permanent_failure"; reason: string };
 
 export interface DatasetProvider {
   readonly name: string;
   fetch(request: FetchRequest): Promise<FetchResult>;
+  /** The provider answering a dataset now; null: none is configured (the module is unavailable). */
+  providerFor?(entity: Entity, module: ModuleName): string | null;
 }

@@ -3,6 +3,7 @@
 // Migrations are SQL files in server/db/migrations/ (listed in meta/_journal.json), kept in step
 // with this file and applied at start.
 import { folded } from "./search-fold";
+import type { AnswerSource } from "../datasets/types";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -172,6 +173,8 @@ export const collections = pgTable(
      * reads it under the row's lock; false lets that terminal be one statement.
      */
     callbackArmed: boolean("callback_armed").notNull().default(false),
+    /** Planned modules no source answers (LUPA_SANDBOX off), left out of the run (migration 0018). */
+    unavailableModules: jsonb("unavailable_modules").$type<{ module: string; dataset: string }[]>(),
     startedAt: ts("started_at"),
     completedAt: ts("completed_at"),
     createdAt: createdAt(),
@@ -206,6 +209,8 @@ export const moduleRuns = pgTable(
     permanent: boolean("permanent").notNull().default(false),
     /** Set when the data came from the dataset cache: when the provider gave it (migration 0007). */
     cachedAt: ts("cached_at"),
+    /** Where the answer came from (server/datasets/types.ts AnswerSource; migration 0018). */
+    source: jsonb("source").$type<AnswerSource>(),
     completedAt: ts("completed_at"),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -228,6 +233,7 @@ export const datasetCache = pgTable(
     data: jsonb("data").$type<Record<string, unknown>>(),
     fetchedAt: ts("fetched_at").notNull(),
     expiresAt: ts("expires_at").notNull(),
+    source: jsonb("source").$type<AnswerSource>(),
   },
   (t) => [
     primaryKey({ name: "dataset_cache_pk", columns: [t.workspaceId, t.document, t.dataset] }),

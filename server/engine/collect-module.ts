@@ -1,23 +1,32 @@
 // Collects one module inside the current round: asks the provider, retries temporary failures
 // after the configured delays (module status `retrying` with nextAttemptAt), and records the result.
 import type { Services } from "../context";
-import type { Entity, FetchResult, ModuleName } from "../datasets/types";
+import type { AnswerSource, Entity, FanOutParties, FetchResult, ModuleName } from "../datasets/types";
 import { updateModule } from "./store";
 import { answerWriter, type SaveAnswer } from "./answer-writer";
 import type { CachedAnswer } from "../datasets/cache";
 import { ttlOf } from "../datasets/cache-ttl";
+import { sourceOfAnswer } from "../datasets/sources";
 import type { Collection, ModuleRun } from "./types";
 import { sleep } from "../support/sleep";
 import { countDatasetCache, observeProviderCall } from "../metrics/observe";
 
 export type ModuleResult =
-  | { kind: "ok" }
+  /** `answer`: the data and source written (the runner hands the profile's to a fan-out). */
+  | { kind: "ok"; answer?: { data: Record<string, unknown>; source: AnswerSource | null } }
   | { kind: "not_found" }
   | { kind: "exhausted"; reason: string }
   | { kind: "permanent"; reason: string }
   | { kind: "stopped" };
 
-async function ask(s: Services, c: Collection, m: ModuleRun, attempt: number, signal: AbortSignal): Promise<FetchResult> {
+async function ask(
+  s: Services,
+  c: Collection,
+  m: ModuleRun,
+  attempt: number,
+  signal: AbortSignal,
+  parties?: FanOutParties,
+): Promise<FetchResult> {
   const version = m.dataset.slice(m.dataset.lastIndexOf("-") + 1);
   const started = performance.now();
   try {
@@ -29,6 +38,7 @@ async function ask(s: Services, c: Collection, m: ModuleRun, attempt: number, si
       attempt,
       round: c.recoveryRound,
       signal,
+      ...(parties ? { parties } : {}),
     });
     observeProviderCall(m.dataset, result.kind, (performance.now() - started) / 1000);
     return result;
@@ -48,6 +58,8 @@ export interface CollectOptions {
   cached?: CachedAnswer;
   /** Writes the module's answer (default: alone); the runner shares one across a wave of modules. */
   save?: SaveAnswer;
+  /** A fan-out's parties, named by another provider's profile (server/datasets/sources.ts). */
+  parties?: FanOutParties;
 }
 
 export async function collectModule(
@@ -68,33 +80,32 @@ export async function collectModule(
   }
   if (!fetch && c.useCache) countDatasetCache(m.dataset, cached !== undefined);
   if (cached && !fetch) {
-    const live = await save(m, {
-      attempts: m.attempts,
-      data: cached.found && cached.data ? cached.data : notFoundData(m),
-      found: cached.found,
-      at: new Date(),
-      cachedAt: cached.fetchedAt,
-    });
+    const data = cached.found && cached.data ? cached.data : notFoundData(m);
+    const source = sourceOfAnswer(m.module, cached.source, cached.data);
+    const live = await save(m, { attempts: m.attempts, data, found: cached.found, at: new Date(), cachedAt: cached.fetchedAt, source });
     if (!live) return { kind: "stopped" };
-    return cached.found ? { kind: "ok" } : { kind: "not_found" };
+    return cached.found ? { kind: "ok", answer: { data, source } } : { kind: "not_found" };
   }
   for (let attempt = m.attempts + 1; attempt <= maxAttempts; attempt++) {
     if (signal.aborted) return { kind: "stopped" };
-    const result = fetch ? await fetch(attempt) : await ask(s, c, m, attempt, signal);
+    const result = fetch ? await fetch(attempt) : await ask(s, c, m, attempt, signal, options.parties);
     if (signal.aborted) return { kind: "stopped" };
     const now = new Date();
     if (result.kind === "ok" || result.kind === "not_found") {
       // a provider's answer is kept for the dataset's TTL (a local step's is not: fetch is set)
       const ttl = fetch || result.cacheable === false ? 0 : ttlOf(s.config.datasetCacheTtl, m.dataset);
+      const data = result.kind === "ok" ? (result.data as Record<string, unknown>) : notFoundData(m);
+      const source = fetch ? null : answerSource(result.source, options.parties);
       const live = await save(m, {
         attempts: attempt,
-        data: result.kind === "ok" ? (result.data as Record<string, unknown>) : notFoundData(m),
+        data,
         found: result.kind === "ok",
         at: now,
         ...(ttl > 0 ? { keepUntil: new Date(now.getTime() + ttl) } : {}),
+        source,
       });
       if (!live) return { kind: "stopped" };
-      return result.kind === "ok" ? { kind: "ok" } : { kind: "not_found" };
+      return result.kind === "ok" ? { kind: "ok", answer: { data, source } } : { kind: "not_found" };
     }
     if (result.kind === "permanent_failure") {
       await updateModule(s.db, c.id, m.module, {
@@ -126,6 +137,12 @@ export async function collectModule(
     await sleep(nextAttemptAt.getTime() - Date.now(), signal);
   }
   return { kind: "stopped" };
+}
+
+/** The provider's word on its answer, with the provider whose parties a fan-out followed. */
+function answerSource(source: AnswerSource | undefined, parties?: FanOutParties): AnswerSource | null {
+  if (!source) return null;
+  return parties ? { ...source, partiesFrom: parties.from } : source;
 }
 
 /** A not-found answer's module data: the module's block is null. */

@@ -11,7 +11,9 @@ import { answerWriter, type AnswerWriter } from "./answer-writer";
 import { claim, type Claimed, handBack, loadModules, releaseLease, renewLease, resetFailedModules, updateLiveCollection } from "./store";
 import { afterFailedRound, complete, fail } from "./transitions";
 import { loadModulesWithCache, modulesFromJson, modulesWithCacheSql } from "../datasets/cache";
-import type { Collection, OwnerStep, Owners } from "./types";
+import type { Collection, ModuleRun, OwnerStep, Owners } from "./types";
+import type { Entity, FanOutParties } from "../datasets/types";
+import { cachedFits, fanOutParties, sourceOfAnswer } from "../datasets/sources";
 import type { Liveness } from "./liveness";
 import { currentGroup, inRunGroup, RunGroup } from "./group";
 
@@ -162,14 +164,23 @@ async function collect(
   // (already done by the claim when the collection went straight to collecting)
   const { modules, cached } = read ?? (await loadModulesWithCache(s.db, s.config.datasetCacheTtl, c));
   const steps = hooksFor(owners, c.owner).steps ?? {};
+  const entity = c.entity as Entity;
+  // a cached answer stands only for the provider asked now (a fan-out: for the same parties)
+  const fits = (m: ModuleRun, parties?: FanOutParties) => {
+    const hit = cached.get(m.dataset);
+    return hit && cachedFits(s.provider, entity, m.module, sourceOfAnswer(m.module, hit.source, hit.data)!, parties) ? hit : undefined;
+  };
   const profile = modules.find((m) => m.module === "profile");
+  let profileAnswer =
+    profile?.status === "ok" ? { data: profile.data, source: sourceOfAnswer("profile", profile.source, profile.data) } : undefined;
   if (profile && profile.status !== "ok") {
-    const result = await collectModule(s, c, profile, signal, { cached: cached.get(profile.dataset) });
+    const result = await collectModule(s, c, profile, signal, { cached: fits(profile) });
     if (result.kind === "not_found") {
       await complete(s, owners, c.id, "subject_not_found");
       return true;
     }
     if (result.kind !== "ok") return settle(s, owners, c, [result], deadline);
+    profileAnswer = result.answer;
   }
   const rest = modules.filter((m) => m.module !== "profile" && m.status !== "ok" && !steps[m.module]);
   // the wave's answers that arrive together are written together (answerWriter); when no local
@@ -177,7 +188,10 @@ async function collect(
   const stepsFollow = modules.some((m) => Object.hasOwn(steps, m.module) && m.status !== "ok");
   const writer = answerWriter(s.db, c, stepsFollow ? 0 : rest.length);
   const results: ModuleResult[] = await Promise.all(
-    rest.map((m) => collectModule(s, c, m, signal, { cached: cached.get(m.dataset), save: writer.save })),
+    rest.map((m) => {
+      const parties = fanOutParties(s.provider, entity, m.module, profileAnswer);
+      return collectModule(s, c, m, signal, { cached: fits(m, parties), save: writer.save, ...(parties ? { parties } : {}) });
+    }),
   );
   if (!results.some((r) => r.kind !== "ok" && r.kind !== "not_found")) results.push(...(await runSteps(s, c, steps, signal)));
   return settle(s, owners, c, results, deadline, writer);

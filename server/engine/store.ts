@@ -5,6 +5,7 @@ import type { Db, Tx } from "../db/client";
 import { rowMapper, runPrepared } from "../db/rows";
 import { collections, moduleRuns } from "../db/schema";
 import type { Collection, ModuleRun, NewCollection, Outcome } from "./types";
+import type { AnswerSource } from "../datasets/types";
 
 const LIVE = ["CREATED", "FETCHING"];
 const isLive = inArray(collections.status, LIVE);
@@ -33,16 +34,17 @@ export async function insertCollections(tx: Tx, list: NewCollection[], now = new
     deadline_at: c.deadlineAt ? c.deadlineAt.toISOString() : null,
     use_cache: c.useCache ?? true,
     callback_armed: c.callbackArmed ?? false,
+    unavailable_modules: c.unavailable && c.unavailable.length > 0 ? c.unavailable : null,
   }));
   // enqueued_at stays null until the first job is sent (markDispatched), as in insertCollection
   await tx.execute(sql`
     insert into collections (id, workspace_id, owner, entity, document, lane, status, deadline_at, use_cache, callback_armed,
-      wake_at, enqueued_at, created_at, updated_at)
+      unavailable_modules, wake_at, enqueued_at, created_at, updated_at)
     select id, workspace_id, owner, entity, document, lane, 'CREATED', deadline_at, use_cache, callback_armed,
-      ${at}::timestamptz, null, ${at}::timestamptz, ${at}::timestamptz
+      unavailable_modules, ${at}::timestamptz, null, ${at}::timestamptz, ${at}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as t(id text, workspace_id uuid, owner text, entity text, document text, lane text, deadline_at timestamptz, use_cache boolean,
-        callback_armed boolean)`);
+        callback_armed boolean, unavailable_modules jsonb)`);
   const runs = list.flatMap((c) => c.modules.map((m) => ({ collection_id: c.id, module: m.module, dataset: m.dataset, addon: m.addon })));
   await tx.execute(sql`
     insert into module_runs (collection_id, module, dataset, addon, status)
@@ -64,6 +66,7 @@ export async function insertCollection(tx: Tx, c: NewCollection, now = new Date(
     deadlineAt: c.deadlineAt,
     useCache: c.useCache ?? true,
     callbackArmed: c.callbackArmed ?? false,
+    unavailableModules: c.unavailable && c.unavailable.length > 0 ? c.unavailable : null,
     wakeAt: now,
     enqueuedAt: null,
     createdAt: now,
@@ -203,6 +206,8 @@ export interface ModuleAnswer {
   cachedAt?: Date;
   /** Keep the answer in the dataset cache until then (a provider's answer with a TTL). */
   keepUntil?: Date;
+  /** Where the answer came from (a cached answer: its original source). */
+  source?: AnswerSource | null;
 }
 
 export type Answered = { module: string; dataset: string; answer: ModuleAnswer };
@@ -229,27 +234,29 @@ function answersCtes(list: CollectionAnswer[], target: SQL): SQL {
     at: a.at.toISOString(),
     cached_at: a.cachedAt ? a.cachedAt.toISOString() : null,
     keep_until: a.keepUntil ? a.keepUntil.toISOString() : null,
+    source: a.source ?? null,
   }));
   return sql`input as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as t(collection_id text, module text, dataset text, attempts int, data jsonb, found boolean, at timestamptz, cached_at timestamptz,
-          keep_until timestamptz)
+          keep_until timestamptz, source jsonb)
     ), saved as (
       update module_runs m set status = 'ok', attempts = i.attempts, data = i.data, next_attempt_at = null, last_error = null,
-        completed_at = i.at, cached_at = i.cached_at, updated_at = i.at
+        completed_at = i.at, cached_at = i.cached_at, source = i.source, updated_at = i.at
       from input i, ${target} target
       where m.collection_id = target.id and m.collection_id = i.collection_id and m.module = i.module
       returning m.collection_id, m.module
     ), keep as (
-      insert into dataset_cache (workspace_id, document, dataset, found, data, fetched_at, expires_at)
+      insert into dataset_cache (workspace_id, document, dataset, found, data, fetched_at, expires_at, source)
       select distinct on (target.workspace_id, target.document, i.dataset)
-        target.workspace_id, target.document, i.dataset, i.found, case when i.found then i.data end, i.at, i.keep_until
+        target.workspace_id, target.document, i.dataset, i.found, case when i.found then i.data end, i.at, i.keep_until, i.source
       from input i join saved on saved.collection_id = i.collection_id and saved.module = i.module
         join ${target} target on target.id = i.collection_id
       where i.keep_until is not null
       order by target.workspace_id, target.document, i.dataset, i.at desc
       on conflict (workspace_id, document, dataset) do update set
-        found = excluded.found, data = excluded.data, fetched_at = excluded.fetched_at, expires_at = excluded.expires_at
+        found = excluded.found, data = excluded.data, fetched_at = excluded.fetched_at, expires_at = excluded.expires_at,
+        source = excluded.source
     )`;
 }
 
@@ -264,6 +271,7 @@ function answered(run: ModuleRun, a: ModuleAnswer): ModuleRun {
     lastError: null,
     completedAt: a.at,
     cachedAt: a.cachedAt ?? null,
+    source: a.source ?? null,
     updatedAt: a.at,
   };
 }

@@ -40,6 +40,8 @@ export interface NewCollection {
   useCache?: boolean;
   /** v3: the terminal state writes a callback delivery (a batch item with a callback); default false. */
   callbackArmed?: boolean;
+  /** Planned modules that no source answers now (LUPA_SANDBOX off): kept aside, never run. */
+  unavailable?: { module: string; dataset: string }[];
 }
 
 /**

@@ -15,6 +15,7 @@ import { registerSummaryRoutes } from "./summary/routes";
 import { registerRestrictiveListRoutes } from "./restrictive-list/routes";
 import { registerUsageRoutes } from "./usage/routes";
 import { registerMemberRoutes } from "./members/routes";
+import { registerSourceRoutes } from "./sources/routes";
 
 /** A room's review routes (server/<capability>/routes.ts), registered under /api/review/v1. */
 export type ReviewRoutes = (app: FastifyInstance, s: Services) => void;
@@ -30,5 +31,6 @@ export function registerReviewRoutes(app: FastifyInstance, s: Services, rooms: r
   registerRestrictiveListRoutes(app, s);
   registerUsageRoutes(app, s);
   registerMemberRoutes(app, s);
+  registerSourceRoutes(app, s);
   for (const registerRoom of rooms) registerRoom(app, s);
 }

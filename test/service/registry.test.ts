@@ -34,7 +34,8 @@ const log = (line: string) => logs.push(line);
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "lupa-registry-"));
   one = await writeReleaseFolder(dir, "2025-01", releaseOne());
-  t = await startService({ env: { LUPA_PROVIDERS: "company-profile:receita,company-related:receita" } });
+  // the sandbox on, explicitly: some checks mix the registry with the sandbox's other datasets
+  t = await startService({ env: { LUPA_PROVIDERS: "company-profile:receita,company-related:receita", LUPA_SANDBOX: "on" } });
 }, 300_000);
 afterAll(async () => {
   await t?.close();

@@ -51,6 +51,7 @@ const ROUTES: { method: string; path: () => string; body?: unknown; permission: 
   { method: "POST", path: () => `/cases/${caseId}/reveal`, permission: "read" },
   { method: "POST", path: () => `/restrictive-list/${N}/reveal`, permission: "read" },
   { method: "POST", path: () => `/enrichments/${enrichmentId}/reveal`, permission: "read" },
+  { method: "GET", path: () => `/enrichments/${enrichmentId}`, permission: "read" },
   { method: "POST", path: () => `/restrictive-list/${N}/remove`, body: { reason: "x" }, permission: "write" },
   { method: "GET", path: () => `/cases/${caseId}/events`, permission: "read" },
   { method: "GET", path: () => "/audit-events", permission: "admin" },

@@ -36,7 +36,8 @@ const inForce = (s: Partial<SanctionFixture> & Pick<SanctionFixture, "document" 
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "lupa-sanctions-"));
-  t = await startService({ env: { LUPA_PROVIDERS: "company-profile:receita,company-related:receita" } });
+  // the sandbox on, explicitly: the sanctions apply to the sandbox's people too
+  t = await startService({ env: { LUPA_PROVIDERS: "company-profile:receita,company-related:receita", LUPA_SANDBOX: "on" } });
   await importCnpj(t.services.database, await writeReleaseFolder(dir, "2025-01", releaseOne()), { log: () => {} });
   const sandbox = await t.services.provider.fetch({
     entity: "person",

@@ -37,6 +37,7 @@ export async function sandboxRun(
     data: r.kind === "ok" ? (r.data as unknown as Record<string, unknown>) : null,
     lastError: null,
     cachedAt: null,
+    source: { provider: "sandbox" },
     permanent: false,
     completedAt: new Date(),
     updatedAt: new Date(),

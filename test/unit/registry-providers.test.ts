@@ -2,7 +2,8 @@
 // (server/registry/sanctions.ts) and the related parties of the registry's masked partners.
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
-import { parseProviders } from "../../server/datasets/providers/choices";
+import { parseProviders, parseSandbox } from "../../server/datasets/providers/choices";
+import { providerBanner } from "../../server/datasets/providers/banner";
 import { nameKey, parseCsv, readSanctions } from "../../server/registry/sanctions";
 import { relatedParties } from "../../server/datasets/related-parties";
 
@@ -29,6 +30,32 @@ describe("LUPA_PROVIDERS", () => {
       "LUPA_PROVIDERS: receita answers company-profile and company-related only, not person-profile",
     );
     expect(() => loadConfig({ LUPA_PROVIDERS: "company-lawsuits:receita" })).toThrow("receita answers");
+  });
+});
+
+describe("LUPA_SANDBOX", () => {
+  const registry = parseProviders("company-profile:receita,company-related:receita");
+  it("is on by default only while no real provider is configured, and may be set either way", () => {
+    expect(parseSandbox(undefined, {})).toBe(true);
+    expect(parseSandbox(undefined, registry)).toBe(false);
+    expect(parseSandbox(" on ", registry)).toBe(true);
+    expect(parseSandbox("off", {})).toBe(false);
+    expect(loadConfig({ LUPA_PROVIDERS: "company-profile:receita" }).sandbox).toBe(false);
+    expect(loadConfig({}).sandbox).toBe(true);
+    expect(() => parseSandbox("maybe", {})).toThrow('LUPA_SANDBOX: "maybe" is not on or off');
+    expect(() => loadConfig({ LUPA_SANDBOX: "yes please" })).toThrow("LUPA_SANDBOX");
+  });
+
+  it("is named at start with the provider of every dataset", () => {
+    expect(providerBanner({}, true)).toEqual([
+      "Data sources: the sandbox answers every dataset with invented data (LUPA_PROVIDERS unset; docs/configuration.md)",
+    ]);
+    const off = providerBanner(registry, false);
+    expect(off[0]).toBe("Data sources (LUPA_PROVIDERS; sandbox off, LUPA_SANDBOX):");
+    expect(off).toContain("  Receita Federal (CNPJ open data, imported): company-profile, company-related");
+    expect(off.find((l) => l.startsWith("  no source, not consulted:"))).toContain("company-lawsuits");
+    expect(off.join("\n")).not.toContain("sandbox (invented data)");
+    expect(providerBanner(registry, true).find((l) => l.startsWith("  sandbox (invented data):"))).toContain("person-profile");
   });
 });
 

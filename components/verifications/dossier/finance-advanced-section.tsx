@@ -14,6 +14,7 @@ export function FinanceAdvancedSection({ data }: { data: FinanceAdvancedView }) 
   return (
     <Section
       anchor="protestos"
+      module="financeAdvanced"
       title="Protestos e negativações"
       description="Crédito avançado (financeAdvanced)"
       testId="finance-advanced-section"

@@ -7,6 +7,7 @@ export function FinanceSection({ finance }: { finance: FinanceView }) {
   return (
     <Section
       anchor="financas"
+      module="finance"
       title="Finanças e restrições"
       description="Renda, cobranças, restrições de crédito e dados fiscais"
       testId="finance-section"

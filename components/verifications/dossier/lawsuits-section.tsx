@@ -33,7 +33,10 @@ export function LawsuitsSection({
   title = "Processos",
   anchor = "processos",
   testId = "lawsuits-section",
+  module = "lawsuits",
 }: {
+  /** The module the lawsuits come from (the partners': ownersLawsuits), whose source is named. */
+  module?: string;
   lawsuits: LawsuitsView;
   title?: string;
   anchor?: string;
@@ -67,6 +70,7 @@ export function LawsuitsSection({
 
   return (
     <Section
+      module={module}
       anchor={anchor}
       title={title}
       description={`${formatInteger(lawsuits.total)} no total, ${formatInteger(lawsuits.active)} em andamento`}

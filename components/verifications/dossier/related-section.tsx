@@ -88,6 +88,7 @@ export function RelatedSection({
   return (
     <Section
       anchor="relacionados"
+      module="related"
       title="Pessoas e empresas relacionadas"
       description="Parentes, sócios, empregadores e representantes"
       testId="related-section"

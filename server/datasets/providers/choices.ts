@@ -31,3 +31,27 @@ export function parseProviders(text: string | undefined): Record<string, Provide
   }
   return out;
 }
+
+/**
+ * LUPA_SANDBOX: `on` or `off`. Unset: on only while no real provider is configured, so that a
+ * service with real data never mixes invented data in unless told to (docs/decisions.md, "Sources").
+ */
+export function parseSandbox(text: string | undefined, choices: Record<string, ProviderName>): boolean {
+  const value = (text ?? "").trim().toLowerCase();
+  if (value === "") return !Object.values(choices).some((p) => p !== "sandbox");
+  if (value === "on" || value === "1" || value === "true") return true;
+  if (value === "off" || value === "0" || value === "false") return false;
+  throw new Error(`LUPA_SANDBOX: "${text}" is not on or off`);
+}
+
+/** The provider answering `<entity>-<module>` now; null: none (no real provider, and the sandbox off). */
+export function providerFor(
+  choices: Record<string, ProviderName>,
+  sandbox: boolean,
+  entity: Entity,
+  module: ModuleName,
+): ProviderName | null {
+  const chosen = choices[`${entity}-${module}`];
+  if (chosen && chosen !== "sandbox") return chosen;
+  return sandbox ? "sandbox" : null;
+}

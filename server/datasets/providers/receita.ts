@@ -26,9 +26,10 @@ export function createReceitaProvider(database: Database, state: RegistryState):
 
   async function answer(request: FetchRequest, cnpj: string, live: LiveRelease): Promise<FetchResult> {
     const source: DataSource = { provider: "receita", name: SOURCE_NAME, release: live.release, liveAt: live.liveAt };
+    const from = { provider: "receita", release: live.release };
     const holder = await profileRow(db, live.schema, cnpj);
-    if (!holder) return { kind: "not_found" };
-    if (request.module === "profile") return { kind: "ok", data: registryProfile(request.version, holder, source) };
+    if (!holder) return { kind: "not_found", source: from };
+    if (request.module === "profile") return { kind: "ok", data: registryProfile(request.version, holder, source), source: from };
     const linked = await linkedCompanies(db, live.schema, cnpj);
     const companyDocs = [
       ...holder.partners.filter((p) => p.kind === PARTNER_COMPANY && p.document).map((p) => p.document!),
@@ -47,7 +48,7 @@ export function createReceitaProvider(database: Database, state: RegistryState):
       { holder, linked, facts, listed: (document, name) => listed.has(`${document}\u0000${name}`) },
       source,
     );
-    return { kind: "ok", data };
+    return { kind: "ok", data, source: from };
   }
 
   return {

@@ -58,9 +58,25 @@ export function withSanctions(data: ModuleData, sanctions: Sanction[]): ModuleDa
   return { ...data, profile: block, rules };
 }
 
+/**
+ * Each list's release: the date its imported file names (the Portal's `20250601_CEIS.zip`), else
+ * the day it was imported.
+ */
+async function listReleases(database: Database, lists: string[]): Promise<{ list: string; release: string }[]> {
+  const { rows } = await database.query(`select list, file, imported_at from sanction_imports where list = any($1::text[]) order by list`, [
+    lists,
+  ]);
+  return rows.map((row) => {
+    const dated = /(\d{4})(\d{2})(\d{2})/.exec(String(row.file));
+    const release = dated ? `${dated[1]}-${dated[2]}-${dated[3]}` : new Date(row.imported_at as string).toISOString().slice(0, 10);
+    return { list: String(row.list), release };
+  });
+}
+
 export function withServiceSanctions(provider: DatasetProvider, database: Database, state: RegistryState): DatasetProvider {
   return {
     name: provider.name,
+    ...(provider.providerFor ? { providerFor: provider.providerFor } : {}),
     async fetch(request): Promise<FetchResult> {
       const result = await provider.fetch(request);
       if (result.kind !== "ok" || request.module !== "profile") return result;
@@ -70,10 +86,13 @@ export function withServiceSanctions(provider: DatasetProvider, database: Databa
         if (!(await state.sanctionsLoaded())) return result;
         const found = await sanctionsInForce(database.query, [{ document: request.document, name: holderName(block as Block) }]);
         const sanctions = found.get(0);
+        if (!sanctions) return result;
         // a listing is decided when asked, never reused from the dataset cache: a sanction that
         // ends stops counting that day, import or not (unlisted answers are cached, and made
         // stale by the next import: server/datasets/cache.ts)
-        return sanctions ? { kind: "ok", data: withSanctions(result.data, sanctions), cacheable: false } : result;
+        const lists = await listReleases(database, [...new Set(sanctions.map((s) => s.list))]);
+        const source = { ...(result.source ?? { provider: provider.name }), lists };
+        return { kind: "ok", data: withSanctions(result.data, sanctions), cacheable: false, source };
       } catch {
         return { kind: "temporary_failure", reason: "sanctions_unavailable" };
       }

@@ -7,6 +7,7 @@ import { DATASET_VERSIONS, type DatasetProvider, type FetchRequest, type FetchRe
 import { isSlow, isTimingBehaviour, sandboxDocument, simulatedFailure } from "./behaviours";
 import { abortableSleep, type Sleep } from "./core/sleep";
 import { buildModuleData } from "./formats";
+import { buildOwnersLawsuits } from "./lawsuits/owners";
 
 export interface SandboxProviderOptions {
   /** Delay added to every answer (demo realism). Default 0. */
@@ -42,7 +43,10 @@ function answer(request: FetchRequest): FetchResult {
   const entry = sandboxDocument(normalized.value);
   const failure = simulatedFailure(entry, request);
   if (failure) return failure;
-  const data = buildModuleData(request.entity, request.module, request.version, normalized.value);
+  const data =
+    request.module === "ownersLawsuits" && request.parties && versions.includes(request.version)
+      ? buildOwnersLawsuits(request.version, normalized.value, request.parties)
+      : buildModuleData(request.entity, request.module, request.version, normalized.value);
   if (!data) return { kind: "permanent_failure", reason: "dataset_not_available" };
   // the documents about time show their behaviour on every request: the cache never keeps them
   return isTimingBehaviour(entry) ? { kind: "ok", data, cacheable: false } : { kind: "ok", data };

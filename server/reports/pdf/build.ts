@@ -20,6 +20,7 @@ import { financeBlock } from "./sections/finance";
 import { lawsuitsBlock, ownersLawsuitsBlock } from "./sections/lawsuits";
 import { relatedBlock } from "./sections/related";
 import { footer } from "./sections/footer";
+import { sourceLineOf } from "./sections/source";
 
 const KNOWN_SECTIONS = new Set(["profile", "finance", "financeAdvanced", "lawsuits", "ownersLawsuits", "related"]);
 
@@ -69,21 +70,36 @@ export function buildVerificationPdf(data: ReportData, maxBytes = Infinity): Pro
       restrictiveBlock(w, data);
       feedbackBlock(w, data);
       if (data.verification.status === "COMPLETED" || data.verification.status === "ANALYZING" || Object.keys(dossier).length) {
-        profileBlock(w, data, view.profile);
-        financeBlock(w, data, view.finance, dossier.finance);
-        if (dossier.financeAdvanced !== undefined) {
-          w.section("Crédito: negativações e protestos");
-          w.generic(dossier.financeAdvanced);
-        }
-        lawsuitsBlock(w, ran("lawsuits"), view.lawsuits, dossier.lawsuits, "Processos judiciais");
-        ownersLawsuitsBlock(w, ran("ownersLawsuits"), view.ownersLawsuits);
-        relatedBlock(w, data, ran("related"), view.related);
+        // each module's section names its source under its title (issue 28); a block that prints
+        // no section leaves no line behind for the next one
+        const from = (module: string, block: () => void) => {
+          w.sourceLine(sourceLineOf(data.sources ?? [], module));
+          block();
+          w.sourceLine(null);
+        };
+        from("profile", () => profileBlock(w, data, view.profile));
+        from("finance", () => financeBlock(w, data, view.finance, dossier.finance));
+        if (dossier.financeAdvanced !== undefined)
+          from("financeAdvanced", () => {
+            w.section("Crédito: negativações e protestos");
+            w.generic(dossier.financeAdvanced);
+          });
+        from("lawsuits", () => lawsuitsBlock(w, ran("lawsuits"), view.lawsuits, dossier.lawsuits, "Processos judiciais"));
+        from("ownersLawsuits", () => ownersLawsuitsBlock(w, ran("ownersLawsuits"), view.ownersLawsuits));
+        from("related", () => relatedBlock(w, data, ran("related"), view.related));
         for (const [key, value] of Object.entries(dossier)) {
           if (KNOWN_SECTIONS.has(key)) continue;
-          w.section(moduleLabel(key));
-          if (value === null || value === undefined) w.note("Módulo sem dados.");
-          else w.generic(value);
+          from(key, () => {
+            w.section(moduleLabel(key));
+            if (value === null || value === undefined) w.note("Módulo sem dados.");
+            else w.generic(value);
+          });
         }
+        for (const u of (data.sources ?? []).filter((x) => x.state === "unavailable" && dossier[x.module] === undefined))
+          from(u.module, () => {
+            w.section(moduleLabel(u.module));
+            w.note("Não consultado: nenhuma fonte de dados está configurada para este módulo, que não entra no score.");
+          });
       }
       footer(doc, data);
       doc.end();

@@ -82,7 +82,16 @@ export class Writer {
     if (this.doc.y + height > BOTTOM) this.doc.addPage();
   }
 
+  /** A line printed under the next section's title (the module's source), then forgotten. */
+  private source: { text: string; warn: boolean } | null = null;
+
+  sourceLine(source: { text: string; warn: boolean } | null) {
+    this.source = source;
+  }
+
   section(title: string) {
+    const source = this.source;
+    this.source = null;
     this.ensure(60);
     const d = this.doc;
     d.moveDown(0.8);
@@ -99,6 +108,14 @@ export class Writer {
       .stroke();
     d.y += 9;
     d.x = PAGE.margin;
+    if (source) {
+      d.font(source.warn ? "Helvetica-Bold" : "Helvetica")
+        .fontSize(8.5)
+        .fillColor(source.warn ? C.medium : C.muted);
+      d.text(winAnsi(source.text), PAGE.margin, d.y, { width: CONTENT_W });
+      d.moveDown(0.3);
+      d.font("Helvetica").fontSize(9.5).fillColor(C.ink);
+    }
   }
 
   subheading(title: string) {

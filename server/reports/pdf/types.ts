@@ -1,6 +1,7 @@
 // What the PDF report of a v2 verification shows (server/v2/pdf/data.ts gathers it). Plain data,
 // so it crosses to the report's worker thread by structured clone (Dates included).
 import type { AiSummary } from "../../ai/types";
+import type { ModuleSourceView } from "../../../lib/contract/source-labels";
 
 /** Decisions printed in the report, the latest first; older ones are counted. */
 export const REPORT_DECISIONS = 50;
@@ -51,5 +52,7 @@ export interface ReportData {
   /** Every decision of the verification; those beyond `feedbacks` are counted, not printed. */
   feedbackTotal: number;
   restrictiveList: ReportRestrictiveList;
+  /** Where each module's data came from (issue 28): a line under each module's title. */
+  sources?: ModuleSourceView[];
   generatedAt: Date;
 }

@@ -1,5 +1,5 @@
 // GET /api/review/v1/cases/{id}: one case's review state (assignee, SLA, flags, the pending
-// proposal, the AI summary's freshness, what four-eyes applies to).
+// proposal, the AI summary's freshness, what four-eyes applies to, where each module's data came from).
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { verificationSummaries } from "../../db/schema";
@@ -9,15 +9,17 @@ import type { CaseReview, ReviewSettings } from "../../../lib/contract/review";
 import type { V2Status } from "../../../lib/contract/enums";
 import { reviewFieldsOf } from "./serialize";
 import { userRefs } from "../user-refs";
+import { moduleSources } from "../sources/read";
 
 export async function caseReview(db: Db, row: VerificationRow, settings: ReviewSettings, now = new Date()): Promise<CaseReview> {
-  const [assignees, proposal, [summary]] = await Promise.all([
+  const [assignees, proposal, [summary], sources] = await Promise.all([
     userRefs(db, [row.assigneeId]),
     pendingProposal(db, row.workspaceId, row.pendingProposalId),
     db
       .select({ generatedAt: verificationSummaries.generatedAt, staleAt: verificationSummaries.staleAt })
       .from(verificationSummaries)
       .where(and(eq(verificationSummaries.workspaceId, row.workspaceId), eq(verificationSummaries.verificationId, row.id))),
+    moduleSources(db, row.workspaceId, row.id),
   ]);
   return {
     id: row.id,
@@ -34,5 +36,6 @@ export async function caseReview(db: Db, row: VerificationRow, settings: ReviewS
           }
         : null,
     fourEyesRequired: settings.fourEyes.enabled ? settings.fourEyes.on : [],
+    sources: sources ?? [],
   };
 }

@@ -12,6 +12,7 @@ import { ApiError } from "../../http/errors";
 import { normalizeDocument, type DocumentEntity } from "../../../lib/contract/documents";
 import { findProfile } from "../../profiles/find-profile";
 import { insertCollections } from "../../engine/store";
+import { splitAvailable } from "../../datasets/sources";
 import { dispatchMany } from "../../engine/workers";
 import { countCreated } from "../../metrics/observe";
 import type { PlannedModule } from "../../engine/types";
@@ -101,7 +102,7 @@ export async function createBatch(s: Services, who: TokenClaims, body: BatchBody
           document: row.nationalId,
           lane: "batch",
           deadlineAt: null,
-          modules: row.modules,
+          ...splitAvailable(s.provider, row.entity as DocumentEntity, row.modules),
           useCache: config.force !== true,
         })),
         now,

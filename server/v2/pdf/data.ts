@@ -6,6 +6,7 @@ import { blacklistEntries, profiles, users, verificationFeedbacks, verifications
 import { AiSummarySchema } from "../../ai/types";
 import { readDossier } from "../../../lib/contract/dossier-read";
 import { REPORT_DECISIONS, type ReportData, type ReportRestrictiveList } from "../../reports/pdf/types";
+import { moduleSources } from "../../review/sources/read";
 import { readSummary } from "../summary/generate";
 
 /**
@@ -98,6 +99,7 @@ export async function loadReportData(db: Db, workspaceId: string, id: string, ge
     feedbacks: feedbacks.map((f) => ({ ...f, reasons: f.reasons ?? [] })),
     feedbackTotal,
     restrictiveList: await restrictiveListOf(db, workspaceId, row.nationalId, row.dossier),
+    sources: (await moduleSources(db, workspaceId, row.id)) ?? [],
     generatedAt,
   };
 }

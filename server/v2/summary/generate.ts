@@ -16,6 +16,7 @@ import type { VerificationRow } from "../verifications/serialize";
 import { armVerificationCallback, sendVerificationCallback } from "../callbacks/arm";
 import { withVerdict } from "../../review/flags";
 import { recordEvent, type Actor } from "../../review/audit/record";
+import { moduleSources } from "../../review/sources/read";
 
 /** ai_summary.generated (server/review/audit): by the service at completion (actor null) or by a caller. */
 export async function recordSummaryGenerated(
@@ -91,6 +92,7 @@ export function toAiSummary(verificationId: string, draft: SummaryDraft, generat
 }
 
 export async function draftFor(s: Services, row: VerificationRow): Promise<SummaryDraft> {
+  const sources = (await moduleSources(s.db, row.workspaceId, row.id)) ?? undefined;
   return createSummarizer(s.config, s.log).summarize({
     verificationId: row.id,
     entity: row.entity === "company" ? "company" : "person",
@@ -100,6 +102,7 @@ export async function draftFor(s: Services, row: VerificationRow): Promise<Summa
     result: row.result,
     dossier: row.dossier,
     input: row.input,
+    ...(sources ? { sources } : {}),
   });
 }
 

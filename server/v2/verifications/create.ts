@@ -7,6 +7,7 @@ import { ApiError } from "../../http/errors";
 import { normalizeDocument } from "../../../lib/contract/documents";
 import { findProfile } from "../../profiles/find-profile";
 import { insertCollection } from "../../engine/store";
+import { splitAvailable } from "../../datasets/sources";
 import { dispatch } from "../../engine/workers";
 import { countCreated } from "../../metrics/observe";
 import type { TokenClaims } from "../../auth/tokens";
@@ -67,7 +68,7 @@ export async function createVerification(
         document: document.value,
         lane,
         deadlineAt: null,
-        modules,
+        ...splitAvailable(s.provider, document.entity, modules),
         // force: every module asks its source (the dataset cache is not read; its answers refresh it)
         useCache: body.verifications.force !== true,
       },

@@ -11,6 +11,7 @@ import { batches, enrichments, idempotencyKeys } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { normalizeDocument } from "../../../lib/contract/documents";
 import { insertCollections } from "../../engine/store";
+import { splitAvailable } from "../../datasets/sources";
 import { dispatchMany } from "../../engine/workers";
 import { countCreated } from "../../metrics/observe";
 import type { TokenClaims } from "../../auth/tokens";
@@ -207,7 +208,7 @@ export async function createBatch(s: Services, who: TokenClaims, req: BatchReque
           document: row.document,
           lane: "batch",
           deadlineAt,
-          modules: plan.modules,
+          ...splitAvailable(s.provider, row.entity as Entity, plan.modules),
           // no synchronous wait in a batch: every item that has a callback sends it when it ends
           callbackArmed: req.callback !== null,
         })),

@@ -15,6 +15,7 @@ import { collections, enrichments, idempotencyKeys } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { isUnavailable } from "../../db/errors";
 import { insertCollection, loadCollection } from "../../engine/store";
+import { splitAvailable } from "../../datasets/sources";
 import { countCreated } from "../../metrics/observe";
 import { dispatch } from "../../engine/workers";
 import type { TokenClaims } from "../../auth/tokens";
@@ -81,7 +82,8 @@ export async function createEnrichment(
 
   const id = newEnrichmentId();
   try {
-    await insertEnrichment(s.db, who, input, profile, plan, id, key);
+    const sourced = { ...plan, ...splitAvailable(s.provider, input.document.entity, plan.modules) };
+    await insertEnrichment(s.db, who, input, profile, sourced, id, key);
   } catch (error) {
     if (!(error instanceof KeyTaken) || !key) throw error;
     // a concurrent request with the same key won: answer as its replay
@@ -104,7 +106,7 @@ async function insertEnrichment(
   who: TokenClaims,
   input: CreateInput,
   profile: Profile,
-  plan: Plan,
+  plan: Plan & { unavailable: { module: string; dataset: string }[] },
   id: string,
   key: string | null,
 ): Promise<void> {
@@ -145,6 +147,7 @@ async function insertEnrichment(
         lane: "interactive",
         deadlineAt: input.deadline ? new Date(now.getTime() + input.deadline.seconds * 1000) : null,
         modules: plan.modules,
+        unavailable: plan.unavailable,
       },
       now,
     );

@@ -1,16 +1,32 @@
 // ownersLawsuits 1.0 (companies only): the lawsuits of each QSA member, taken from that
-// member's own lawsuits (so they match what the member's own lawsuits module says).
+// member's own lawsuits (so they match what the member's own lawsuits module says). When another
+// provider named the partners (the registry's QSA: FetchRequest.parties), the fan-out follows
+// those partners, never the sandbox's own: their lawsuits are still invented, and said so.
 
 import { companyHolder } from "../companies/holder";
 import { moduleData, rulesFrom } from "../module-data";
 import { countLawsuits, lawsuitIndicators } from "./counters";
 import { lawsuitItemV3 } from "./formats";
-import { lawsuitsOf } from "./generate";
+import { lawsuitsOf, type Lawsuit } from "./generate";
+import type { FanOutParties } from "../../types";
 
-export function buildOwnersLawsuits(version: string, cnpj: string) {
-  const { partners } = companyHolder(cnpj);
-  const owners = partners.map((partner) => {
-    const lawsuits = lawsuitsOf(partner.document, partner.entity);
+type Party = FanOutParties["list"][number];
+
+/** A named party's invented lawsuits: drawn from its document's digits, the party named as given. */
+function lawsuitsOfParty(party: Party): Lawsuit[] {
+  const size = party.entity === "company" ? 14 : 11;
+  const seed = party.document.replace(/\D/g, "0").padEnd(size, "0").slice(0, size);
+  return lawsuitsOf(seed, party.entity).map((l) => ({
+    ...l,
+    parties: l.parties.map((p) => (p.isHolder ? { ...p, name: party.name, document: party.document || null } : p)),
+  }));
+}
+
+export function buildOwnersLawsuits(version: string, cnpj: string, named?: FanOutParties) {
+  const partners = named
+    ? named.list.map((p) => ({ ...p, qualification: { code: "", description: p.qualification ?? "" }, lawsuits: lawsuitsOfParty(p) }))
+    : companyHolder(cnpj).partners.map((p) => ({ ...p, lawsuits: lawsuitsOf(p.document, p.entity) }));
+  const owners = partners.map(({ lawsuits, ...partner }) => {
     return {
       document: partner.document,
       name: partner.name,
