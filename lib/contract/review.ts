@@ -5,6 +5,7 @@ import { z } from "zod";
 import { AUDIT_EVENT_TYPES } from "./enum-values";
 import { FEEDBACK_STATUSES, Role, V2Status } from "./enums";
 import { EngineVerification, LegacyVerification } from "./v2";
+import { BatchItemError } from "./v3";
 import { FEEDBACK_DECISIONS, FeedbackDecision, FeedbackRecord } from "./v2-review";
 
 export const REVIEW_PREFIX = "/api/review/v1";
@@ -213,6 +214,28 @@ export const Member = z.object({
 });
 export type Member = z.infer<typeof Member>;
 export const MemberList = z.object({ members: z.array(Member).describe("By e-mail") });
+
+// --- batches ---------------------------------------------------------------------------------
+
+/** An item a v3 batch refused (issue 28, item 2): kept with the batch, never with its full document. */
+export const BatchRefusal = z.object({
+  index: z.number().int().describe("0-based position in the request"),
+  document: z.string().nullable().describe("Masked; null when the item's document is not a valid CPF or CNPJ"),
+  error: BatchItemError,
+});
+export type BatchRefusal = z.infer<typeof BatchRefusal>;
+
+/** GET /batches/{batchId}: what a v3 batch request created and refused. */
+export const BatchRecord = z.object({
+  batchId: z.string(),
+  profileId: z.string(),
+  total: z.number().int().describe("Items in the request"),
+  created: z.number().int(),
+  failed: z.number().int(),
+  createdAt: z.string(),
+  refused: z.array(BatchRefusal).describe("Every refused item, in request order"),
+});
+export type BatchRecord = z.infer<typeof BatchRecord>;
 
 // --- views ------------------------------------------------------------------------------------
 

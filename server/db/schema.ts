@@ -3,6 +3,7 @@
 // Migrations are SQL files in server/db/migrations/ (listed in meta/_journal.json), kept in step
 // with this file and applied at start.
 import { folded } from "./search-fold";
+import type { BatchRefusal } from "../../lib/contract/review";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -378,6 +379,11 @@ export const batches = pgTable("batches", {
   total: integer("total").notNull(),
   created: integer("created").notNull(),
   failed: integer("failed").notNull(),
+  /** Each refused item: its index in the request, the document masked, the error (migration 0022). */
+  refused: jsonb("refused")
+    .$type<BatchRefusal[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
 });
 

@@ -13,6 +13,7 @@ import { registerSummaryRoutes } from "./summary/routes";
 import { registerRestrictiveListRoutes } from "./restrictive-list/routes";
 import { registerUsageRoutes } from "./usage/routes";
 import { registerMemberRoutes } from "./members/routes";
+import { registerBatchRoutes } from "./batches/routes";
 
 export function registerReviewRoutes(app: FastifyInstance, s: Services): void {
   registerSettingsRoutes(app, s);
@@ -25,4 +26,5 @@ export function registerReviewRoutes(app: FastifyInstance, s: Services): void {
   registerRestrictiveListRoutes(app, s);
   registerUsageRoutes(app, s);
   registerMemberRoutes(app, s);
+  registerBatchRoutes(app, s);
 }
