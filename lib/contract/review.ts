@@ -72,6 +72,10 @@ export const CaseFilters = z
       .describe("me, none or a user id"),
     sla: z.enum(["due_soon", "breached"]).optional().describe("cases waiting for their first decision in that SLA state"),
     awaitingSecondReview: z.boolean().optional().describe("true: a four-eyes proposal awaits its second review"),
+    awaiting: z
+      .enum(["me"])
+      .optional()
+      .describe("me: cases that still need the caller: no effective decision, and no pending proposal of the caller's own"),
     flag: RiskFlag.optional().describe("cases with this risk flag"),
     stuck: z.boolean().optional().describe("true: CREATED or PROCESSING, created more than 15 minutes ago, whatever its age"),
     sort: CaseSort.optional().describe("default newest"),
