@@ -219,6 +219,21 @@ export const Member = z.object({
 export type Member = z.infer<typeof Member>;
 export const MemberList = z.object({ members: z.array(Member).describe("By e-mail") });
 
+/**
+ * GET /people: everyone of the workspace who can appear as an actor, an assignee or an author
+ * (disabled users too), for one display name per person: the name, the e-mail on hover (issue 28, item 9).
+ */
+export const Person = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  role: Role,
+  disabled: z.boolean(),
+});
+export type Person = z.infer<typeof Person>;
+export const PeopleList = z.object({ people: z.array(Person).describe("By name") });
+export type PeopleList = z.infer<typeof PeopleList>;
+
 // --- batches ---------------------------------------------------------------------------------
 
 /** An item a v3 batch refused (issue 28, item 2): kept with the batch, never with its full document. */
@@ -240,6 +255,10 @@ export const BatchRecord = z.object({
   refused: z.array(BatchRefusal).describe("Every refused item, in request order"),
 });
 export type BatchRecord = z.infer<typeof BatchRecord>;
+
+/** POST /holders/names: names[i] is the holder's name of documents[i] as its latest named case has it, or null. */
+export const HolderNames = z.object({ names: z.array(z.string().nullable()) });
+export type HolderNames = z.infer<typeof HolderNames>;
 
 // --- views ------------------------------------------------------------------------------------
 

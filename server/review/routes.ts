@@ -14,6 +14,7 @@ import { registerRestrictiveListRoutes } from "./restrictive-list/routes";
 import { registerUsageRoutes } from "./usage/routes";
 import { registerMemberRoutes } from "./members/routes";
 import { registerBatchRoutes } from "./batches/routes";
+import { registerHolderRoutes } from "./holders/routes";
 
 export function registerReviewRoutes(app: FastifyInstance, s: Services): void {
   registerSettingsRoutes(app, s);
@@ -27,4 +28,5 @@ export function registerReviewRoutes(app: FastifyInstance, s: Services): void {
   registerUsageRoutes(app, s);
   registerMemberRoutes(app, s);
   registerBatchRoutes(app, s);
+  registerHolderRoutes(app, s);
 }
