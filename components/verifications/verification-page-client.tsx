@@ -105,8 +105,8 @@ function ProfileRegion({ detail }: { detail: VerificationDetail }) {
     const contacts = detail.person?.contacts ?? detail.company?.contacts;
     return (
       <div data-testid="profile-section" className="space-y-4">
-        {detail.person ? <PersonProfileSection profile={detail.person} document={detail.document} /> : null}
-        {detail.company ? <CompanyProfileSection profile={detail.company} /> : null}
+        {detail.person ? <PersonProfileSection caseId={detail.id} profile={detail.person} document={detail.document} /> : null}
+        {detail.company ? <CompanyProfileSection caseId={detail.id} profile={detail.company} /> : null}
         {contacts ? <ContactsSection contacts={contacts} /> : null}
       </div>
     );
