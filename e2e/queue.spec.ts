@@ -41,6 +41,19 @@ async function completedCases(api: LupaApi, count: number): Promise<Array<{ id: 
   );
 }
 
+/** Assigns the cases to the analyst through the review API; answers the analyst's token. */
+async function assignToAnalyst(api: LupaApi, cases: Array<{ id: string }>): Promise<string> {
+  const analyst = await api.token("analyst");
+  for (const one of cases) {
+    const res = await api.request.put(`${REVIEW}/cases/${one.id}/assignee`, {
+      headers: { authorization: `Bearer ${analyst}` },
+      data: { userId: subOf(analyst) },
+    });
+    expect(res.status()).toBe(200);
+  }
+  return analyst;
+}
+
 async function reviewCase(api: LupaApi, id: string) {
   const response = await api.request.get(`${REVIEW}/cases/${id}`, { headers: { authorization: `Bearer ${await api.token("analyst")}` } });
   expect(response.status()).toBe(200);
@@ -139,14 +152,7 @@ test("an analyst takes a case (Atribuir a mim), finds it in Minha fila, releases
 test("Minha fila holds my cases that still need me; my decided ones are found through the decision filter", async ({ page, api }) => {
   test.setTimeout(120_000);
   const [open, decided] = await completedCases(api, 2);
-  const analyst = await api.token("analyst");
-  for (const one of [open, decided]) {
-    const res = await api.request.put(`${REVIEW}/cases/${one.id}/assignee`, {
-      headers: { authorization: `Bearer ${analyst}` },
-      data: { userId: subOf(analyst) },
-    });
-    expect(res.status()).toBe(200);
-  }
+  const analyst = await assignToAnalyst(api, [open, decided]);
   const decision = await api.request.post(`/api/v2/verifications/${decided.id}/feedbacks`, {
     headers: { authorization: `Bearer ${analyst}` },
     data: { status: "STANDBY", comment: "aguardando comprovante" },
@@ -174,14 +180,7 @@ test("Minha fila holds my cases that still need me; my decided ones are found th
 
 test("a case opened from a queue moves through that queue with n", async ({ page, api }) => {
   const [first, second] = await completedCases(api, 2);
-  const analyst = await api.token("analyst");
-  for (const one of [first, second]) {
-    const res = await api.request.put(`${REVIEW}/cases/${one.id}/assignee`, {
-      headers: { authorization: `Bearer ${analyst}` },
-      data: { userId: subOf(analyst) },
-    });
-    expect(res.status()).toBe(200);
-  }
+  const analyst = await assignToAnalyst(api, [first, second]);
   // Minha fila, oldest first (other files' decisions may add cases of mine meanwhile: the queue
   // is read again once n has moved); start from the older of the two, so a case follows it
   const queueIds = async () => {
