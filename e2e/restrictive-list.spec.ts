@@ -108,7 +108,7 @@ test.describe("as an analyst", () => {
     await expect(row.getByTestId("restrictive-row-reason")).toHaveText(reason);
     // one display name per person: the name, the e-mail on hover (issue 28, item 9)
     await expect(row.getByTestId("restrictive-row-added")).toContainText("Bruno Analista");
-    await expect(row.getByTestId("restrictive-row-added").locator("[title]")).toHaveAttribute("title", "analyst@lupa.local");
+    await expect(row.getByTestId("restrictive-row-added").locator("[data-person]")).toHaveAttribute("title", "analyst@lupa.local");
     await expect(row.getByTestId("restrictive-row-expiry")).toHaveText("31/12/2030");
     const stored = await restrictive.find(cpf);
     expect(stored).toMatchObject({ reason, name: `Fulano E2E ${run}`, createdByEmail: "analyst@lupa.local", expired: false });

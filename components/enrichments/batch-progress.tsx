@@ -134,7 +134,9 @@ export function BatchProgress({ batchId }: { batchId: string }) {
       {p.refused.length ? (
         <div data-testid="batch-refused" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-900">
           <p className="font-medium">
-            {pluralize(p.refused.length, "item recusado pela API", "itens recusados pela API")} (não criados, não cobrados):
+            {p.refused.length === 1
+              ? "1 item recusado pela API (não criado, não cobrado):"
+              : `${pluralize(p.refused.length, "item recusado", "itens recusados")} pela API (não criados, não cobrados):`}
           </p>
           <ul className="mt-1 list-disc pl-5">
             {p.refused.map((r) => (

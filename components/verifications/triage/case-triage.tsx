@@ -169,15 +169,15 @@ export function CaseTriage({ id, name, decidable }: { id: string; name: string; 
         />
       ) : null}
       {canDecide && decidable ? (
-        <label className="mt-2 flex items-center justify-end gap-2 text-xs text-zinc-700">
+        <label className="mt-2 flex items-start gap-2 text-xs text-zinc-700">
           <input
             type="checkbox"
             data-testid="triage-mode"
             checked={triageMode}
             onChange={(event) => setTriageMode(event.target.checked)}
-            className="size-4 accent-brand-600"
+            className="size-4 shrink-0 accent-brand-600"
           />
-          Modo triagem: abrir o próximo caso da lista após decidir
+          <span>Modo triagem: abrir o próximo caso da lista após decidir</span>
         </label>
       ) : null}
       {neighbours.position && neighbours.total ? (
