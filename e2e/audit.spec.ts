@@ -36,7 +36,8 @@ test.describe("as an admin", () => {
     await expect(page.locator(`[data-testid=audit-row]:not([data-case='${created.id}'])`)).toHaveCount(0);
     const reveal = page.locator("[data-testid=audit-row][data-type='document.revealed']");
     await expect(reveal.getByTestId("audit-row-type")).toHaveText("Documento completo exibido");
-    await expect(reveal.getByTestId("audit-row-actor")).toHaveText("analyst@lupa.local");
+    await expect(reveal.getByTestId("audit-row-actor")).toHaveText("Bruno Analista"); // the name, the e-mail on hover (issue 28, item 9)
+    await expect(reveal.getByTestId("audit-row-actor").locator("[title]")).toHaveAttribute("title", "analyst@lupa.local");
     await expect(reveal).toContainText(`${cpf.slice(0, 3)}.***.***-${cpf.slice(9)}`);
     await expect(page.locator("body")).not.toContainText(cpf);
 

@@ -90,7 +90,7 @@ test("without a summary made at completion, the analyst sees 'Gerar resumo' and 
   await expectNoSeriousA11yViolations(page, "case page, summary not made");
 
   await generate.click();
-  await expect(page.getByTestId("toast").filter({ hasText: "Resumo da IA gerado." })).toBeVisible();
+  await expect(page.getByTestId("toast").filter({ hasText: "Resumo da IA gerado: recomenda " })).toBeVisible();
   const stored = await api.aiSummary(created.id, { role: "viewer" });
   expect(stored.status).toBe(200);
   const json = stored.body as unknown as Summary;

@@ -123,8 +123,9 @@ test("Responsável: assign to me, release, and deciding a case someone else hold
   expect((await reviewCall(api, "admin", "PUT", `/cases/${created.id}/assignee`, { userId: adminId })).status).toBe(200);
   await page.reload();
   await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
-  await expect(panel.getByTestId("case-assignee")).toHaveText(/^admin@lupa\.local/);
-  await expect(page.getByTestId("decision-notice")).toContainText("Este caso está com admin@lupa.local");
+  await expect(panel.getByTestId("case-assignee")).toHaveText(/^Ana Administradora/); // by name (issue 28, item 9)
+  await expect(panel.getByTestId("case-assignee-name")).toHaveAttribute("title", "admin@lupa.local");
+  await expect(page.getByTestId("decision-notice")).toContainText("Este caso está com Ana Administradora: decidir pede para assumi-lo.");
   await page.getByTestId("decide-STANDBY").click();
   const takeOver = page.getByTestId("take-over-dialog");
   await expect(takeOver.getByRole("heading", { name: "Assumir este caso?" })).toBeVisible();
@@ -180,7 +181,7 @@ test("Notas: add, edit within 5 minutes (editado), an admin hides one with a rea
   await timeline.getByTestId("timeline-filter").selectOption({ label: "Notas" });
   await expect(timeline.getByTestId("timeline-event")).toHaveCount(3);
   await expect(timeline.getByTestId("timeline-event").first()).toContainText("Nota ocultada");
-  await expect(timeline.getByTestId("timeline-event").first()).toContainText("admin@lupa.local");
+  await expect(timeline.getByTestId("timeline-event").first()).toContainText("Ana Administradora");
 });
 
 test("four-eyes from two browsers: the analyst proposes, the proposer gets no button, the admin confirms", async ({
@@ -198,7 +199,8 @@ test("four-eyes from two browsers: the analyst proposes, the proposer gets no bu
     await page.getByTestId("decision-comment").fill("Homônimo: falso positivo.");
     await page.getByTestId("decision-confirm").click();
     await expect(page.getByTestId("toasts-polite")).toContainText("aguardando 2ª revisão");
-    // like a decision, a proposal moves on to the next case of the list of origin, if any: come back
+    // like a decision, a proposal leaves the page on the case (outside the triage mode), and says so
+    await expect(page.getByTestId("decision-registered")).toContainText("Decisão proposta");
     await gotoCase(page, created.id);
     const second = page.getByTestId("second-review");
     await expect(second.getByTestId("awaiting-second-review")).toHaveText("Aguardando 2ª revisão");
@@ -206,13 +208,30 @@ test("four-eyes from two browsers: the analyst proposes, the proposer gets no bu
     await expect(second.getByTestId("second-review-confirm")).toHaveCount(0);
     await expect(page.getByTestId("decision-actions")).toHaveCount(0);
     expect(await decisionOf(api, created.id)).toBe("NOTSTARTED"); // a proposal is not a decision
+    // issue 28, item 6: each role reads a sentence true for it (an analyst was told "Seu papel
+    // permite ver o histórico, sem decidir", a viewer "decidir pede para assumi-lo")
+    const panel = page.getByTestId("decision-panel");
+    await expect(panel).toContainText("Você propôs uma decisão: ela aguarda a 2ª revisão de outra pessoa.");
+    await expect(panel).not.toContainText("Seu papel permite");
+    const viewerContext = await browser.newContext({ storageState: `${AUTH_DIR}/viewer.json` });
+    const viewerPage = await viewerContext.newPage();
+    await gotoCase(viewerPage, created.id);
+    await expect(viewerPage.getByTestId("decision-panel")).toContainText("Seu papel permite ver o histórico, sem decidir.");
+    await expect(viewerPage.getByTestId("decision-notice")).toHaveText(
+      "Uma decisão proposta aguarda a 2ª revisão de um administrador ou analista; seu papel permite acompanhá-la, sem revisar.",
+    );
+    await expect(viewerPage.getByTestId("decision-panel")).not.toContainText("assumi-lo");
+    await viewerContext.close();
 
     const context = await browser.newContext({ storageState: `${AUTH_DIR}/admin.json` });
     const adminPage = await context.newPage();
     await gotoCase(adminPage, created.id);
     const adminSecond = adminPage.getByTestId("second-review");
     await expect(adminSecond.getByTestId("awaiting-second-review")).toBeVisible();
-    await expect(adminSecond).toContainText("analyst@lupa.local");
+    await expect(adminSecond.getByTestId("proposal-author")).toHaveText("Bruno Analista");
+    await expect(adminPage.getByTestId("decision-notice")).toHaveText(
+      "Como administrador, você pode confirmar ou recusar a decisão proposta em Responsável.",
+    );
     await expectNoSeriousA11yViolations(adminPage, "second review");
     await adminSecond.getByTestId("second-review-confirm").click();
     await expect(adminSecond.getByTestId("second-review-problem")).toBeVisible();
@@ -221,7 +240,7 @@ test("four-eyes from two browsers: the analyst proposes, the proposer gets no bu
     await expect(adminPage.getByTestId("second-review")).toHaveCount(0);
     await expect.poll(() => decisionOf(api, created.id)).toBe("WAIVED");
     const timeline = adminPage.getByTestId("timeline-section");
-    await expect(timeline.locator("[data-type='decision.confirmed']")).toContainText("admin@lupa.local");
+    await expect(timeline.locator("[data-type='decision.confirmed']")).toContainText("Ana Administradora");
     await context.close();
 
     await page.reload();
@@ -251,13 +270,13 @@ test("the AI summary is marked stale when the restrictive list changes for the d
   await expect(page.getByTestId("ai-summary-stale")).toContainText("Desatualizado");
   await expect(page.getByTestId("case-flags").locator("[data-flag=restrictive_list]")).toBeVisible();
   await page.getByTestId("ai-summary-regenerate").click();
-  await expect(page.getByTestId("toasts-polite")).toContainText("Resumo da IA gerado novamente.");
+  await expect(page.getByTestId("toasts-polite")).toContainText("Resumo da IA gerado novamente: recomenda ");
   await expect(page.getByTestId("ai-summary-stale")).toHaveCount(0);
   await expect(page.getByTestId("ai-summary-regenerate-bar")).toHaveAttribute("data-stale", "false");
   const timeline = page.getByTestId("timeline-section");
   await timeline.getByTestId("timeline-filter").selectOption({ label: "Resumo da IA" });
   await expect(timeline.getByTestId("timeline-event").first()).toContainText("gerado novamente");
-  await expect(timeline.getByTestId("timeline-event").first()).toContainText("analyst@lupa.local");
+  await expect(timeline.getByTestId("timeline-event").first()).toContainText("Bruno Analista");
 });
 
 test.describe("as a viewer", () => {
@@ -276,7 +295,7 @@ test.describe("as a viewer", () => {
     await expect(notes.getByTestId("note-text")).toHaveText("Nota do analista");
     await expect(notes.getByTestId("note-new")).toHaveCount(0);
     await expect(notes.getByRole("button")).toHaveCount(0);
-    await expect(page.getByTestId("timeline-section").locator("[data-type='note.created']")).toContainText("analyst@lupa.local");
+    await expect(page.getByTestId("timeline-section").locator("[data-type='note.created']")).toContainText("Bruno Analista");
     await expect(page.getByTestId("decision-actions")).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, "case page as viewer");
   });

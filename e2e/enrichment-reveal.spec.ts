@@ -68,7 +68,7 @@ test("the enrichment page shows masked documents until a recorded reveal", async
     await gotoHydrated(admin, "/audit?type=document.revealed");
     const row = admin.locator("[data-testid=audit-row][data-type='document.revealed']").filter({ hasText: id });
     await expect(row).toHaveCount(1);
-    await expect(row.getByTestId("audit-row-actor")).toHaveText("analyst@lupa.local");
+    await expect(row.getByTestId("audit-row-actor")).toHaveText("Bruno Analista");
     await expect(row).toContainText(maskDocument(cnpj));
     await expect(admin.locator("body")).not.toContainText(formatDocument(cnpj));
   } finally {

@@ -3,6 +3,7 @@ import { maskDocument, makeCnpj, makeCpf } from "../lib/contract/documents";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 import { createEnrichment } from "./support/enrichments";
 import { randomCpf } from "./support/documents";
+import { expectNoSeriousA11yViolations } from "./support/axe";
 
 // The enrichment pages against the real service: create from the form, read the detail, list
 // with filters and cursor pages, and a CSV batch watched to the end.
@@ -207,4 +208,58 @@ test("the batch BFF refuses a body past its limit, whatever its CSV, and another
       expect((await res.json()).error.code, path).toBe("forbidden_origin");
     }
   }
+});
+
+// issue 28, item 2: a CSV of CPFs and a CNPJ sent with a person's profile validated the CNPJ as
+// valid, and after sending the result said "2 de 2 terminados": the CNPJ was refused nowhere.
+test("the batch check refuses a CNPJ for a person's profile by name, and every line the API refused is named on the batch", async ({
+  page,
+  api,
+}, info) => {
+  test.setTimeout(150_000);
+  const [a, b] = [randomCpf(), randomCpf()];
+  const cnpj = makeCnpj(String(20_000_000 + Math.floor(Math.random() * 9_000_000)) + "0001");
+  const file = info.outputPath("cpfs-e-cnpj.csv");
+  writeFileSync(file, ["documento", a, b, cnpj].join("\n"));
+  await gotoHydrated(page, "/enrichments/batch");
+  await page.getByTestId("batch-file").setInputFiles(file);
+  // without a profile the kinds cannot be checked, and the page says so
+  await page.getByTestId("batch-validate").click();
+  await expect(page.getByTestId("batch-check-no-profile")).toBeVisible();
+  await page.getByTestId("batch-profile").selectOption("prf_person_registry");
+  await expect(page.getByTestId("batch-check")).toHaveCount(0); // another profile: check again
+  await page.getByTestId("batch-validate").click();
+  await expect(page.getByTestId("batch-check-summary")).toContainText("2 documentos válidos");
+  await expect(page.getByTestId("batch-errors")).toHaveText(
+    "Linha 4: CNPJ não serve ao perfil “Pessoa física – cadastral”, que aceita só CPF.",
+  );
+  await expect(page.getByTestId("batch-send-valid")).toHaveText("Enviar as válidas (2)");
+  await page.getByTestId("batch-send-valid").click();
+  await expect(page).toHaveURL(/batchId=bat_/, { timeout: 30_000 });
+  await expect(page.getByTestId("batch-item")).toHaveCount(2);
+  await expect(page.getByTestId("batch-skipped")).toContainText("1 linha não enviada");
+
+  // the API refuses what reaches it anyway (another client, or the console of a bare deployment):
+  // the batch page names every refused line, after its 202 was read
+  const token = await api.token("analyst");
+  const sent = await api.request.post("/api/v3/enrichments/batch", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { profileId: "prf_person_registry", items: [{ document: randomCpf() }, { document: randomCpf() }, { document: cnpj }] },
+  });
+  expect(sent.status()).toBe(202);
+  const { batchId, failed } = (await sent.json()) as { batchId: string; failed: number };
+  expect(failed).toBe(1);
+  await gotoHydrated(page, `/enrichments/batch?batchId=${batchId}`);
+  await expect(page.getByTestId("batch-counts")).toContainText("3 itens enviados · 1 recusado · ");
+  await expect(page.getByTestId("batch-refused-item")).toHaveText(
+    `Item 3 (${maskDocument(cnpj)}): O perfil não atende este tipo de documento (CPF x CNPJ).`,
+  );
+  await expect(page.getByTestId("batch-item-refused")).toContainText("Recusado");
+  await expect(page.getByTestId("batch-progress")).toHaveAttribute("data-done", "true", { timeout: 90_000 });
+  await expectNoSeriousA11yViolations(page, "batch with a refused line");
+  for (const width of [1280, 420]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `.test-output/console-truth/batch-refusal-${width}.png`, fullPage: true });
+  }
+  expect(await page.content()).not.toContain(cnpj);
 });

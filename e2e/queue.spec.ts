@@ -41,6 +41,19 @@ async function completedCases(api: LupaApi, count: number): Promise<Array<{ id: 
   );
 }
 
+/** Assigns the cases to the analyst through the review API; answers the analyst's token. */
+async function assignToAnalyst(api: LupaApi, cases: Array<{ id: string }>): Promise<string> {
+  const analyst = await api.token("analyst");
+  for (const one of cases) {
+    const res = await api.request.put(`${REVIEW}/cases/${one.id}/assignee`, {
+      headers: { authorization: `Bearer ${analyst}` },
+      data: { userId: subOf(analyst) },
+    });
+    expect(res.status()).toBe(200);
+  }
+  return analyst;
+}
+
 async function reviewCase(api: LupaApi, id: string) {
   const response = await api.request.get(`${REVIEW}/cases/${id}`, { headers: { authorization: `Bearer ${await api.token("analyst")}` } });
   expect(response.status()).toBe(200);
@@ -105,7 +118,7 @@ test("an analyst takes a case (Atribuir a mim), finds it in Minha fila, releases
   await expect(page.getByTestId("bulk-count")).toHaveText("1 caso selecionado");
   await page.getByTestId("bulk-assign").click();
   await page.getByTestId("bulk-assign-me").click();
-  await expect(page.getByTestId("bulk-result-summary")).toHaveText("Atribuir: 1 caso concluído.");
+  await expect(page.getByTestId("bulk-result-summary")).toHaveText("1 caso atribuído a você.");
   expect((await reviewCase(api, one.id)).assignee?.email).toBe("analyst@lupa.local");
 
   await page.getByTestId("queue-mine").click();
@@ -113,7 +126,7 @@ test("an analyst takes a case (Atribuir a mim), finds it in Minha fila, releases
   await row(page, one.id).getByTestId("row-select").check();
   await page.getByTestId("bulk-assign").click();
   await page.getByTestId("bulk-release").click();
-  await expect(page.getByTestId("bulk-result-summary")).toHaveText("Liberar: 1 caso concluído.");
+  await expect(page.getByTestId("bulk-result-summary")).toHaveText("1 caso liberado (sem responsável).");
   expect((await reviewCase(api, one.id)).assignee).toBeNull();
 
   // an unassigned case given to a colleague (the admin), chosen from the workspace's members
@@ -122,28 +135,52 @@ test("an analyst takes a case (Atribuir a mim), finds it in Minha fila, releases
   await page.getByTestId("bulk-assign").click();
   const dialog = page.getByTestId("bulk-assign-dialog");
   await expect(dialog.getByTestId("bulk-assignee")).toBeFocused();
-  await expect(dialog.getByTestId("bulk-assignee").locator("option")).toContainText(["Você (analyst@lupa.local)"]);
+  await expect(dialog.getByTestId("bulk-assignee").locator("option")).toContainText(["Você (Bruno Analista)"]);
   await dialog
     .getByTestId("bulk-assignee")
     .selectOption({ label: await dialog.locator('option[data-email="admin@lupa.local"]').innerText() });
   await expectNoSeriousA11yViolations(page, "bulk assign dialog");
   await dialog.getByTestId("bulk-assign-submit").click();
-  await expect(page.getByTestId("bulk-result-summary")).toHaveText("Atribuir: 1 caso concluído.");
+  await expect(page.getByTestId("bulk-result-summary")).toHaveText("1 caso atribuído a Ana Administradora.");
   expect((await reviewCase(api, one.id)).assignee?.email).toBe("admin@lupa.local");
   await gotoHydrated(page, "/verifications?limit=25");
-  await expect(row(page, one.id).getByTestId("row-assignee")).toHaveText("admin@lupa.local");
+  await expect(row(page, one.id).getByTestId("row-assignee")).toHaveText("Ana Administradora"); // as in the dialog (issue 28, item 9)
+  await expect(row(page, one.id).getByTestId("row-assignee").locator("[title]")).toHaveAttribute("title", "admin@lupa.local");
+});
+
+// issue 28, item 5: "Minha fila" listed decided cases
+test("Minha fila holds my cases that still need me; my decided ones are found through the decision filter", async ({ page, api }) => {
+  test.setTimeout(120_000);
+  const [open, decided] = await completedCases(api, 2);
+  const analyst = await assignToAnalyst(api, [open, decided]);
+  const decision = await api.request.post(`/api/v2/verifications/${decided.id}/feedbacks`, {
+    headers: { authorization: `Bearer ${analyst}` },
+    data: { status: "STANDBY", comment: "aguardando comprovante" },
+  });
+  expect(decision.status()).toBe(201);
+
+  await gotoList(page, `/verifications?queue=mine&q=${open.cpf}`);
+  await expect(row(page, open.id)).toBeVisible();
+  await gotoList(page, `/verifications?queue=mine&q=${decided.cpf}`);
+  await expect(page.getByTestId("verifications-empty")).toBeVisible();
+  await gotoList(page, `/verifications?queue=mine&feedback=STANDBY&q=${decided.cpf}`);
+  await expect(row(page, decided.id)).toBeVisible();
+
+  await gotoList(page, "/verifications?queue=mine&limit=25");
+  await expect(row(page, open.id)).toBeVisible();
+  await expect(row(page, decided.id)).toHaveCount(0);
+  // nothing decided in it, whoever decided it
+  await expect(page.getByTestId("row-decision").filter({ hasText: /Aprovada|Reprovada|Em espera|Dispensada/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, "Minha fila");
+  for (const width of [1280, 420]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `.test-output/console-truth/minha-fila-${width}.png`, fullPage: true });
+  }
 });
 
 test("a case opened from a queue moves through that queue with n", async ({ page, api }) => {
   const [first, second] = await completedCases(api, 2);
-  const analyst = await api.token("analyst");
-  for (const one of [first, second]) {
-    const res = await api.request.put(`${REVIEW}/cases/${one.id}/assignee`, {
-      headers: { authorization: `Bearer ${analyst}` },
-      data: { userId: subOf(analyst) },
-    });
-    expect(res.status()).toBe(200);
-  }
+  const analyst = await assignToAnalyst(api, [first, second]);
   // Minha fila, oldest first (other files' decisions may add cases of mine meanwhile: the queue
   // is read again once n has moved); start from the older of the two, so a case follows it
   const queueIds = async () => {
@@ -228,7 +265,7 @@ test("bulk assign and bulk decide name every failed case and why", async ({ page
   await page.getByTestId("bulk-assign").click();
   await page.getByTestId("bulk-assign-me").click();
   const result = page.getByTestId("bulk-result");
-  await expect(page.getByTestId("bulk-result-summary")).toHaveText("Atribuir: 2 casos concluídos, 1 falhou.");
+  await expect(page.getByTestId("bulk-result-summary")).toHaveText("2 casos atribuídos a você, 1 falhou.");
   await expect(result.getByTestId("bulk-failure")).toHaveCount(1);
   await expect(result.getByTestId("bulk-failure")).toHaveAttribute("data-id", c.id);
   await expect(result.getByTestId("bulk-failure")).toContainText(`${c.name ?? ""}: atribuído a outra pessoa`);
@@ -247,7 +284,7 @@ test("bulk assign and bulk decide name every failed case and why", async ({ page
   await dialog.getByTestId("bulk-reason").first().check();
   await dialog.getByTestId("bulk-comment").fill("Lote aprovado\nno e2e");
   await dialog.getByTestId("bulk-decide-submit").click();
-  await expect(page.getByTestId("bulk-result-summary")).toHaveText("Decidir: 2 casos concluídos, 1 falhou.");
+  await expect(page.getByTestId("bulk-result-summary")).toHaveText("2 casos aprovados, 1 falhou.");
   await expect(result.getByTestId("bulk-failure")).toHaveAttribute("data-id", deceased.id);
   await expect(result.getByTestId("bulk-failure")).toContainText(`${deceased.name ?? ""}: tem sinais de risco`);
   await expect(row(page, x.id).getByTestId("row-decision")).toContainText("Aprovada");

@@ -98,7 +98,7 @@ test.describe("as an analyst", () => {
     await expect(page.getByTestId("restrictive-count")).toHaveText(/^[\d.]+ entradas?$/);
     expect(adds()).toBe(1);
     release(); // later requests pass through the route at once
-    await expect(page.getByTestId("toasts-polite")).toContainText("Documento adicionado à lista restritiva.");
+    await expect(page.getByTestId("toasts-polite")).toContainText(`Fulano E2E ${run} adicionado à lista restritiva.`);
     expect(adds()).toBe(1);
     await expect(row).not.toHaveAttribute("data-pending", "true");
     await expect(row.getByTestId("restrictive-row-document")).toHaveText(`${cpf.slice(0, 3)}.***.***-${cpf.slice(9)}`);
@@ -106,7 +106,9 @@ test.describe("as an analyst", () => {
     await expect(row.getByTestId("restrictive-row-document")).toHaveText(formatDocument(cpf));
     await expect(row.getByTestId("restrictive-row-name")).toHaveText(`Fulano E2E ${run}`);
     await expect(row.getByTestId("restrictive-row-reason")).toHaveText(reason);
-    await expect(row.getByTestId("restrictive-row-added")).toContainText("analyst@lupa.local");
+    // one display name per person: the name, the e-mail on hover (issue 28, item 9)
+    await expect(row.getByTestId("restrictive-row-added")).toContainText("Bruno Analista");
+    await expect(row.getByTestId("restrictive-row-added").locator("[data-person]")).toHaveAttribute("title", "analyst@lupa.local");
     await expect(row.getByTestId("restrictive-row-expiry")).toHaveText("31/12/2030");
     const stored = await restrictive.find(cpf);
     expect(stored).toMatchObject({ reason, name: `Fulano E2E ${run}`, createdByEmail: "analyst@lupa.local", expired: false });
@@ -136,13 +138,13 @@ test.describe("as an analyst", () => {
     await confirm.getByTestId("restrictive-remove-reason").fill("Cadastro regularizado");
     await confirm.getByTestId("restrictive-remove-confirm").click();
     await expect(row).toHaveCount(0);
-    await expect(page.getByTestId("toasts-polite")).toContainText("Documento removido da lista restritiva.");
+    await expect(page.getByTestId("toasts-polite")).toContainText(`Fulano E2E ${run} removido da lista restritiva.`);
     await expect(page.getByTestId("restrictive-empty")).toContainText("Nenhuma entrada encontrada");
     await expect.poll(async () => (await restrictive.find(cpf)) === undefined).toBe(true);
 
     await page.getByTestId("toasts-polite").getByRole("button", { name: "Desfazer" }).click();
     await expect(row).toBeVisible();
-    await expect(page.getByTestId("toasts-polite")).toContainText("Remoção desfeita: o documento voltou à lista restritiva.");
+    await expect(page.getByTestId("toasts-polite")).toContainText(`Remoção desfeita: Fulano E2E ${run} voltou à lista restritiva.`);
     await expect(row).not.toHaveAttribute("data-pending", "true");
     const again = await restrictive.find(cpf);
     expect(again).toMatchObject({ reason, name: `Fulano E2E ${run}`, expiresAt: stored?.expiresAt });
@@ -336,9 +338,24 @@ test.describe("as an analyst", () => {
     await dialog.getByTestId("restrictive-add-submit").click();
     await expect(action).toHaveAttribute("data-listed", "true");
     await expect(action.getByTestId("restrictive-action-listed")).toHaveText("Na lista restritiva");
-    await expect(page.getByTestId("toasts-polite")).toContainText("Documento adicionado à lista restritiva.");
+    // issue 28, item 10: the toast names what was listed
+    const holder = await page.getByTestId("verification-name").innerText();
+    await expect(page.getByTestId("toasts-polite")).toContainText(`${holder} adicionado à lista restritiva.`);
     await expect(action.getByRole("button", { name: "Remover da lista restritiva" })).toBeEnabled();
     expect(await restrictive.find(cpf)).toMatchObject({ reason: `Caso ${first.id}`, expired: false });
+
+    // issue 28, item 3: the page shows the list now, and what held at completion beside it (the
+    // header said "Na lista restritiva", the profile still "Não")
+    await expect(page.getByTestId("profile-blacklisted-client-now")).toHaveText("Sim");
+    await expect(page.getByTestId("profile-blacklisted-client-at-completion")).toHaveText("ao concluir: não constava");
+    // …and a summary made again reads the list now: no "Não consta", no approval of a listed holder
+    await expect(page.getByTestId("ai-summary-stale")).toContainText("Desatualizado");
+    await page.getByTestId("ai-summary-regenerate").click();
+    await expect(page.getByTestId("ai-summary-stale")).toHaveCount(0);
+    await expect(page.getByTestId("ai-summary-text")).toContainText("Consta na lista restritiva do cliente.");
+    await expect(page.getByTestId("ai-summary-text")).toContainText("ao concluir, não constava");
+    await expect(page.getByTestId("ai-summary-text")).not.toContainText("Não consta em listas restritivas");
+    await expect(page.getByTestId("ai-verdict")).toHaveAttribute("data-verdict", "REJECT");
 
     // A new verification of the same document, completed after the change, shows it listed.
     const second = await api.createVerification(cpf, { profileId });
@@ -346,6 +363,7 @@ test.describe("as an analyst", () => {
     await gotoHydrated(page, `/verifications/${second.id}`);
     await expect(page.getByTestId("profile-blacklisted-client")).toContainText("Sim");
     await expect(page.getByTestId("profile-blacklisted-client")).toContainText("Lista restritiva do workspace"); // the code in words (issue 20, item 4)
+    await expect(page.getByTestId("profile-blacklisted-client-at-completion")).toHaveText("ao concluir: constava");
     await expect(listedIndicator).toHaveText("Em lista restritiva(risco)1");
     await expect(listedIndicator).toHaveAttribute("data-risky", "true");
     await expect(action).toHaveAttribute("data-listed", "true");
@@ -362,7 +380,7 @@ test.describe("as an analyst", () => {
     await confirm.getByTestId("restrictive-remove-confirm").click();
     await expect(action).toHaveAttribute("data-listed", "false");
     await expect(action.getByRole("button", { name: "Adicionar à lista restritiva" })).toBeVisible();
-    await expect(page.getByTestId("toasts-polite")).toContainText("Documento removido da lista restritiva.");
+    await expect(page.getByTestId("toasts-polite")).toContainText(`${holder} removido da lista restritiva.`);
     await expect.poll(async () => (await restrictive.find(cpf)) === undefined).toBe(true);
   });
 });
@@ -435,4 +453,26 @@ test.describe("as a viewer", () => {
     await expect(page.getByTestId("restrictive-action")).toHaveCount(0);
     await expect(page.getByRole("button", { name: /lista restritiva/ })).toHaveCount(0);
   });
+});
+
+// issue 28, item 9: a document had one name in the cases and another in the restrictive list, and
+// an entry added through the API with no name showed none
+test("an entry shows the holder's name as the case has it, the masked document on hover", async ({ page, api, restrictive }) => {
+  test.setTimeout(120_000);
+  const [named, unnamed, lonely] = [randomCpf(), randomCpf(), randomCpf()];
+  const profileId = await api.verificationProfileId("person");
+  const cases = await Promise.all([named, unnamed].map((cpf) => api.createVerification(cpf, { profileId })));
+  const [one, two] = await Promise.all(cases.map((c) => api.waitUntilTerminal(c.id)));
+  expect(one.name && two.name, "the sandbox names both holders").toBeTruthy();
+  await restrictive.add({ nationalId: named, reason: `Nomes ${run}`, name: "Outro Nome Ltda" });
+  await restrictive.add({ nationalId: unnamed, reason: `Nomes ${run}` }); // through the API, no name
+  await restrictive.add({ nationalId: lonely, reason: `Nomes ${run}` }); // no name and no case
+  await gotoHydrated(page, `/restrictive-list?search=${encodeURIComponent(`Nomes ${run}`)}`);
+  const nameOf = (cpf: string) =>
+    page.locator(`[data-testid="restrictive-row"][data-document="${maskedDocument(cpf)}"]`).getByTestId("restrictive-row-name");
+  await expect(nameOf(named)).toHaveText(one.name as string);
+  await expect(nameOf(unnamed)).toHaveText(two.name as string);
+  await expect(nameOf(lonely)).toHaveText(maskedDocument(lonely) as string);
+  await expect(nameOf(unnamed)).toHaveAttribute("title", maskedDocument(unnamed) as string);
+  await expectNoSeriousA11yViolations(page, "restrictive list with holder names");
 });

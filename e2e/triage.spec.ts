@@ -1,12 +1,13 @@
 import type { Page } from "@playwright/test";
-import { latestDecision } from "./support/api";
+import { latestDecision, type ApiVerification } from "./support/api";
 import { API_URL } from "./support/env";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { randomCpf } from "./support/documents";
-import { expect, gotoHydrated, gotoList, test } from "./support/fixtures";
+import { expect, gotoCase, gotoHydrated, gotoList, test } from "./support/fixtures";
 
 // Deciding cases from the keyboard alone: the queue "Aguardando decisão", a/r/e/d with a
-// confirmation Enter accepts, the next case opening by itself, n/p, and "?".
+// confirmation Enter accepts, the next case opening by itself in the triage mode (else the page
+// stays on the decided case), n/p, and "?".
 
 const caseId = (page: Page) => new URL(page.url()).pathname.split("/").pop() as string;
 
@@ -46,6 +47,12 @@ test("an analyst decides a series of cases with the keyboard only", async ({ pag
   await expect(page).toHaveURL(new RegExp(`/verifications/${order[0]}$`));
   await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
   await armed(page);
+  // issue 28, item 4: moving on after a decision is the triage mode, which the analyst turns on
+  // (from the keyboard too); it is kept for the next cases
+  await page.getByTestId("triage-mode").focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByTestId("triage-mode")).toBeChecked();
+  await page.getByTestId("triage-mode").blur(); // shortcuts stay quiet while a field has the focus
 
   // a → dialog → Enter: approved, and the next case of the queue opens
   const first = caseId(page);
@@ -64,6 +71,10 @@ test("an analyst decides a series of cases with the keyboard only", async ({ pag
   await expect(page).not.toHaveURL(new RegExp(`/verifications/${first}$`));
   await expect(page).toHaveURL(new RegExp(`/verifications/${order[1]}$`));
   await expect.poll(() => latestDecision(api, first)).toBe("APPROVED");
+  // the page says it moved: the case decided and the one now shown
+  await expect(page.getByTestId("triage-banner")).toContainText("Modo triagem: decisão registrada para");
+  await expect(page.getByTestId("triage-banner").getByRole("link")).toHaveAttribute("href", `/verifications/${first}`);
+  await expect(page.getByTestId("triage-banner-shown")).toHaveText(await page.getByTestId("verification-name").innerText());
 
   // r with a comment typed in the dialog: letters typed there never trigger shortcuts
   const second = caseId(page);
@@ -175,7 +186,8 @@ test.describe("as a viewer", () => {
     await expect(page.getByTestId("decision-panel")).toBeVisible();
     await expect(page.getByTestId("decision-actions")).toHaveCount(0);
     await expect(page.getByTestId("decision-entry")).toHaveCount(1);
-    await expect(page.getByTestId("decision-entry")).toContainText("analyst@lupa.local");
+    await expect(page.getByTestId("decision-entry")).toContainText("Bruno Analista");
+    await expect(page.getByTestId("decision-entry-author").locator("[title]")).toHaveAttribute("title", "analyst@lupa.local");
     await expect(page.getByTestId("decision-entry")).toContainText("Aguardando documento");
     await expect(page.getByTestId("verification-decision")).toHaveText("Em espera");
     await expect(page.locator("html")).toHaveAttribute("data-triage", created.id); // the keys would listen now
@@ -231,4 +243,70 @@ test("a failed refresh keeps the case and the comment being written on screen, a
     await expect(stale).toHaveCount(0, { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   await expect(comment).toHaveValue("Aguardando o comprovante do cliente.");
+});
+
+// issue 28, item 4: after rejecting Felipe the console showed Rita with only a toast, and "Baixar
+// PDF" then downloaded Rita's report.
+test("after a decision the page stays on the decided case; the triage mode moves on and says so; the PDF is the case on screen", async ({
+  page,
+  api,
+}) => {
+  test.setTimeout(240_000);
+  const profileId = await api.verificationProfileId("person");
+  const created: ApiVerification[] = [];
+  for (let i = 0; i < 3; i++) created.push(await api.createVerification(randomCpf(), { profileId }));
+  for (const c of created) await api.waitUntilTerminal(c.id);
+  await gotoList(page, "/verifications?queue=unassigned&status=COMPLETED&feedback=NOTSTARTED&limit=25");
+  const order = await page.getByTestId("verification-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-id") as string));
+  const mine = order.filter((id) => created.some((c) => c.id === id));
+  expect(mine).toHaveLength(3);
+  const [first, second] = mine as [string, string];
+  const next = order[order.indexOf(first) + 1] as string;
+  await page.locator(`[data-testid=verification-row][data-id="${first}"]`).getByTestId("row-name").click();
+  await expect(page).toHaveURL(new RegExp(`/verifications/${first}$`));
+  await armed(page);
+  await expect(page.getByTestId("triage-mode")).not.toBeChecked(); // off unless the analyst turns it on
+
+  await page.keyboard.press("e");
+  await page.getByTestId("decision-confirm").click();
+  await expect(page.getByTestId("decision-registered")).toContainText("Decisão registrada");
+  await expect(page.getByTestId("next-case")).toHaveText("Próximo caso (n)");
+  await expect(page).toHaveURL(new RegExp(`/verifications/${first}$`));
+  await expect(page.getByTestId("verification-detail")).toHaveAttribute("data-id", first);
+  await expect.poll(() => latestDecision(api, first)).toBe("STANDBY");
+  const pdf = page.waitForEvent("download");
+  await page.getByTestId("download-pdf").click();
+  expect((await pdf).suggestedFilename()).toBe(`verificacao-${first}.pdf`);
+  await expectNoSeriousA11yViolations(page, "case page after a decision");
+  for (const width of [1280, 420]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `.test-output/console-truth/after-decision-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // n (or the button) goes on to the case after it in the list, chosen before the decision
+  await page.keyboard.press("n");
+  await expect(page).toHaveURL(new RegExp(`/verifications/${next}$`));
+  await expect(page.getByTestId("triage-banner")).toHaveCount(0); // moved by the analyst: nothing to announce
+
+  // the triage mode, turned on, is kept in this browser for this analyst, and moves on after a decision
+  await gotoCase(page, second);
+  await page.getByTestId("triage-mode").check();
+  await gotoCase(page, second);
+  await expect(page.getByTestId("triage-mode")).toBeChecked();
+  const name = await page.getByTestId("verification-name").innerText();
+  await page.keyboard.press("e");
+  await page.getByTestId("decision-confirm").click();
+  await expect(page).not.toHaveURL(new RegExp(`/verifications/${second}$`));
+  const banner = page.getByTestId("triage-banner");
+  await expect(banner.getByTestId("triage-banner-decided")).toHaveText(name);
+  const shown = (await page.getByTestId("verification-detail").getAttribute("data-id")) as string;
+  expect(shown).not.toBe(second);
+  await expect(banner.getByTestId("triage-banner-shown")).toHaveText(await page.getByTestId("verification-name").innerText());
+  // "Baixar PDF" is the case on screen, never the one decided
+  const moved = page.waitForEvent("download");
+  await page.getByTestId("download-pdf").click();
+  expect((await moved).suggestedFilename()).toBe(`verificacao-${shown}.pdf`);
+  await expectNoSeriousA11yViolations(page, "triage banner");
+  await page.getByTestId("triage-mode").uncheck();
 });

@@ -23,7 +23,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       </a>
       <AppHeader email={session.user.email} role={session.user.role} settings={Boolean(teamReview?.canAdminister)} />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
-        <RoleProvider role={session.user.role}>
+        <RoleProvider role={session.user.role} user={session.user.email}>
           <TeamReviewProvider value={teamReview}>
             <Toaster>{children}</Toaster>
           </TeamReviewProvider>

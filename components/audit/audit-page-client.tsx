@@ -13,6 +13,7 @@ import { formatDateTime } from "@/lib/contract/format/date";
 import { bffFetch } from "@/lib/query/bff-fetch";
 import { auditFiltersProblem, auditFiltersToSearch, parseAuditFilters, type AuditFilters } from "@/lib/review/audit-filters";
 import { auditEventDetail, auditEventLabel } from "@/lib/review/labels";
+import { PersonName, usePersonName } from "@/components/review/person-name";
 
 // /audit "Auditoria" (admins): the workspace's append-only audit trail, newest first, filtered by
 // type, actor, case and period (in the URL), paged by cursor, exported as CSV (streamed).
@@ -22,6 +23,7 @@ const control =
 const label = "mb-1 block text-xs font-medium text-zinc-600";
 
 export function AuditPageClient() {
+  const nameOf = usePersonName();
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -211,7 +213,7 @@ export function AuditPageClient() {
                     {auditEventLabel(event.type)}
                   </td>
                   <td className="px-4 py-2.5 text-zinc-700" data-testid="audit-row-actor">
-                    {event.actor?.email ?? "Sistema"}
+                    {event.actor ? <PersonName person={event.actor} /> : "Sistema"}
                   </td>
                   <td className="px-4 py-2.5">
                     {event.caseId ? (
@@ -222,7 +224,9 @@ export function AuditPageClient() {
                       <span className="text-zinc-500">—</span>
                     )}
                   </td>
-                  <td className="px-4 py-2.5 text-xs break-words text-zinc-700">{auditEventDetail(event.type, event.data) || "—"}</td>
+                  <td className="px-4 py-2.5 text-xs break-words text-zinc-700">
+                    {auditEventDetail(event.type, event.data, (id) => nameOf({ id, email: null })) || "—"}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -5,9 +5,20 @@ import type { Role } from "@/lib/api/types";
 import { can, type ConsoleAction } from "@/lib/permissions/can";
 
 const RoleContext = createContext<Role | null>(null);
+const UserContext = createContext<string | null>(null);
 
-export function RoleProvider({ role, children }: { role: Role | null; children: ReactNode }) {
-  return <RoleContext.Provider value={role}>{children}</RoleContext.Provider>;
+/** `user`: the signed-in e-mail, the key of what the console keeps per person in the browser (the triage mode). */
+export function RoleProvider({ role, user = null, children }: { role: Role | null; user?: string | null; children: ReactNode }) {
+  return (
+    <RoleContext.Provider value={role}>
+      <UserContext.Provider value={user}>{children}</UserContext.Provider>
+    </RoleContext.Provider>
+  );
+}
+
+/** The signed-in e-mail (null outside the console's pages). */
+export function useSignedInUser(): string | null {
+  return useContext(UserContext);
 }
 
 /** Whether the signed-in role may do this (the UI hides what it may not). */

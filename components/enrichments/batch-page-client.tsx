@@ -2,177 +2,31 @@
 
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { bffFetch } from "@/lib/query/bff-fetch";
 import type { ApiProfile } from "@/lib/enrichments/api-types";
-import { OUTCOME_LABELS } from "@/lib/enrichments/labels";
-import { download } from "@/lib/network/export";
+import { rememberSentBatch } from "@/lib/enrichments/batch-session";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ChevronLeftIcon } from "@/components/ui/icons";
-import { StateMessage } from "@/components/ui/state-message";
-import { EnrichmentStatusBadge } from "./enrichment-status-badge";
+import { BatchProgress } from "./batch-progress";
 
 // /enrichments/batch: a CSV of up to 500 documents (optional metadata columns) is checked line by
-// line by the BFF before sending; then ?batchId= shows the progress (terminal items), every item,
-// and "Exportar resultados" (CSV of id, document, status, outcome).
+// line by the BFF before sending, against the chosen profile too (a CNPJ for a person's profile is
+// an error by name); then ?batchId= shows the progress (terminal items), every item, every line
+// the API refused, and "Exportar resultados" (CSV of id, document, status, outcome).
 
 interface Checked {
+  /** The profile the lines were checked against (null: none chosen, the kinds were not checked). */
+  profile: { name: string; entity: "person" | "company" } | null;
+  /** The CSV line of each valid item, in the order they are sent. */
+  lines: number[];
   total: number;
   columns: string[];
   errors: { line: number; message: string }[];
   errorCount: number;
   /** A problem of the whole file (no lines, too many, its header): nothing can be sent. */
   fileWide?: boolean;
+  skipped?: { line: number; message: string }[];
   batch?: { batchId: string; total: number; created: number; failed: number; refused: { line: number; message: string }[] };
-}
-
-interface Progress {
-  batchId: string;
-  total: number;
-  terminal: number;
-  completed: number;
-  failed: number;
-  items: {
-    id: string;
-    /** Masked: the browser never gets a full document. */
-    document: string;
-    name: string | null;
-    status: string;
-    outcome: string | null;
-    failureReason: string | null;
-    failure: string | null;
-    metadata: Record<string, string>;
-  }[];
-}
-
-const csvCell = (v: string) => (/[",;\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
-function BatchProgress({ batchId }: { batchId: string }) {
-  const query = useQuery({
-    queryKey: ["batch", batchId],
-    queryFn: ({ signal }) => bffFetch<Progress>(`/bff/enrichments/batch/${encodeURIComponent(batchId)}`, signal),
-    refetchInterval: (q) => (q.state.data && q.state.data.total > 0 && q.state.data.terminal >= q.state.data.total ? false : 2_000),
-  });
-  if (query.isPending) return <p className="text-sm text-zinc-600">Carregando o lote…</p>;
-  if (query.isError)
-    return (
-      <StateMessage
-        kind="error"
-        title="Não foi possível ler o lote"
-        description={query.error.message}
-        action={<Button onClick={() => void query.refetch()}>Tentar novamente</Button>}
-      />
-    );
-  const p = query.data;
-  if (p.total === 0)
-    return (
-      <StateMessage
-        testId="batch-empty"
-        title="Lote sem itens"
-        description="Nenhum enriquecimento deste lote foi encontrado neste workspace."
-      />
-    );
-  const percent = Math.round((p.terminal / p.total) * 100);
-  const done = p.terminal >= p.total;
-  const exportCsv = () => {
-    const lines = [
-      "id,document,name,status,outcome,failureReason",
-      ...p.items.map((i) => [i.id, i.document, i.name ?? "", i.status, i.outcome ?? "", i.failureReason ?? ""].map(csvCell).join(",")),
-    ];
-    download(`lote-${p.batchId}.csv`, URL.createObjectURL(new Blob([`${lines.join("\n")}\n`], { type: "text/csv" })));
-  };
-  return (
-    <section
-      data-testid="batch-progress"
-      data-done={done ? "true" : "false"}
-      aria-labelledby="batch-title"
-      className="space-y-4 rounded-lg border border-zinc-200 bg-white p-5"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="batch-title" className="text-sm font-semibold text-zinc-900">
-            Lote <span className="font-mono">{p.batchId}</span>
-          </h2>
-          <p data-testid="batch-counts" className="text-sm text-zinc-600" aria-live="polite">
-            {p.terminal} de {p.total} terminados · {p.completed} concluídos · {p.failed} com falha
-          </p>
-        </div>
-        <div className="flex gap-2">
-          <Link href={`/enrichments?batchId=${encodeURIComponent(p.batchId)}`} className={buttonClass("secondary", "sm")}>
-            Ver na lista
-          </Link>
-          <Button size="sm" variant="primary" onClick={exportCsv} data-testid="export-results">
-            Exportar resultados
-          </Button>
-        </div>
-      </div>
-      <div
-        role="progressbar"
-        aria-label="Progresso do lote"
-        aria-valuemin={0}
-        aria-valuemax={p.total}
-        aria-valuenow={p.terminal}
-        aria-valuetext={`${percent}%`}
-        className="h-3 overflow-hidden rounded-full bg-zinc-100"
-      >
-        <div className={`h-full transition-[width] ${done ? "bg-emerald-500" : "bg-brand-600"}`} style={{ width: `${percent}%` }} />
-      </div>
-      <div className="max-h-[480px] overflow-auto">
-        <table data-testid="batch-items" className="w-full text-left text-sm">
-          <caption className="sr-only">Itens do lote</caption>
-          <thead className="sticky top-0 bg-zinc-50 text-xs text-zinc-600">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Documento
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Titular
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Situação
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Resultado
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Metadados
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100">
-            {p.items.map((i) => (
-              <tr key={i.id} data-testid="batch-item">
-                <th scope="row" className="px-3 py-1.5 font-normal">
-                  <Link href={`/enrichments/${i.id}`} className="font-mono text-brand-700 hover:underline">
-                    {i.document}
-                  </Link>
-                </th>
-                <td className="px-3 py-1.5 text-zinc-800" data-testid="batch-item-name">
-                  {i.name ?? (
-                    <span className="text-zinc-500">{i.status === "COMPLETED" || i.status === "FAILED" ? "—" : "Aguardando"}</span>
-                  )}
-                </td>
-                <td className="px-3 py-1.5">
-                  <EnrichmentStatusBadge status={i.status} />
-                </td>
-                <td className="px-3 py-1.5 text-zinc-700" data-testid="batch-item-result">
-                  {i.failure ?? (i.outcome ? (OUTCOME_LABELS[i.outcome] ?? i.outcome) : "—")}
-                </td>
-                <td className="px-3 py-1.5 text-xs text-zinc-600" data-testid="batch-item-metadata">
-                  {Object.keys(i.metadata).length
-                    ? Object.entries(i.metadata)
-                        .map(([k, v]) => `${k}: ${v}`)
-                        .join(" · ")
-                    : "—"}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
-  );
 }
 
 export function BatchPageClient({ profiles, submissionKey }: { profiles: ApiProfile[]; submissionKey: string }) {
@@ -200,7 +54,10 @@ export function BatchPageClient({ profiles, submissionKey }: { profiles: ApiProf
         return;
       }
       setChecked(json);
-      if (json.batch) router.push(`/enrichments/batch?batchId=${encodeURIComponent(json.batch.batchId)}`);
+      if (json.batch) {
+        rememberSentBatch(json.batch.batchId, { lines: json.lines, skipped: json.skipped ?? [] });
+        router.push(`/enrichments/batch?batchId=${encodeURIComponent(json.batch.batchId)}`);
+      }
     } catch {
       setError("Sem conexão com o console. Tente novamente.");
     } finally {
@@ -266,7 +123,11 @@ export function BatchPageClient({ profiles, submissionKey }: { profiles: ApiProf
               id="batch-profile"
               className="h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm"
               value={profileId}
-              onChange={(e) => setProfileId(e.target.value)}
+              onChange={(e) => {
+                // the lines' kinds are checked against the profile: check again for another one
+                setProfileId(e.target.value);
+                setChecked(null);
+              }}
               data-testid="batch-profile"
             >
               <option value="">Escolha um perfil</option>
@@ -277,7 +138,7 @@ export function BatchPageClient({ profiles, submissionKey }: { profiles: ApiProf
               ))}
             </select>
             <p className="mt-1 text-xs text-zinc-600">
-              Um perfil para todo o lote: documentos do outro tipo (CPF x CNPJ) são recusados pela API, item a item.
+              Um perfil para todo o lote: a validação recusa, linha a linha, os documentos do outro tipo (CPF x CNPJ).
             </p>
           </div>
           {checked ? (
@@ -294,6 +155,16 @@ export function BatchPageClient({ profiles, submissionKey }: { profiles: ApiProf
                     ? `${checked.errorCount} ${checked.errorCount === 1 ? "problema" : "problemas"}: corrija o arquivo antes de enviar.`
                     : `${checked.errorCount} ${checked.errorCount === 1 ? "linha com erro será ignorada" : "linhas com erro serão ignoradas"} se você enviar as válidas:`}
               </p>
+              {checked.profile ? (
+                <p data-testid="batch-check-profile" className="mt-1">
+                  Tipos conferidos para o perfil “{checked.profile.name}”, que aceita só{" "}
+                  {checked.profile.entity === "company" ? "CNPJ" : "CPF"}.
+                </p>
+              ) : (
+                <p data-testid="batch-check-no-profile" className="mt-1">
+                  Escolha o perfil e valide de novo para conferir se cada documento é do tipo que ele aceita (CPF ou CNPJ).
+                </p>
+              )}
               {checked.errors.length ? (
                 <ul data-testid="batch-errors" className="mt-2 max-h-56 list-disc overflow-auto pl-5">
                   {checked.errors.map((e, i) => (

@@ -12,7 +12,8 @@ import { cn } from "@/lib/utils/cn";
 import { useMutation } from "@tanstack/react-query";
 import { useToast } from "@/components/ui/toaster";
 import { bffSend } from "@/lib/query/bff-send";
-import { listParamsToSearch, type RestrictiveListParams } from "@/lib/restrictive-list/entries";
+import { entryDisplayName, listParamsToSearch, type RestrictiveListParams } from "@/lib/restrictive-list/entries";
+import { PersonName } from "@/components/review/person-name";
 
 const headClass = "px-4 py-2.5 text-left text-xs font-medium tracking-wide text-zinc-600 uppercase";
 const cellClass = "px-4 py-2.5 align-top";
@@ -112,8 +113,8 @@ export function RestrictiveTable({
               <td className={cellClass}>
                 <DocumentCell entry={entry} shown={shown} />
               </td>
-              <td className={cn(cellClass, "text-zinc-800")} data-testid="restrictive-row-name">
-                {entry.name ?? <span className="text-zinc-500">—</span>}
+              <td className={cn(cellClass, "text-zinc-800")} data-testid="restrictive-row-name" title={entry.document}>
+                {entryDisplayName(entry)}
               </td>
               <td className={cn(cellClass, "max-w-xs text-zinc-700")} data-testid="restrictive-row-reason">
                 <span className="line-clamp-2 break-words" title={entry.reason}>
@@ -121,7 +122,9 @@ export function RestrictiveTable({
                 </span>
               </td>
               <td className={cn(cellClass, "text-zinc-600")} data-testid="restrictive-row-added">
-                <div className="truncate text-zinc-800">{entry.pending ? "Você" : (entry.createdByEmail ?? "—")}</div>
+                <div className="truncate text-zinc-800">
+                  {entry.pending ? "Você" : <PersonName person={{ id: entry.createdBy, email: entry.createdByEmail }} />}
+                </div>
                 <div className="text-xs">{entry.pending ? "Salvando…" : <RelativeTime value={entry.createdAt} />}</div>
               </td>
               <td className={cn(cellClass, "whitespace-nowrap")} data-testid="restrictive-row-expiry">

@@ -5,6 +5,7 @@ import { useToast } from "@/components/ui/toaster";
 import { bffSend } from "@/lib/query/bff-send";
 import { restrictiveKeys } from "@/lib/query/restrictive-list-queries";
 import {
+  entryDisplayName,
   entryMatches,
   listParamsToSearch,
   type NewRestrictiveEntry,
@@ -46,12 +47,18 @@ function pendingEntry(entry: NewRestrictiveEntry): RestrictiveEntry {
     kind: documentKind(entry.nationalId),
     name: entry.name ?? null,
     reason: entry.reason,
+    createdBy: "", // the signed-in person: shown as "Você" while pending
     createdByEmail: null,
     createdAt: new Date().toISOString(),
     expiresAt: entry.expiresAt ?? null,
     expired: false,
     pending: true,
   };
+}
+
+/** Who a toast names: the entry's display name, or the typed name, or the masked document typed. */
+function addedName(input: AddInput): string {
+  return "undo" in input ? entryDisplayName(input.shown) : (input.name ?? maskedDocument(input.nationalId) ?? "O documento");
 }
 
 /** What the add mutation takes: an entry typed by the analyst, or the sealed one a removal answered ("Desfazer"). */
@@ -83,7 +90,7 @@ export function useAddRestrictiveEntry(options: { successMessage?: (entry: AddIn
       toast.show({ kind: "error", message: `Não foi possível adicionar: ${error.message}` });
     },
     onSuccess: (_created, entry) => {
-      toast.show({ kind: "success", message: options.successMessage?.(entry) ?? "Documento adicionado à lista restritiva." });
+      toast.show({ kind: "success", message: options.successMessage?.(entry) ?? `${addedName(entry)} adicionado à lista restritiva.` });
     },
     onSettled: () => client.invalidateQueries({ queryKey: restrictiveKeys.all }),
   });
@@ -93,7 +100,9 @@ export function useAddRestrictiveEntry(options: { successMessage?: (entry: AddIn
 export function useRemoveRestrictiveEntry() {
   const client = useQueryClient();
   const toast = useToast();
-  const add = useAddRestrictiveEntry({ successMessage: () => "Remoção desfeita: o documento voltou à lista restritiva." });
+  const add = useAddRestrictiveEntry({
+    successMessage: (input) => `Remoção desfeita: ${addedName(input)} voltou à lista restritiva.`,
+  });
   return useMutation({
     mutationFn: ({ entry, reason, shown }: { entry: RestrictiveEntry; reason: string; shown?: RestrictiveListParams }) => {
       const search = shown ? listParamsToSearch(shown) : new URLSearchParams();
@@ -119,7 +128,7 @@ export function useRemoveRestrictiveEntry() {
     onSuccess: (removed, { entry }) => {
       toast.show({
         kind: "success",
-        message: "Documento removido da lista restritiva.",
+        message: `${entryDisplayName(entry)} removido da lista restritiva.`,
         action: { label: "Desfazer", onClick: () => add.mutate({ undo: removed.undo, shown: entry }) },
       });
     },

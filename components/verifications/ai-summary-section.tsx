@@ -44,9 +44,14 @@ function useGenerateSummary(id: string) {
     },
     onSuccess: (state) => {
       queryClient.setQueryData<AiSummaryPanelState>(key, state);
-      toast.show({ kind: "success", message: "Resumo da IA gerado." });
+      toast.show({ kind: "success", message: summaryMade("Resumo da IA gerado", state) });
     },
   });
+}
+
+/** "Resumo da IA gerado: recomenda Reprovação." — what was made, and what it says. */
+function summaryMade(what: string, state: AiSummaryState): string {
+  return state.state === "ready" ? `${what}: recomenda ${VERDICT_LABELS[state.summary.verdict]}.` : `${what}.`;
 }
 
 /** "Gerar novamente" (team review): makes a new summary (recorded); over a stale one, says why first. */
@@ -57,7 +62,7 @@ function useRegenerateSummary(id: string) {
     mutationFn: () => bffSend<AiSummaryState>(`/bff/verifications/${encodeURIComponent(id)}/ai-summary/regenerate`, { method: "POST" }),
     onSuccess: (state) => {
       queryClient.setQueryData<AiSummaryPanelState>(aiSummaryKeys.detail(id), state);
-      toast.show({ kind: "success", message: "Resumo da IA gerado novamente." });
+      toast.show({ kind: "success", message: summaryMade("Resumo da IA gerado novamente", state) });
     },
     onError: (error) => toast.show({ kind: "error", message: `Resumo não gerado. ${error.message}` }),
     onSettled: () => {

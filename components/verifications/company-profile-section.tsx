@@ -5,6 +5,7 @@ import type { CodeDescription, CompanyProfileView } from "@/lib/verifications/vi
 import { IndicatorsList } from "./indicators-list";
 import { FiscalStatus, YesNo } from "./person-profile-section";
 import { ServiceSanctions } from "./dossier/service-sanctions";
+import { ClientListing } from "./client-listing";
 
 function codeDescription(value: CodeDescription | null) {
   if (!value) return null;
@@ -16,7 +17,7 @@ function codeDescription(value: CodeDescription | null) {
   );
 }
 
-export function CompanyProfileSection({ profile }: { profile: CompanyProfileView }) {
+export function CompanyProfileSection({ caseId, profile }: { caseId: string; profile: CompanyProfileView }) {
   return (
     <Section title="Perfil da empresa" description="Cadastro Nacional da Pessoa Jurídica" testId="company-profile" module="profile">
       <FieldList>
@@ -38,7 +39,7 @@ export function CompanyProfileSection({ profile }: { profile: CompanyProfileView
         <Field label="Natureza jurídica">{codeDescription(profile.legalNature)}</Field>
         <Field label="Atividade principal (CNAE)">{codeDescription(profile.mainActivity)}</Field>
         <Field label="Lista restritiva do cliente" testId="profile-blacklisted-client">
-          <YesNo value={profile.blacklisted?.client ?? null} />
+          <ClientListing caseId={caseId} atCompletion={profile.blacklisted?.client ?? null} type={profile.blacklisted?.clientType} />
         </Field>
         <Field label="Lista restritiva do serviço" testId="profile-blacklisted-service">
           <YesNo value={profile.blacklisted?.service ?? null} />

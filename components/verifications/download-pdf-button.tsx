@@ -17,8 +17,9 @@ async function failureMessage(response: Response): Promise<string> {
 /**
  * "Baixar PDF": the report streamed by /bff/verifications/:id/pdf (the token stays on the server),
  * saved under the name the BFF gives. Only once the verification is terminal; failures are toasts.
+ * It always downloads the case on screen, whose name it carries (issue 28, item 4).
  */
-export function DownloadPdfButton({ id, status }: { id: string; status: string }) {
+export function DownloadPdfButton({ id, name, status }: { id: string; name: string; status: string }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const ready = isTerminalStatus(status);
@@ -55,6 +56,8 @@ export function DownloadPdfButton({ id, status }: { id: string; status: string }
       ) : null}
       <Button
         data-testid="download-pdf"
+        data-case={id}
+        title={`Baixar o PDF de ${name}`}
         disabled={!ready || busy}
         aria-describedby={!ready ? "pdf-unavailable" : undefined}
         aria-busy={busy || undefined}
@@ -62,6 +65,8 @@ export function DownloadPdfButton({ id, status }: { id: string; status: string }
       >
         {busy ? <Spinner /> : null}
         Baixar PDF
+        {/* which case: the one on screen, named for screen readers and on hover */}
+        <span className="sr-only"> de {name}</span>
       </Button>
     </div>
   );

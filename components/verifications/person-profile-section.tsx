@@ -4,6 +4,7 @@ import { formatDate } from "@/lib/contract/format/date";
 import type { DocumentView, PersonProfileView } from "@/lib/verifications/view-models";
 import { IndicatorsList } from "./indicators-list";
 import { ServiceSanctions } from "./dossier/service-sanctions";
+import { ClientListing } from "./client-listing";
 
 function YesNo({ value, riskyWhen = true, testId }: { value: boolean | null; riskyWhen?: boolean; testId?: string }) {
   if (value === null) return <span className="text-zinc-500">Não informado</span>;
@@ -23,7 +24,15 @@ function FiscalStatus({ value }: { value: string | null }) {
 
 export { FiscalStatus, YesNo };
 
-export function PersonProfileSection({ profile, document }: { profile: PersonProfileView; document: DocumentView | null }) {
+export function PersonProfileSection({
+  caseId,
+  profile,
+  document,
+}: {
+  caseId: string;
+  profile: PersonProfileView;
+  document: DocumentView | null;
+}) {
   const blacklisted = profile.blacklisted;
   return (
     <Section title="Perfil cadastral" description="Dados do titular na base cadastral" module="profile" testId="person-profile">
@@ -64,8 +73,7 @@ export function PersonProfileSection({ profile, document }: { profile: PersonPro
           <YesNo value={profile.obitFlag} />
         </Field>
         <Field label="Lista restritiva do cliente" testId="profile-blacklisted-client">
-          <YesNo value={blacklisted?.client ?? null} />
-          {blacklisted?.clientType ? <span className="ml-2 text-xs text-zinc-500">{blacklisted.clientType}</span> : null}
+          <ClientListing caseId={caseId} atCompletion={blacklisted?.client ?? null} type={blacklisted?.clientType} />
         </Field>
         <Field label="Lista restritiva do serviço" testId="profile-blacklisted-service">
           <YesNo value={blacklisted?.service ?? null} />

@@ -8,6 +8,8 @@ import { XIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toaster";
 import { pluralize } from "@/lib/contract/format/number";
 import { membersQuery, reviewSettingsQuery, reviewKeys, savedViewsQuery, type BulkView } from "@/lib/query/review-queries";
+import { bulkSummary, type BulkBody } from "@/lib/review/bulk-summary";
+import { usePersonName } from "@/components/review/person-name";
 import { bffSend } from "@/lib/query/bff-send";
 import { DECISION_ACTIONS, DECISIONS, type Decision } from "@/lib/verifications/decisions";
 import { filtersToSearchParams, QUEUE_LABELS, type Queue, type VerificationFilters } from "@/lib/verifications/filters";
@@ -52,14 +54,16 @@ export function QueueTabs({
   const queryClient = useQueryClient();
   const toast = useToast();
   const views = useQuery(savedViewsQuery());
+  const nameOf = usePersonName();
   const [saving, setSaving] = useState(false);
   const current = viewQuery(filters);
   const order: Array<Queue | undefined> = ["mine", "unassigned", undefined, "second"];
 
   const remove = useMutation({
-    mutationFn: (id: string) => bffSend<void>(`/bff/review/views/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    onSuccess: () => {
-      toast.show({ kind: "success", message: "Visão excluída." });
+    mutationFn: (view: { id: string; name: string }) =>
+      bffSend<void>(`/bff/review/views/${encodeURIComponent(view.id)}`, { method: "DELETE" }),
+    onSuccess: (_answer, removed) => {
+      toast.show({ kind: "success", message: `Visão "${removed.name}" excluída.` });
       void queryClient.invalidateQueries({ queryKey: reviewKeys.views });
     },
     onError: (error) => toast.show({ kind: "error", message: error.message }),
@@ -95,7 +99,9 @@ export function QueueTabs({
                 type="button"
                 aria-pressed={pressed}
                 data-testid="saved-view-open"
-                title={view.shared ? `Compartilhada por ${view.mine ? "você" : (view.author ?? "um colega")}` : "Só sua"}
+                title={
+                  view.shared ? `Compartilhada por ${view.mine ? "você" : nameOf({ id: view.authorId, email: view.author })}` : "Só sua"
+                }
                 onClick={() => {
                   const url = `${window.location.pathname}${view.query ? `?${view.query}` : ""}`;
                   window.history.pushState(null, "", url);
@@ -112,7 +118,7 @@ export function QueueTabs({
                   aria-label={`Excluir a visão ${view.name}`}
                   disabled={remove.isPending}
                   onClick={() => {
-                    if (window.confirm(`Excluir a visão "${view.name}"?`)) remove.mutate(view.id);
+                    if (window.confirm(`Excluir a visão "${view.name}"?`)) remove.mutate(view);
                   }}
                   className="ml-0.5 rounded-full p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900"
                 >
@@ -237,11 +243,9 @@ export function ExportLink({ filters, ids, testId }: { filters: VerificationFilt
   );
 }
 
-/** The outcome of the last bulk action: every failed case named, with why. */
+/** The outcome of the last bulk action: what was done ("3 casos atribuídos a Daniela Analista"), every failed case named, with why. */
 export interface BulkOutcome {
-  action: string;
-  succeeded: number;
-  proposed: number;
+  summary: string;
   failures: Array<{ id: string; name: string; message: string }>;
 }
 
@@ -264,13 +268,14 @@ export function BulkBar({
   const names = new Map(items.map((item) => [item.id, item.name ?? item.document]));
 
   const bulk = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      bffSend<BulkView>("/bff/review/cases/bulk", { method: "POST", body: { ...body, ids: selected } }),
+    mutationFn: (body: BulkBody) => {
+      // `to` is for the result's words only
+      const sent = body.action === "assign" ? { action: body.action, userId: body.userId } : body;
+      return bffSend<BulkView>("/bff/review/cases/bulk", { method: "POST", body: { ...sent, ids: selected } });
+    },
     onSuccess: (result, body) => {
       onDone({
-        action: body.action === "assign" ? (body.userId ? "Atribuir" : "Liberar") : "Decidir",
-        succeeded: result.succeeded,
-        proposed: result.results.filter((r) => r.proposed).length,
+        summary: bulkSummary(body, result),
         failures: result.results
           .filter((r) => !r.ok)
           .map((r) => ({ id: r.id, name: names.get(r.id) ?? r.id, message: r.error?.message ?? "não foi possível concluir" })),
@@ -311,7 +316,7 @@ export function BulkBar({
         count={selected.length}
         pending={bulk.isPending}
         onClose={() => setAssigning(false)}
-        onAssign={(userId) => bulk.mutate({ action: "assign", userId })}
+        onAssign={(userId, to) => bulk.mutate({ action: "assign", userId, to })}
       />
       <BulkDecideDialog
         open={deciding}
@@ -336,10 +341,13 @@ function BulkAssignDialog({
   count: number;
   pending: boolean;
   onClose: () => void;
-  onAssign: (userId: string | null) => void;
+  /** `to`: who, as the result names them ("a Daniela Analista", "a você"). */
+  onAssign: (userId: string | null, to: string) => void;
 }) {
   const members = useQuery({ ...membersQuery(), enabled: open });
   const [target, setTarget] = useState("");
+  const nameOf = (value: string) =>
+    value === "me" ? "você" : (members.data?.members.find((m) => m.id === value)?.name ?? "o colega escolhido");
   return (
     <Dialog
       open={open}
@@ -352,7 +360,7 @@ function BulkAssignDialog({
         className="space-y-3"
         onSubmit={(event) => {
           event.preventDefault();
-          if (target) onAssign(target);
+          if (target) onAssign(target, nameOf(target));
         }}
       >
         <div>
@@ -369,8 +377,8 @@ function BulkAssignDialog({
           >
             <option value="">{members.isPending ? "Carregando a equipe…" : "Escolha um colega"}</option>
             {(members.data?.members ?? []).map((member) => (
-              <option key={member.id} value={member.me ? "me" : member.id} data-email={member.email}>
-                {member.me ? `Você (${member.email})` : `${member.name} (${member.email})`}
+              <option key={member.id} value={member.me ? "me" : member.id} data-email={member.email} title={member.email}>
+                {member.me ? `Você (${member.name})` : member.name}
               </option>
             ))}
           </select>
@@ -378,10 +386,10 @@ function BulkAssignDialog({
         </div>
         <div className="flex flex-wrap justify-end gap-2">
           <Button onClick={onClose}>Cancelar</Button>
-          <Button data-testid="bulk-release" disabled={pending} onClick={() => onAssign(null)}>
+          <Button data-testid="bulk-release" disabled={pending} onClick={() => onAssign(null, "")}>
             Liberar (sem responsável)
           </Button>
-          <Button data-testid="bulk-assign-me" disabled={pending} onClick={() => onAssign("me")}>
+          <Button data-testid="bulk-assign-me" disabled={pending} onClick={() => onAssign("me", "você")}>
             Atribuir a mim
           </Button>
           <Button type="submit" variant="primary" data-testid="bulk-assign-submit" disabled={pending || !target}>
@@ -519,9 +527,7 @@ export function BulkResult({ outcome, onDismiss }: { outcome: BulkOutcome; onDis
     >
       <div className="flex items-start justify-between gap-3">
         <p data-testid="bulk-result-summary" className="font-medium text-zinc-900">
-          {outcome.action}: {pluralize(outcome.succeeded, "caso concluído", "casos concluídos")}
-          {outcome.proposed ? ` (${pluralize(outcome.proposed, "aguarda", "aguardam")} 2ª revisão)` : ""}
-          {outcome.failures.length ? `, ${pluralize(outcome.failures.length, "falhou", "falharam")}` : ""}.
+          {outcome.summary}
         </p>
         <button type="button" onClick={onDismiss} aria-label="Fechar o resultado" className="rounded p-1 text-zinc-500 hover:bg-white/60">
           <XIcon className="size-3.5" />

@@ -7,8 +7,9 @@ import { shortAge } from "@/lib/review/age";
 import { flagLabel, SLA_LABELS } from "@/lib/review/labels";
 import type { CaseReviewView } from "@/lib/verifications/view-models";
 import { cn } from "@/lib/utils/cn";
+import { PersonName } from "@/components/review/person-name";
 
-// The team cells of the queue list: owner, risk flags (icons, with their words for screen readers
+// The team cells of the queue list: owner (by name, the e-mail on hover), risk flags (icons, with their words for screen readers
 // and on hover) and the age ("há 3 h", red once the SLA is breached).
 
 const FLAG_ICONS: Record<string, typeof AlertIcon> = {
@@ -56,13 +57,8 @@ export function Assignee({ review }: { review: CaseReviewView }) {
       </span>
     );
   return (
-    <span
-      data-testid="row-assignee"
-      data-assignee={review.assignee.id}
-      className="text-zinc-800"
-      title={review.assignee.email ?? undefined}
-    >
-      {review.mine ? "Você" : (review.assignee.email ?? `Usuário ${review.assignee.id.slice(0, 8)}`)}
+    <span data-testid="row-assignee" data-assignee={review.assignee.id} className="text-zinc-800">
+      <PersonName person={review.assignee} me={review.mine} />
     </span>
   );
 }

@@ -52,8 +52,9 @@ function useCaseEntryMutation(id: string, method: "POST" | "DELETE", success: st
 
 function Action({ id, masked, name }: { id: string; masked: string; name: string | null }) {
   const lookup = useQuery(caseRestrictiveQuery(id));
-  const add = useCaseEntryMutation(id, "POST", "Documento adicionado à lista restritiva.", "Não foi possível adicionar:");
-  const remove = useCaseEntryMutation(id, "DELETE", "Documento removido da lista restritiva.", "Não foi possível remover:");
+  const shownAs = name ?? masked;
+  const add = useCaseEntryMutation(id, "POST", `${shownAs} adicionado à lista restritiva.`, "Não foi possível adicionar:");
+  const remove = useCaseEntryMutation(id, "DELETE", `${shownAs} removido da lista restritiva.`, "Não foi possível remover:");
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const entry = lookup.data?.entry ?? null;

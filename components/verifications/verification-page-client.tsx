@@ -19,10 +19,12 @@ import { decisionHistoryQuery } from "@/lib/query/decision-queries";
 import { verificationDetailQuery } from "@/lib/query/verification-queries";
 import { isTerminalStatus } from "@/lib/verifications/status";
 import type { VerificationDetail } from "@/lib/verifications/view-models";
+import { caseDisplayName } from "@/lib/verifications/case-name";
 import { AiSummarySection } from "./ai-summary-section";
 import { BackToListLink } from "./back-to-list-link";
 import { CaseToc } from "./case-toc";
 import { CaseTriage } from "./triage/case-triage";
+import { TriageBanner } from "./triage/triage-banner";
 import { CompanyProfileSection } from "./company-profile-section";
 import { ContactsSection } from "./contacts-section";
 import { DocumentsBiometricsSection } from "./documents-biometrics-section";
@@ -107,8 +109,8 @@ function ProfileRegion({ detail }: { detail: VerificationDetail }) {
     const contacts = detail.person?.contacts ?? detail.company?.contacts;
     return (
       <div data-testid="profile-section" className="space-y-4">
-        {detail.person ? <PersonProfileSection profile={detail.person} document={detail.document} /> : null}
-        {detail.company ? <CompanyProfileSection profile={detail.company} /> : null}
+        {detail.person ? <PersonProfileSection caseId={detail.id} profile={detail.person} document={detail.document} /> : null}
+        {detail.company ? <CompanyProfileSection caseId={detail.id} profile={detail.company} /> : null}
         {contacts ? <ContactsSection contacts={contacts} /> : null}
       </div>
     );
@@ -217,6 +219,7 @@ export function VerificationPageClient({ id }: { id: string }) {
               </Button>
             </div>
           ) : null}
+          <TriageBanner id={detail.id} name={caseDisplayName(detail)} />
           <Region name="o cabeçalho">
             <VerificationHeader detail={detail} decision={latestDecision} />
           </Region>
@@ -234,7 +237,7 @@ export function VerificationPageClient({ id }: { id: string }) {
                 </Region>
               ) : null}
               <Region name="a decisão">
-                <CaseTriage id={detail.id} decidable={isTerminalStatus(detail.status)} />
+                <CaseTriage id={detail.id} name={caseDisplayName(detail)} decidable={isTerminalStatus(detail.status)} />
               </Region>
               {team?.features.includes("notes") ? (
                 <Region name="as notas">
@@ -292,7 +295,7 @@ export function VerificationPageClient({ id }: { id: string }) {
     <div>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <BackToListLink />
-        {query.isSuccess ? <DownloadPdfButton id={query.data.id} status={query.data.status} /> : null}
+        {query.isSuccess ? <DownloadPdfButton id={query.data.id} name={caseDisplayName(query.data)} status={query.data.status} /> : null}
       </div>
       {content}
     </div>

@@ -82,6 +82,11 @@ export function listProfiles(token: string, kind: "enrichment" | "verification",
   return apiFetch<{ items: ApiProfile[] }>("/api/v3/profiles", { token, query: { kind }, signal });
 }
 
+/** One profile of the workspace (or a global one); 404 profile_not_found for an unknown or inactive one. */
+export function getProfile(token: string, id: string, signal?: AbortSignal) {
+  return apiFetch<ApiProfile>(`/api/v3/profiles/${encodeURIComponent(id)}`, { token, signal });
+}
+
 export function getUsage(token: string, from: string, to: string, signal?: AbortSignal) {
   return apiFetch<ApiUsage>("/api/v3/usage", { token, query: { from, to }, signal });
 }

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { AUDIT_EVENT_TYPES } from "./enum-values";
 import { FEEDBACK_STATUSES, Role, V2Status } from "./enums";
 import { EngineVerification, LegacyVerification } from "./v2";
+import { BatchItemError } from "./v3";
 import { FEEDBACK_DECISIONS, FeedbackDecision, FeedbackRecord } from "./v2-review";
 
 export const REVIEW_PREFIX = "/api/review/v1";
@@ -71,6 +72,10 @@ export const CaseFilters = z
       .describe("me, none or a user id"),
     sla: z.enum(["due_soon", "breached"]).optional().describe("cases waiting for their first decision in that SLA state"),
     awaitingSecondReview: z.boolean().optional().describe("true: a four-eyes proposal awaits its second review"),
+    awaiting: z
+      .enum(["me"])
+      .optional()
+      .describe("me: cases that still need the caller: no effective decision, and no pending proposal of the caller's own"),
     flag: RiskFlag.optional().describe("cases with this risk flag"),
     stuck: z.boolean().optional().describe("true: CREATED or PROCESSING, created more than 15 minutes ago, whatever its age"),
     sort: CaseSort.optional().describe("default newest"),
@@ -235,6 +240,47 @@ export const Member = z.object({
 });
 export type Member = z.infer<typeof Member>;
 export const MemberList = z.object({ members: z.array(Member).describe("By e-mail") });
+
+/**
+ * GET /people: everyone of the workspace who can appear as an actor, an assignee or an author
+ * (disabled users too), for one display name per person: the name, the e-mail on hover (issue 28, item 9).
+ */
+export const Person = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  role: Role,
+  disabled: z.boolean(),
+});
+export type Person = z.infer<typeof Person>;
+export const PeopleList = z.object({ people: z.array(Person).describe("By name") });
+export type PeopleList = z.infer<typeof PeopleList>;
+
+// --- batches ---------------------------------------------------------------------------------
+
+/** An item a v3 batch refused (issue 28, item 2): kept with the batch, never with its full document. */
+export const BatchRefusal = z.object({
+  index: z.number().int().describe("0-based position in the request"),
+  document: z.string().nullable().describe("Masked; null when the item's document is not a valid CPF or CNPJ"),
+  error: BatchItemError,
+});
+export type BatchRefusal = z.infer<typeof BatchRefusal>;
+
+/** GET /batches/{batchId}: what a v3 batch request created and refused. */
+export const BatchRecord = z.object({
+  batchId: z.string(),
+  profileId: z.string(),
+  total: z.number().int().describe("Items in the request"),
+  created: z.number().int(),
+  failed: z.number().int(),
+  createdAt: z.string(),
+  refused: z.array(BatchRefusal).describe("Every refused item, in request order"),
+});
+export type BatchRecord = z.infer<typeof BatchRecord>;
+
+/** POST /holders/names: names[i] is the holder's name of documents[i] as its latest named case has it, or null. */
+export const HolderNames = z.object({ names: z.array(z.string().nullable()) });
+export type HolderNames = z.infer<typeof HolderNames>;
 
 // --- views ------------------------------------------------------------------------------------
 

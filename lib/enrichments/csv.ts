@@ -1,7 +1,9 @@
 // The batch CSV: one document per line, optional metadata columns. The first line is a header
 // when it names a document column (documento, document, cpf, cnpj, cpf_cnpj); the other columns
 // are metadata keys. Comma or semicolon separated (spreadsheets in pt-BR use semicolons), quotes
-// as in RFC 4180. Every line is checked before anything is sent.
+// as in RFC 4180. Every line is checked before anything is sent; with the profile known, a
+// document of the other kind (a CNPJ for a person's profile) is refused by name, as the API would
+// refuse it (profile_entity_mismatch, issue 28 item 2).
 import { normalizeDocument } from "@/lib/contract/documents";
 
 export const MAX_ITEMS = 500;
@@ -46,7 +48,21 @@ function splitLine(line: string, separator: string): string[] {
   return cells.map((c) => c.trim());
 }
 
-export function parseBatchCsv(text: string): ParsedBatch {
+/** The profile the lines are checked against: what it serves, and its name for the message. */
+export interface BatchProfile {
+  name: string;
+  entity: "person" | "company";
+}
+
+const KIND = { person: "CPF", company: "CNPJ" } as const;
+
+/** "Linha 5: CNPJ não serve ao perfil “Pessoa: cadastro”, que aceita só CPF." */
+export function entityMismatch(profile: BatchProfile): string {
+  const other = profile.entity === "person" ? "company" : "person";
+  return `${KIND[other]} não serve ao perfil “${profile.name}”, que aceita só ${KIND[profile.entity]}.`;
+}
+
+export function parseBatchCsv(text: string, profile?: BatchProfile): ParsedBatch {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   const firstContent = lines.find((l) => l.trim()) ?? "";
   const separator = (firstContent.match(/;/g)?.length ?? 0) > (firstContent.match(/,/g)?.length ?? 0) ? ";" : ",";
@@ -81,6 +97,10 @@ export function parseBatchCsv(text: string): ParsedBatch {
     }
     if (!normalized) {
       errors.push({ line, message: "CPF ou CNPJ inválido." });
+      return;
+    }
+    if (profile && normalized.entity !== profile.entity) {
+      errors.push({ line, message: entityMismatch(profile) });
       return;
     }
     const earlier = seen.get(normalized.value);

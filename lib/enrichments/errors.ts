@@ -17,6 +17,8 @@ const MESSAGES: Record<string, string> = {
   profile_misconfigured: "O perfil está configurado de forma inválida.",
   profile_not_billable: "O perfil ainda não é um produto com preço.",
   idempotency_key_reused: "Este envio já foi usado com outros dados. Recarregue a página.",
+  duplicate_in_request: "Documento repetido no lote: só a primeira linha dele foi criada.",
+  invalid_metadata: "Metadados inválidos para o item.",
   batch_empty: "O lote não tem itens.",
   batch_too_large: "O lote tem mais de 500 itens.",
   forbidden: "Você não tem permissão para esta ação.",

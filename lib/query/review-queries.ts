@@ -23,6 +23,7 @@ export const reviewKeys = {
   views: ["review", "views"] as const,
   settings: ["review", "settings"] as const,
   members: ["review", "members"] as const,
+  people: ["review", "people"] as const,
   stats: (range: OverviewRange) => ["review", "stats", range] as const,
 };
 
@@ -70,6 +71,7 @@ export interface SavedViewView {
   query: string;
   shared: boolean;
   author: string | null;
+  authorId: string;
   mine: boolean;
 }
 
@@ -110,6 +112,21 @@ export function reviewStatsQuery(range: OverviewRange) {
     queryKey: reviewKeys.stats(range),
     queryFn: ({ signal }) => bffFetch<ReviewStats>(`/bff/review/stats?range=${range}`, signal),
     staleTime: 30_000,
+  });
+}
+
+/** Everyone of the workspace by id (name and e-mail): one display name per person (issue 28, item 9). */
+export interface PersonEntry {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export function peopleQuery() {
+  return queryOptions({
+    queryKey: reviewKeys.people,
+    queryFn: ({ signal }) => bffFetch<{ people: PersonEntry[] }>("/bff/review/people", signal),
+    staleTime: 5 * 60_000,
   });
 }
 

@@ -10,9 +10,14 @@ import { documentKind, maskedDocument } from "@/lib/verifications/document-view"
  * An entry as the browser gets it: its id and its document masked (issue 19). The full document is
  * shown only by "Mostrar documento completo", an audited reveal through the BFF.
  */
-export type RestrictiveEntry = Pick<BlacklistEntry, "id" | "name" | "reason" | "createdByEmail" | "createdAt" | "expiresAt" | "expired"> & {
+export type RestrictiveEntry = Pick<
+  BlacklistEntry,
+  "id" | "name" | "reason" | "createdBy" | "createdByEmail" | "createdAt" | "expiresAt" | "expired"
+> & {
   /** 123.***.***-09 */
   document: string;
+  /** The holder's name as the workspace's cases have it (the document's one display name), when a case named it. */
+  holderName?: string | null;
   kind: "CPF" | "CNPJ" | null;
   /** Shown before the service confirmed it (optimistic insert). */
   pending?: boolean;
@@ -132,6 +137,7 @@ export function toRestrictiveEntry(entry: BlacklistEntry): RestrictiveEntry {
     kind: documentKind(entry.nationalId),
     name: entry.name,
     reason: entry.reason,
+    createdBy: entry.createdBy,
     createdByEmail: entry.createdByEmail,
     createdAt: entry.createdAt,
     expiresAt: entry.expiresAt,
@@ -149,4 +155,9 @@ export function entryMatches(entry: { nationalId: string; name: string | null; r
     (entry.name ?? "").toLowerCase().includes(needle) ||
     entry.reason.toLowerCase().includes(needle)
   );
+}
+
+/** The document's one display name: the holder's name as its case has it, else the entry's, else the masked document. */
+export function entryDisplayName(entry: Pick<RestrictiveEntry, "holderName" | "name" | "document">): string {
+  return entry.holderName ?? entry.name ?? entry.document;
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import type { QueryClient } from "@tanstack/react-query";
-import { listBlacklist } from "@/lib/api/blacklist";
 import { getAccessToken } from "@/lib/auth/access-token";
 import { workspaceIdOf } from "@/lib/bff/workspace";
 import { restrictiveKeys } from "@/lib/query/restrictive-list-queries";
-import { toRestrictiveEntry, type RestrictiveListParams, type RestrictivePage } from "./entries";
+import type { RestrictiveListParams } from "./entries";
+import { readRestrictivePage } from "./read-page";
 
 // Server-side prefetch of the restrictive list's page in the URL, under the browser's query key
 // (what GET /bff/restrictive-list answers): the first paint already shows the table instead of
@@ -16,10 +16,7 @@ export async function prefetchRestrictiveList(queryClient: QueryClient, params: 
   if (!token || !workspaceId) return;
   await queryClient.prefetchQuery({
     queryKey: restrictiveKeys.list(params),
-    queryFn: async (): Promise<RestrictivePage> => {
-      const list = await listBlacklist(token, workspaceId, { page: params.page, limit: params.limit, search: params.search || undefined });
-      return { items: list.items.map(toRestrictiveEntry), page: list.page, limit: list.limit, total: list.total };
-    },
+    queryFn: () => readRestrictivePage(token, workspaceId, params),
     retry: false,
   });
 }

@@ -62,8 +62,13 @@ function list(value: unknown): string[] {
 }
 
 /** One line of what an event changed, in pt-BR (its data holds ids, statuses, masked documents). */
-export function auditEventDetail(type: string, data: Record<string, unknown>): string {
+/** `nameOf`: a person's display name by id (assignments name who a case went to, and from whom). */
+export function auditEventDetail(type: string, data: Record<string, unknown>, nameOf?: (id: string) => string): string {
   const parts: string[] = [];
+  if (nameOf && type.startsWith("case.")) {
+    if (type === "case.taken_over" && typeof data.from === "string") parts.push(`de ${nameOf(data.from)}`);
+    if (typeof data.to === "string") parts.push(`para ${nameOf(data.to)}`);
+  }
   if (typeof data.status === "string") parts.push(STATUS_LABELS[data.status] ?? data.status);
   const reasons = list(data.reasons);
   if (reasons.length) parts.push(`motivos: ${reasons.join(", ")}`);

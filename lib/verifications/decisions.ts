@@ -30,8 +30,11 @@ export interface DecisionView {
   status: Decision;
   comment: string | null;
   reasons: string[];
-  /** "Você" or a short label of the author. */
+  /** "Você" or a short label of the author (the e-mail): where no directory of names is at hand. */
   author: string;
+  /** The author, shown by name (components/review/person-name.tsx); null on an optimistic entry. */
+  authorId: string | null;
+  authorEmail: string | null;
   mine: boolean;
   createdAt: string;
   /** Optimistic entry not yet confirmed by the service. */

@@ -179,7 +179,12 @@ export function filtersToCaseFilters(filters: VerificationFilters): CaseFilters 
   if (filters.q) f.search = filters.q;
   if (filters.scoreMin !== undefined) f.scoreGte = filters.scoreMin;
   if (filters.scoreMax !== undefined) f.scoreLte = filters.scoreMax;
-  if (filters.queue === "mine") f.assignee = "me";
+  if (filters.queue === "mine") {
+    f.assignee = "me";
+    // "Minha fila" holds the cases that still need me (issue 28, item 5): undecided, or awaiting a
+    // second review I may give. A decision filter shows my decided ones too.
+    if (!filters.feedback) f.awaiting = "me";
+  }
   if (filters.queue === "unassigned") f.assignee = "none";
   if (filters.queue === "second") f.awaitingSecondReview = true;
   if (filters.stuck) f.stuck = true;

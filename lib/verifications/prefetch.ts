@@ -7,6 +7,7 @@ import { verificationKeys } from "@/lib/query/verification-queries";
 import { readQueuePage } from "@/lib/review/queue";
 import { getTeamReview } from "@/lib/review/team-review";
 import { loadCaseReview } from "@/lib/bff/review-case";
+import { readPeople } from "@/lib/review/people";
 import { filtersToApiQuery, type VerificationFilters } from "./filters";
 import { isVerificationId } from "./id";
 import { toDetail } from "./to-detail";
@@ -19,7 +20,11 @@ export async function prefetchVerificationPage(queryClient: QueryClient, filters
   const token = await getAccessToken();
   if (!token) return;
   if (team) {
-    await queryClient.prefetchQuery({ queryKey: reviewKeys.queue(filters), queryFn: () => readQueuePage(token, filters) });
+    // the people too: the "Responsável" column shows names, not the e-mails the queue carries
+    await Promise.all([
+      queryClient.prefetchQuery({ queryKey: reviewKeys.queue(filters), queryFn: () => readQueuePage(token, filters) }),
+      queryClient.prefetchQuery({ queryKey: reviewKeys.people, queryFn: () => readPeople(token) }),
+    ]);
     return;
   }
   await queryClient.prefetchQuery({
@@ -41,5 +46,6 @@ export async function prefetchVerification(queryClient: QueryClient, id: string)
       queryFn: async () => toDetail(await getVerification(token, id)),
     }),
     team ? queryClient.prefetchQuery({ queryKey: reviewKeys.case(id), queryFn: () => loadCaseReview(token, id) }) : null,
+    team ? queryClient.prefetchQuery({ queryKey: reviewKeys.people, queryFn: () => readPeople(token) }) : null,
   ]);
 }

@@ -2,7 +2,7 @@
 // verification always gives the same text, highlights, verdict and risk level; `model` says so.
 import { formatInteger, formatMoney, pluralize } from "../../lib/contract/format/number";
 import { bandOf, decide, type HardStop } from "./bands";
-import { dossierFacts, type DossierFacts } from "./facts";
+import { dossierFacts, withListingNow, type DossierFacts } from "./facts";
 import { checkInput } from "./input-checks";
 import { areaLabel, listTypeLabel, moduleLabel, roleLabel, ruleLabel } from "./labels";
 import { marked, realFacts, realScore, sourceFacts, sourcesSentence } from "./sources";
@@ -63,6 +63,10 @@ function restrictionsSentence(f: DossierFacts): string {
   if (f.blacklist.service)
     lists.push(`na lista restritiva do serviço${f.blacklist.serviceType ? ` (${listTypeLabel(f.blacklist.serviceType)})` : ""}`);
   let text = lists.length ? `Consta ${joinPt(lists)}.` : "Não consta em listas restritivas.";
+  if (f.blacklist.clientAtCompletion === false)
+    text += " Foi incluído na lista restritiva do cliente depois da conclusão da verificação (ao concluir, não constava).";
+  if (f.blacklist.clientAtCompletion === true)
+    text += " Foi retirado da lista restritiva do cliente depois da conclusão da verificação (ao concluir, constava).";
   const related: string[] = [];
   if (f.blacklist.relatedListed > 0) related.push(plural(f.blacklist.relatedListed, "pessoa relacionada", "pessoas relacionadas"));
   if (f.blacklist.companiesListed > 0) related.push(plural(f.blacklist.companiesListed, "empresa relacionada", "empresas relacionadas"));
@@ -187,13 +191,16 @@ function highlightsOf(f: DossierFacts, checks: InputCheck[], stops: HardStop[]):
 
 /** Facts, checks and decision of a verification: the built-in summary and the external model's brief. */
 export function analyse(input: SummaryInput) {
-  const facts = dossierFacts({
-    entity: input.entity,
-    nationalId: input.nationalId,
-    dossier: input.dossier,
-    result: input.result,
-    score: input.score,
-  });
+  const facts = withListingNow(
+    dossierFacts({
+      entity: input.entity,
+      nationalId: input.nationalId,
+      dossier: input.dossier,
+      result: input.result,
+      score: input.score,
+    }),
+    input.listing,
+  );
   const inputChecks = checkInput(input.input, input.dossier, input.nationalId);
   const stops = hardStopsOf(facts);
   // invented data beside real data never decides: the verdict rests on the real modules' score

@@ -44,7 +44,15 @@ export interface DossierFacts {
     mainActivity: string | null;
     partners: number;
   } | null;
-  blacklist: { client: boolean; service: boolean; serviceType: string | null; relatedListed: number; companiesListed: number };
+  blacklist: {
+    client: boolean;
+    /** What the dossier recorded at completion, when the list says otherwise now (withListingNow). */
+    clientAtCompletion?: boolean;
+    service: boolean;
+    serviceType: string | null;
+    relatedListed: number;
+    companiesListed: number;
+  };
   finance: {
     ran: boolean;
     salary: number | null;
@@ -234,4 +242,13 @@ export function dossierFacts(input: {
     scoreFactor: result.scoreFactor,
     scoreDistribution: result.scoreDistribution.map((e) => ({ module: e.module ?? "?", percent: e.percent ?? 0 })),
   };
+}
+
+/**
+ * The facts with the workspace's restrictive list as it is now (a summary made again after
+ * completion): `client` is the list now; `clientAtCompletion` keeps the dossier's when they differ.
+ */
+export function withListingNow(facts: DossierFacts, listing: { client: boolean } | undefined): DossierFacts {
+  if (!listing || listing.client === facts.blacklist.client) return facts;
+  return { ...facts, blacklist: { ...facts.blacklist, client: listing.client, clientAtCompletion: facts.blacklist.client } };
 }

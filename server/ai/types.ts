@@ -32,6 +32,12 @@ export interface SummaryInput {
   input: { attribute: string; value: string }[] | null;
   /** Where each module's data came from (the review API's sources; absent: not known). */
   sources?: ModuleSourceView[];
+  /**
+   * The workspace's restrictive list now, for a summary made again after completion ("Gerar
+   * novamente", issue 28 item 3): it replaces what the dossier recorded at completion, which the
+   * summary then mentions beside it. Absent at completion (the dossier is the list then).
+   */
+  listing?: { client: boolean };
 }
 
 /** What a provider answers (the stored summary adds verificationId and generatedAt). */

@@ -4,6 +4,7 @@
 // with this file and applied at start.
 import { folded } from "./search-fold";
 import type { AnswerSource } from "../datasets/types";
+import type { BatchRefusal } from "../../lib/contract/review";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -384,6 +385,11 @@ export const batches = pgTable("batches", {
   total: integer("total").notNull(),
   created: integer("created").notNull(),
   failed: integer("failed").notNull(),
+  /** Each refused item: its index in the request, the document masked, the error (migration 0022). */
+  refused: jsonb("refused")
+    .$type<BatchRefusal[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
 });
 

@@ -16,6 +16,8 @@ import { registerRestrictiveListRoutes } from "./restrictive-list/routes";
 import { registerUsageRoutes } from "./usage/routes";
 import { registerMemberRoutes } from "./members/routes";
 import { registerSourceRoutes } from "./sources/routes";
+import { registerBatchRoutes } from "./batches/routes";
+import { registerHolderRoutes } from "./holders/routes";
 
 /** A room's review routes (server/<capability>/routes.ts), registered under /api/review/v1. */
 export type ReviewRoutes = (app: FastifyInstance, s: Services) => void;
@@ -32,5 +34,7 @@ export function registerReviewRoutes(app: FastifyInstance, s: Services, rooms: r
   registerUsageRoutes(app, s);
   registerMemberRoutes(app, s);
   registerSourceRoutes(app, s);
+  registerBatchRoutes(app, s);
+  registerHolderRoutes(app, s);
   for (const registerRoom of rooms) registerRoom(app, s);
 }

@@ -59,6 +59,9 @@ const ROUTES: { method: string; path: () => string; body?: unknown; permission: 
   { method: "POST", path: () => `/cases/${caseId}/ai-summary`, permission: "write" },
   { method: "GET", path: () => "/usage/daily?from=2026-03-01&to=2026-03-02", permission: "read" },
   { method: "GET", path: () => "/members", permission: "read" },
+  { method: "GET", path: () => "/people", permission: "read" },
+  { method: "GET", path: () => `/batches/bat_${"0".repeat(24)}`, permission: "read" },
+  { method: "POST", path: () => "/holders/names", body: { documents: ["52998224725"] }, permission: "read" },
 ];
 
 describe("roles", () => {
@@ -74,6 +77,7 @@ describe("roles", () => {
           .path()
           .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ":p")
           .replace(/enr_[0-9a-z]{24}/g, ":p")
+          .replace(/bat_[0-9a-f]{24}/g, ":p")
           .replace(/\?.*$/, "")}`,
     ).sort();
     expect(tested).toEqual(registered);

@@ -95,6 +95,13 @@ describe("the restrictive list changes for the document", () => {
     const regenerated = await api.post(`/cases/${ids.plain}/ai-summary`, ws.tokens.analyst);
     expect(regenerated.statusCode).toBe(200);
     expect(regenerated.json()).toMatchObject({ verificationId: ids.plain, verdict: expect.any(String) });
+    // issue 28, item 3: made again, it reads the list as it is now, and says what held at completion
+    const made = regenerated.json() as { summary: string; verdict: string; riskLevel: string; highlights: string[] };
+    expect(made.summary).not.toContain("Não consta em listas restritivas");
+    expect(made.summary).toContain("Consta na lista restritiva do cliente.");
+    expect(made.summary).toContain("ao concluir, não constava");
+    expect({ verdict: made.verdict, riskLevel: made.riskLevel }).toEqual({ verdict: "REJECT", riskLevel: "high" });
+    expect(made.highlights).toContain("Impeditivo: documento na lista restritiva do cliente.");
     expect((await review(ids.plain!)).aiSummary).toMatchObject({ stale: false });
     const events = await eventsOf(t, ws.id, "ai_summary.generated", ids.plain);
     expect(events).toHaveLength(2);

@@ -84,3 +84,30 @@ describe("GET /members", () => {
     expectError(await api.get("/members?role=viewer", ws.tokens.admin), 400, "invalid_parameter");
   });
 });
+
+describe("GET /people", () => {
+  it("lists everyone of the caller's workspace by name, every role and disabled users too", async () => {
+    const res = await api.get("/people", ws.tokens.viewer);
+    expect(res.statusCode).toBe(200);
+    const { people } = res.json() as { people: Array<{ id: string; email: string; name: string; role: string; disabled: boolean }> };
+    const ids = people.map((p) => p.id);
+    expect(new Set(ids)).toEqual(new Set([...Object.values(ws.users).map((u) => u.id), disabledId, secondId]));
+    expect(people.find((p) => p.id === secondId)).toEqual({
+      id: secondId,
+      email: `a2.${ws.id}@test.local`,
+      name: "Segunda Analista",
+      role: "analyst",
+      disabled: false,
+    });
+    expect(people.find((p) => p.id === disabledId)).toMatchObject({ disabled: true, role: "analyst" });
+    expect(people.find((p) => p.id === ws.users.integration.id)).toMatchObject({ role: "integration" });
+    const names = people.map((p) => p.name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(ids).not.toContain(other.users.analyst.id);
+  });
+
+  it("refuses unknown query parameters and the integration role", async () => {
+    expectError(await api.get("/people?role=viewer", ws.tokens.admin), 400, "invalid_parameter");
+    expectError(await api.get("/people", ws.tokens.integration), 403, "forbidden");
+  });
+});

@@ -112,6 +112,15 @@ describe("the list's filters and the review API", () => {
     }
   });
 
+  it("Minha fila is my cases that still need me, unless a decision filter asks for my decided ones (issue 28, item 5)", () => {
+    expect(filtersToCaseFilters(parseFilters(new URLSearchParams("queue=mine")))).toEqual({ assignee: "me", awaiting: "me" });
+    expect(filtersToCaseFilters(parseFilters(new URLSearchParams("queue=mine&feedback=APPROVED")))).toEqual({
+      assignee: "me",
+      feedbackStatus: "APPROVED",
+    });
+    expect(filtersToCaseFilters(parseFilters(new URLSearchParams("queue=unassigned"))).awaiting).toBeUndefined();
+  });
+
   it("leaves the v2 list's own filters (a period, incomplete) to the v2 list", () => {
     expect(reviewListable(parseFilters(new URLSearchParams("status=COMPLETED&queue=mine")))).toBe(true);
     expect(reviewListable(parseFilters(new URLSearchParams("incomplete=true")))).toBe(false);

@@ -1,33 +1,23 @@
 import { NextResponse } from "next/server";
-import { addBlacklistEntry, listBlacklist } from "@/lib/api/blacklist";
+import { addBlacklistEntry } from "@/lib/api/blacklist";
+import { readRestrictivePage } from "@/lib/restrictive-list/read-page";
 import { bffError } from "@/lib/bff/errors";
 import { withAccessToken } from "@/lib/bff/with-access-token";
 import { readJson, withMutation } from "@/lib/bff/with-mutation";
 import { noWorkspace, workspaceIdOf } from "@/lib/bff/workspace";
 import { unseal } from "@/lib/bff/seal";
-import {
-  parseListParams,
-  parseNewEntry,
-  toRestrictiveEntry,
-  type NewRestrictiveEntry,
-  type RestrictivePage,
-} from "@/lib/restrictive-list/entries";
+import { parseListParams, parseNewEntry, toRestrictiveEntry, type NewRestrictiveEntry } from "@/lib/restrictive-list/entries";
 
 const NOT_FOUND = "Lista restritiva não encontrada.";
 
-// GET /bff/restrictive-list?page&limit&search – the workspace's restrictive list, newest first.
+// GET /bff/restrictive-list?page&limit&search – the workspace's restrictive list, newest first,
+// each entry's holder named as the workspace's cases name it.
 export const GET = withAccessToken(
   async (request, { token }) => {
     const workspaceId = workspaceIdOf(token);
     if (!workspaceId) return noWorkspace();
     const params = parseListParams(request.nextUrl.searchParams);
-    const list = await listBlacklist(
-      token,
-      workspaceId,
-      { page: params.page, limit: params.limit, search: params.search || undefined },
-      request.signal,
-    );
-    const page: RestrictivePage = { items: list.items.map(toRestrictiveEntry), page: list.page, limit: list.limit, total: list.total };
+    const page = await readRestrictivePage(token, workspaceId, params, request.signal);
     return NextResponse.json(page, { headers: { "cache-control": "no-store" } });
   },
   { notFoundMessage: NOT_FOUND },

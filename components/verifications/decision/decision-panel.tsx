@@ -9,6 +9,7 @@ import { formatDateTime } from "@/lib/contract/format/date";
 import { decisionHistoryQuery } from "@/lib/query/decision-queries";
 import { DECISION_ACTIONS, DECISIONS, type Decision } from "@/lib/verifications/decisions";
 import { DecisionBadge } from "../decision-badge";
+import { PersonName } from "@/components/review/person-name";
 
 /** "Decisão": the four actions (roles that may decide) and the history (everyone). */
 export function DecisionPanel({
@@ -18,9 +19,12 @@ export function DecisionPanel({
   busy,
   flagged = false,
   notice = null,
+  description,
 }: {
   id: string;
   canDecide: boolean;
+  /** Under the title: what this person may do with the case now (lib/review/decision-wording.ts). */
+  description: string;
   onDecide: (decision: Decision) => void;
   busy: boolean;
   /** The case has risk flags: "Aprovar" is not the primary action (approving asks for a confirmation). */
@@ -30,12 +34,7 @@ export function DecisionPanel({
 }) {
   const history = useQuery(decisionHistoryQuery(id));
   return (
-    <Section
-      anchor="decisao"
-      title="Decisão"
-      description={canDecide ? "Atalhos: a, r, e, d · ? mostra todos" : "Seu papel permite ver o histórico, sem decidir."}
-      testId="decision-panel"
-    >
+    <Section anchor="decisao" title="Decisão" description={description} testId="decision-panel">
       {notice ? (
         <p className="mb-3 rounded-md bg-zinc-50 px-3 py-2 text-xs text-zinc-700" data-testid="decision-notice">
           {notice}
@@ -81,7 +80,9 @@ export function DecisionPanel({
             >
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <DecisionBadge decision={item.status} testId="decision-entry-status" />
-                <span className="font-medium text-zinc-900">{item.author}</span>
+                <span className="font-medium text-zinc-900" data-testid="decision-entry-author">
+                  <PersonName person={{ id: item.authorId, email: item.authorEmail }} me={item.mine} />
+                </span>
                 <span className="text-xs text-zinc-600" title={formatDateTime(item.createdAt)}>
                   {item.pending ? "registrando…" : <RelativeTime value={item.createdAt} />}
                 </span>

@@ -9,6 +9,7 @@ import { DECISION_ACTIONS, type Decision, type DecisionView } from "@/lib/verifi
 import type { VerificationDetail } from "@/lib/verifications/view-models";
 import type { RiskFlag } from "@/lib/contract/review";
 import { reviewKeys } from "@/lib/query/review-queries";
+import { caseDisplayName } from "@/lib/verifications/case-name";
 
 export interface DecideInput {
   status: Decision;
@@ -41,6 +42,8 @@ export function useDecide(id: string, options: { onDecided?: (decision: Decision
         comment: input.comment ?? null,
         reasons: input.reasons ?? [],
         author: "Você",
+        authorId: null,
+        authorEmail: null,
         mine: true,
         createdAt: new Date().toISOString(),
         pending: true,
@@ -61,12 +64,18 @@ export function useDecide(id: string, options: { onDecided?: (decision: Decision
         if (context?.history) queryClient.setQueryData(decisionKeys.history(id), context.history);
         else queryClient.setQueryData(decisionKeys.history(id), { items: [] });
         if (context?.detail) queryClient.setQueryData(verificationKeys.detail(id), context.detail);
-        toast.show({ kind: "success", message: `Decisão proposta (${DECISION_ACTIONS[decision.status].done}): aguardando 2ª revisão.` });
+        toast.show({
+          kind: "success",
+          message: `${caseDisplayName(context?.detail)}: decisão proposta (${DECISION_ACTIONS[decision.status].done}), aguardando 2ª revisão.`,
+        });
       } else {
         queryClient.setQueryData<{ items: DecisionView[] }>(decisionKeys.history(id), (current) => ({
           items: [decision, ...(current?.items ?? []).filter((item) => !item.pending)],
         }));
-        toast.show({ kind: "success", message: `Decisão registrada: ${DECISION_ACTIONS[decision.status].done}.` });
+        toast.show({
+          kind: "success",
+          message: `${caseDisplayName(context?.detail)}: decisão registrada (${DECISION_ACTIONS[decision.status].done}).`,
+        });
       }
       options.onDecided?.(decision);
     },

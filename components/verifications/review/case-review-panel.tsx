@@ -15,19 +15,33 @@ import type { CaseReviewView } from "@/lib/review/case-view";
 import { joinFlags, riskFlagLabel } from "@/lib/review/labels";
 import { DECISION_ACTIONS } from "@/lib/verifications/decisions";
 import { DecisionBadge } from "../decision-badge";
+import { PersonName, usePersonName, type PersonRef } from "@/components/review/person-name";
+import { caseDisplayName } from "@/lib/verifications/case-name";
+import type { VerificationDetail } from "@/lib/verifications/view-models";
 
 // "Responsável" on the case page (team review): who has the case, "Atribuir a mim" / "Liberar",
 // its risk flags, and a four-eyes proposal "Aguardando 2ª revisão" that another admin or analyst
 // confirms or overturns with a comment (the proposer gets no button; the service refuses anyway).
 
-function useReviewMutation<T>(id: string, path: string, method: "PUT" | "POST", success: (body: T) => string) {
+/** What a toast names: the case (its display name) and the review state before the change. */
+interface Done<T> {
+  body: T;
+  name: string;
+  before: CaseReviewView | undefined;
+  nameOf: (person: PersonRef) => string;
+}
+
+function useReviewMutation<T>(id: string, path: string, method: "PUT" | "POST", success: (done: Done<T>) => string) {
   const client = useQueryClient();
   const toast = useToast();
+  const nameOf = usePersonName();
   return useMutation({
     mutationFn: (body: T) => bffSend<CaseReviewView>(`/bff/verifications/${encodeURIComponent(id)}/${path}`, { method, body }),
-    onSuccess: (view, body) => {
+    onMutate: () => ({ before: client.getQueryData<CaseReviewView>(reviewKeys.case(id)) }),
+    onSuccess: (view, body, context) => {
       client.setQueryData(reviewKeys.case(id), view);
-      toast.show({ kind: "success", message: success(body) });
+      const name = caseDisplayName(client.getQueryData<VerificationDetail>(verificationKeys.detail(id)));
+      toast.show({ kind: "success", message: success({ body, name, before: context?.before, nameOf }) });
     },
     onError: (error) => toast.show({ kind: "error", message: error.message }),
     onSettled: () => {
@@ -41,9 +55,12 @@ function useReviewMutation<T>(id: string, path: string, method: "PUT" | "POST", 
 
 /** PUT assignee: "me" (optionally taking it over) or null (release). */
 export function useAssign(id: string) {
-  return useReviewMutation<{ assign: "me" | null; takeOver?: boolean }>(id, "assignee", "PUT", (body) =>
-    body.assign === null ? "Caso liberado." : body.takeOver ? "Você assumiu o caso." : "Caso atribuído a você.",
-  );
+  return useReviewMutation<{ assign: "me" | null; takeOver?: boolean }>(id, "assignee", "PUT", ({ body, name, before, nameOf }) => {
+    if (body.assign === null) return `${name} liberado: o caso fica sem responsável.`;
+    const previous = before?.review.assignee;
+    if (body.takeOver && previous) return `Você assumiu ${name}, que estava com ${nameOf(previous)}.`;
+    return `${name} atribuído a você.`;
+  });
 }
 
 export function CaseReviewPanel({ id, view, canAct }: { id: string; view: CaseReviewView; canAct: boolean }) {
@@ -59,7 +76,9 @@ export function CaseReviewPanel({ id, view, canAct }: { id: string; view: CaseRe
           <p className="text-sm text-zinc-800" data-testid="case-assignee" data-assignee={review.assignee?.id ?? ""}>
             {review.assignee ? (
               <>
-                <span className="font-medium">{mine ? "Você" : (review.assignee.email ?? "Usuário")}</span>
+                <span className="font-medium">
+                  <PersonName person={review.assignee} me={mine} testId="case-assignee-name" />
+                </span>
                 {review.assignedAt ? (
                   <span className="text-xs text-zinc-600">
                     {" "}
@@ -127,7 +146,10 @@ function SecondReview({ id, view, canAct }: { id: string; view: CaseReviewView; 
     id,
     "second-review",
     "POST",
-    (body) => (body.confirm ? "Decisão confirmada na 2ª revisão." : "Decisão recusada: o caso volta a aguardar decisão."),
+    ({ body, name }) =>
+      body.confirm
+        ? `${name}: decisão confirmada na 2ª revisão (${DECISION_ACTIONS[proposal.status].done}).`
+        : `${name}: decisão proposta recusada, o caso volta a aguardar decisão.`,
   );
   const proposer = proposal.proposedBy.id === view.me;
   const flaggedApproval = proposal.status === "APPROVED" && view.review.flags.length > 0;
@@ -150,7 +172,10 @@ function SecondReview({ id, view, canAct }: { id: string; view: CaseReviewView; 
         <DecisionBadge decision={proposal.status} testId="proposal-status" />
       </div>
       <p className="mt-2 text-sm text-zinc-800">
-        Proposta por <span className="font-medium">{proposer ? "você" : (proposal.proposedBy.email ?? "usuário")}</span>{" "}
+        Proposta por{" "}
+        <span className="font-medium" data-testid="proposal-author">
+          {proposer ? "você" : <PersonName person={proposal.proposedBy} />}
+        </span>{" "}
         <RelativeTime value={proposal.createdAt} className="text-zinc-600" />.
       </p>
       {proposal.reasons.length ? <p className="mt-1 text-xs text-zinc-700">Motivos: {proposal.reasons.join(", ")}</p> : null}

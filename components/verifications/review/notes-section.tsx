@@ -13,6 +13,7 @@ import { formatDateTime } from "@/lib/contract/format/date";
 import { bffSend } from "@/lib/query/bff-send";
 import { notesQuery, reviewKeys } from "@/lib/query/review-queries";
 import type { NoteView } from "@/lib/review/case-view";
+import { PersonName } from "@/components/review/person-name";
 
 // "Notas" on the case page (team review): the case's notes, oldest first; admins and analysts add
 // one (1 to 4,000 characters), the author edits it within 5 minutes ("editado"), an admin hides
@@ -181,7 +182,9 @@ function NoteItem({
   return (
     <li data-testid="note" data-note-id={note.id} data-hidden={note.hidden ? "true" : undefined} className="text-sm">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-medium text-zinc-900">{mine ? "Você" : (note.author.email ?? "Usuário")}</span>
+        <span className="font-medium text-zinc-900">
+          <PersonName person={note.author} me={mine} />
+        </span>
         <span className="text-xs text-zinc-600" title={formatDateTime(note.createdAt)}>
           <RelativeTime value={note.createdAt} />
         </span>
@@ -237,7 +240,7 @@ function NoteItem({
       )}
       {note.hidden && note.hiddenReason ? (
         <p className="mt-1 text-xs text-zinc-600" data-testid="note-hidden-reason">
-          Oculta por {note.hiddenBy?.email ?? "administrador"}: {note.hiddenReason}
+          Oculta por {note.hiddenBy ? <PersonName person={note.hiddenBy} /> : "administrador"}: {note.hiddenReason}
         </p>
       ) : null}
       {!editing && (editable || canHide) ? (

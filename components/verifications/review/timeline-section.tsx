@@ -9,6 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/contract/format/date";
 import { eventsQuery } from "@/lib/query/review-queries";
 import { auditEventDetail, auditEventLabel } from "@/lib/review/labels";
+import { PersonName, usePersonName } from "@/components/review/person-name";
 
 // "Linha do tempo" on the case page (team review): the case's audit events, newest first,
 // filterable by kind (GET /api/review/v1/cases/{id}/events through the BFF).
@@ -26,6 +27,7 @@ export const TIMELINE_FILTERS: Array<{ value: string; label: string }> = [
 ];
 
 export function TimelineSection({ id }: { id: string }) {
+  const nameOf = usePersonName();
   const [types, setTypes] = useState("");
   const events = useInfiniteQuery(eventsQuery(id, types));
   const selectId = useId();
@@ -71,14 +73,16 @@ export function TimelineSection({ id }: { id: string }) {
         <>
           <ol className="space-y-2.5 border-l border-zinc-200 pl-4" data-testid="timeline">
             {items.map((event) => {
-              const detail = auditEventDetail(event.type, event.data);
+              const detail = auditEventDetail(event.type, event.data, (id) => nameOf({ id, email: null }));
               return (
                 <li key={event.id} data-testid="timeline-event" data-type={event.type} className="text-sm">
                   <div className="flex flex-wrap items-baseline gap-x-2">
                     <span className="font-medium text-zinc-900" data-testid="timeline-event-label">
                       {auditEventLabel(event.type)}
                     </span>
-                    <span className="text-xs text-zinc-600">{event.actor?.email ?? "Sistema"}</span>
+                    <span className="text-xs text-zinc-600" data-testid="timeline-event-actor">
+                      {event.actor ? <PersonName person={event.actor} /> : "Sistema"}
+                    </span>
                     <span className="text-xs text-zinc-600" title={formatDateTime(event.createdAt)}>
                       <RelativeTime value={event.createdAt} />
                     </span>

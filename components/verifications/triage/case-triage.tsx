@@ -10,7 +10,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toaster";
 import { caseReviewQuery } from "@/lib/query/review-queries";
-import { DECISION_ACTIONS, DECISIONS, type Decision } from "@/lib/verifications/decisions";
+import { DECISION_ACTIONS, DECISIONS, type Decision, type DecisionView } from "@/lib/verifications/decisions";
 import { isTyping } from "@/lib/utils/is-typing";
 import { DecisionDialog, type DecisionRules } from "../decision/decision-dialog";
 import { useAssign } from "../review/case-review-panel";
@@ -21,19 +21,25 @@ import { useNextCase } from "../use-next-case";
 import { useOpenCase } from "../use-open-case";
 import { LAST_LIST_URL_KEY } from "../use-verification-filters";
 import { useNeighbours } from "./use-neighbours";
+import { decisionWording } from "@/lib/review/decision-wording";
+import { PersonName, usePersonName } from "@/components/review/person-name";
+import { DecisionRegistered } from "./decision-registered";
+import { rememberMove, useTriageMode } from "./triage-mode";
 
 const KEY_TO_DECISION = Object.fromEntries(DECISIONS.map((d) => [DECISION_ACTIONS[d].key, d])) as Record<string, Decision>;
 
 /**
  * The case page's triage: the decision panel, its confirmation dialog, and the keyboard
  * (a/r/e/d decide after confirmation, n/p move through the list the analyst came from, ? lists
- * the shortcuts). After a decision the next case of that list opens.
+ * the shortcuts). After a decision the page stays on the case and says so, with "Próximo caso
+ * (n)"; in the triage mode (the analyst's choice, kept in this browser) the next case of that list
+ * opens, and its page names the case decided (issue 28, item 4).
  *
  * With team review the dialog takes the workspace's reasons and the case's risk flags, a case
  * assigned to someone else is taken over (asked first, recorded) before the dialog opens, and a
  * case awaiting its second review cannot be decided.
  */
-export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }) {
+export function CaseTriage({ id, name, decidable }: { id: string; name: string; decidable: boolean }) {
   const router = useRouter();
   const toast = useToast();
   const canDecide = useCan("decide");
@@ -51,6 +57,7 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
   const rules: DecisionRules | null = view ? { reasons: view.reasons, requireReason: view.requireReason, flags: view.review.flags } : null;
   const awaitingSecondReview = Boolean(view?.review.awaitingSecondReview);
   const heldBy = view?.review.assignee && view.review.assignee.id !== view.me ? view.review.assignee : null;
+  const personName = usePersonName();
   // a decision asked for a case someone else holds: take it over first (recorded), then decide
   const askDecision = (decision: Decision) => {
     if (heldBy) setTakeOver(decision);
@@ -61,19 +68,21 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
   const canTake = Boolean(team?.canAct);
   const takeNext = useNextCase(originQuery);
   const nextAfterDecision = useRef<Promise<string | null> | null>(null);
+  const [triageMode, setTriageMode] = useTriageMode();
+  // the decision just recorded and the case after this one (outside the triage mode the page stays)
+  const [after, setAfter] = useState<{ decision: DecisionView; next: string | null } | null>(null);
 
   const decide = useDecide(id, {
-    onDecided: async () => {
+    onDecided: async (decision) => {
       setDialog(null);
       const next = await (nextAfterDecision.current ?? neighbours.resolve(1));
-      if (next) open(next);
-      else
-        toast.show({
-          kind: "success",
-          message: neighbours.inList
-            ? "Fim da lista: não há próximo caso."
-            : "Decisão registrada. Abra a lista para escolher o próximo caso.",
-        });
+      if (triageMode && next) {
+        rememberMove({ from: { id, name, decision: DECISION_ACTIONS[decision.status].done }, to: next });
+        open(next);
+        return;
+      }
+      setAfter({ decision, next });
+      if (triageMode && !next) toast.show({ kind: "success", message: "Modo triagem: fim da lista, não há próximo caso." });
     },
   });
 
@@ -86,7 +95,8 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
   }, [neighbours.nextId, neighbours.previousId, router]);
 
   const move = async (delta: 1 | -1) => {
-    const target = await neighbours.resolve(delta);
+    // after a decision, the next case chosen before it (a "Sem decisão" list has lost this one)
+    const target = delta === 1 && after?.next ? after.next : await neighbours.resolve(delta);
     if (target) open(target);
     else
       toast.show({
@@ -139,15 +149,37 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
         canDecide={canDecide && decidable && !awaitingSecondReview}
         busy={decide.isPending || assign.isPending || reviewPending}
         flagged={(view?.review.flags.length ?? 0) > 0}
-        notice={
-          awaitingSecondReview
-            ? "Este caso aguarda a 2ª revisão de uma decisão proposta: confirme ou recuse em Responsável."
-            : heldBy
-              ? `Este caso está com ${heldBy.email ?? "outra pessoa"}: decidir pede para assumi-lo.`
-              : null
-        }
+        {...decisionWording({
+          canDecide,
+          admin: Boolean(team?.canAdminister),
+          decidable,
+          awaitingSecondReview,
+          proposer: Boolean(view?.review.proposal && view.review.proposal.proposedBy.id === view.me),
+          heldBy: heldBy ? personName(heldBy) : null,
+        })}
         onDecide={askDecision}
       />
+      {after ? (
+        <DecisionRegistered
+          decision={after.decision}
+          name={name}
+          hasNext={after.next !== null}
+          busy={opening}
+          onNext={() => void move(1)}
+        />
+      ) : null}
+      {canDecide && decidable ? (
+        <label className="mt-2 flex items-start gap-2 text-xs text-zinc-700">
+          <input
+            type="checkbox"
+            data-testid="triage-mode"
+            checked={triageMode}
+            onChange={(event) => setTriageMode(event.target.checked)}
+            className="size-4 shrink-0 accent-brand-600"
+          />
+          <span>Modo triagem: abrir o próximo caso da lista após decidir</span>
+        </label>
+      ) : null}
       {neighbours.position && neighbours.total ? (
         <p className="mt-2 text-right text-xs text-zinc-600" data-testid="triage-position">
           Caso {neighbours.position} de {neighbours.total} da lista · <kbd className="rounded border border-zinc-300 px-1">p</kbd> anterior
@@ -174,7 +206,8 @@ export function CaseTriage({ id, decidable }: { id: string; decidable: boolean }
         title="Assumir este caso?"
         description={
           <>
-            Este caso está atribuído a <span className="font-medium text-zinc-800">{heldBy?.email ?? "outra pessoa"}</span>. Para decidir,
+            Este caso está atribuído a{" "}
+            <span className="font-medium text-zinc-800">{heldBy ? <PersonName person={heldBy} /> : "outra pessoa"}</span>. Para decidir,
             você assume o caso; a troca fica registrada na linha do tempo.
           </>
         }

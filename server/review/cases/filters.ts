@@ -3,7 +3,7 @@
 // (search through search_name, feedbackStatus through the stored latest decision).
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { verifications } from "../../db/schema";
+import { decisionProposals, verifications } from "../../db/schema";
 import { searchFilter } from "../../v2/verifications/queries";
 import { DUE_SOON_SHARE } from "../sla";
 import { CASE_SORTS, RISK_FLAGS, type CaseFilters, type CaseSort } from "../../../lib/contract/review";
@@ -30,6 +30,10 @@ export const filterParams = {
     .describe("me, none or a user id"),
   sla: z.enum(["due_soon", "breached"]).optional().describe("waiting cases in that SLA state"),
   awaitingSecondReview: boolParam.optional(),
+  awaiting: z
+    .enum(["me"])
+    .optional()
+    .describe("me: cases that still need the caller: no effective decision, and no pending proposal of the caller's own"),
   flag: z.enum(RISK_FLAGS).optional(),
   stuck: boolParam.optional().describe("true: CREATED or PROCESSING, created more than 15 minutes ago"),
   sort: z.enum(CASE_SORTS).optional().describe("newest (default), oldest, score_asc, score_desc"),
@@ -81,6 +85,14 @@ export function whereOf(f: CaseFilters, c: FilterContext): SQL {
   }
   if (f.awaitingSecondReview === true) where.push(isNotNull(verifications.pendingProposalId));
   if (f.awaitingSecondReview === false) where.push(isNull(verifications.pendingProposalId));
+  // "Minha fila" (issue 28, item 5): undecided, or awaiting a second review the caller may give
+  // (a proposal of the caller's own waits on someone else)
+  if (f.awaiting === "me")
+    where.push(
+      isNull(verifications.feedbackStatus),
+      sql`(${verifications.pendingProposalId} is null or exists (select 1 from ${decisionProposals} p
+        where p.id = ${verifications.pendingProposalId} and p.proposed_by <> ${c.callerId}))`,
+    );
   if (f.flag) where.push(sql`${verifications.riskFlags} @> array[${f.flag}]::text[]`);
   if (f.stuck) {
     where.push(inArray(verifications.status, ["CREATED", "PROCESSING"]));

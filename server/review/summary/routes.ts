@@ -1,7 +1,9 @@
 // POST /api/review/v1/cases/{id}/ai-summary (issue 19): "Gerar novamente". Makes the AI summary
 // again and replaces the stored one (the v2 route then answers the new one), clears its staleness
 // (set when the restrictive list changed for the document), sets the ai_disagrees flag from the new
-// verdict, and records ai_summary.generated with regenerated: true, in one transaction.
+// verdict, and records ai_summary.generated with regenerated: true, in one transaction. The new
+// summary reads the workspace's restrictive list as it is now (the dossier keeps what held at
+// completion, which the summary mentions beside it when they differ: issue 28, item 3).
 import type { FastifyInstance } from "fastify";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
@@ -12,6 +14,7 @@ import { route } from "../../http/route";
 import { V3ErrorBody } from "../../../lib/contract/error-bodies";
 import { AiSummarySchema } from "../../ai/types";
 import { draftFor, summaryAllowed, toAiSummary } from "../../v2/summary/generate";
+import { listedAmong } from "../../v2/blacklist/store";
 import { callerEvent, recordEvent } from "../audit/record";
 import { withVerdict } from "../flags";
 import { getCaseRow, UUID } from "../cases/queries";
@@ -34,7 +37,9 @@ export function registerSummaryRoutes(app: FastifyInstance, s: Services): void {
       if (!row.profileId || row.status !== "COMPLETED")
         throw new ApiError("conflict", "The AI summary needs a COMPLETED engine verification (one created with profileId)");
       if (!(await summaryAllowed(s.db, row))) throw new ApiError("not_found", "AI is disabled for this verification's profile");
-      const summary = toAiSummary(row.id, await draftFor(s, row), new Date());
+      // the list as it is now, not as the dossier recorded it at completion (issue 28, item 3)
+      const client = (await listedAmong(s.db, row.workspaceId, [row.nationalId])).has(row.nationalId);
+      const summary = toAiSummary(row.id, await draftFor(s, row, { client }), new Date());
       return s.db.transaction(async (tx) => {
         const generatedAt = new Date(summary.generatedAt);
         await tx

@@ -17,6 +17,7 @@ import { armVerificationCallback, sendVerificationCallback } from "../callbacks/
 import { withVerdict } from "../../review/flags";
 import { recordEvent, type Actor } from "../../review/audit/record";
 import { moduleSources } from "../../review/sources/read";
+import { listedAmong } from "../blacklist/store";
 
 /** ai_summary.generated (server/review/audit): by the service at completion (actor null) or by a caller. */
 export async function recordSummaryGenerated(
@@ -42,7 +43,9 @@ export async function recordSummaryGenerated(
  * stored (a concurrent first call may have won).
  */
 export async function makeSummary(s: Services, row: VerificationRow, actor: Actor, requestId: string): Promise<AiSummary> {
-  const made = toAiSummary(row.id, await draftFor(s, row), new Date());
+  // made after completion: the restrictive list as it is now (issue 28, item 3)
+  const client = (await listedAmong(s.db, row.workspaceId, [row.nationalId])).has(row.nationalId);
+  const made = toAiSummary(row.id, await draftFor(s, row, { client }), new Date());
   return s.db.transaction(async (tx) => {
     const stored = await storeSummary(tx, row, made);
     if (stored.generatedAt !== made.generatedAt) return stored;
@@ -91,7 +94,8 @@ export function toAiSummary(verificationId: string, draft: SummaryDraft, generat
   return AiSummarySchema.parse({ verificationId, ...draft, generatedAt: generatedAt.toISOString() });
 }
 
-export async function draftFor(s: Services, row: VerificationRow): Promise<SummaryDraft> {
+/** `listing`: the workspace's restrictive list now, for a summary made again after completion (SummaryInput). */
+export async function draftFor(s: Services, row: VerificationRow, listing?: { client: boolean }): Promise<SummaryDraft> {
   const sources = (await moduleSources(s.db, row.workspaceId, row.id)) ?? undefined;
   return createSummarizer(s.config, s.log).summarize({
     verificationId: row.id,
@@ -103,6 +107,7 @@ export async function draftFor(s: Services, row: VerificationRow): Promise<Summa
     dossier: row.dossier,
     input: row.input,
     ...(sources ? { sources } : {}),
+    ...(listing ? { listing } : {}),
   });
 }
 

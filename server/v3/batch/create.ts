@@ -9,7 +9,7 @@ import type { Services } from "../../context";
 import type { Tx } from "../../db/client";
 import { batches, enrichments, idempotencyKeys } from "../../db/schema";
 import { ApiError } from "../../http/errors";
-import { normalizeDocument } from "../../../lib/contract/documents";
+import { maskDocument, normalizeDocument } from "../../../lib/contract/documents";
 import { insertCollections } from "../../engine/store";
 import { splitAvailable } from "../../datasets/sources";
 import { dispatchMany } from "../../engine/workers";
@@ -22,6 +22,7 @@ import { isPlainObject, type BatchRequest } from "./validate";
 import { MAX_INPUT_DEPTH } from "../../http/boundary";
 import { metadataProblem } from "../../http/metadata";
 import type { BATCH_ITEM_ERRORS, BatchResponse } from "../../../lib/contract";
+import type { BatchRefusal } from "../../../lib/contract/review";
 
 export const IDEMPOTENCY_SCOPE = "batch";
 
@@ -117,10 +118,14 @@ export async function createBatch(s: Services, who: TokenClaims, req: BatchReque
   const results: BatchItemResult[] = [];
   const rows: (typeof enrichments.$inferInsert)[] = [];
   const seen = new Set<string>();
+  // kept with the batch (masked): GET /api/v3/enrichments?batchId= lists only what was created
+  const refused: BatchRefusal[] = [];
   req.items.forEach((item, index) => {
-    const refuse = (code: ItemErrorCode, message = MESSAGES[code]) =>
-      results.push({ index, document: item.document, error: { code, message } });
     const document = typeof item.document === "string" ? normalizeDocument(item.document) : null;
+    const refuse = (code: ItemErrorCode, message = MESSAGES[code]) => {
+      results.push({ index, document: item.document, error: { code, message } });
+      refused.push({ index, document: document ? maskDocument(document.value) : null, error: { code, message } });
+    };
     if (!document) return refuse("invalid_document");
     if (document.entity !== profile.entity) {
       return refuse("profile_entity_mismatch", `Profile serves ${profile.entity} documents, the document is a ${document.entity}`);
@@ -185,6 +190,7 @@ export async function createBatch(s: Services, who: TokenClaims, req: BatchReque
         total: response.total,
         created: response.created,
         failed: response.failed,
+        refused,
         createdAt: now,
       });
       // one statement for every row: what differs per row goes as one JSON parameter

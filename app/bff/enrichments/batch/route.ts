@@ -1,14 +1,15 @@
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
-import { createBatch } from "@/lib/api/enrichments";
+import { createBatch, getProfile } from "@/lib/api/enrichments";
 import { bffError } from "@/lib/bff/errors";
 import { BodyTooLarge, readJson } from "@/lib/bff/read-body";
 import { withMutation } from "@/lib/bff/with-mutation";
-import { parseBatchCsv } from "@/lib/enrichments/csv";
+import { parseBatchCsv, type BatchProfile } from "@/lib/enrichments/csv";
 import { v3ErrorMessage } from "@/lib/enrichments/errors";
 
 // POST /bff/enrichments/batch – {csv, profileId, submissionKey, send, skipInvalid}: checks every
-// line of the CSV and answers the errors; with `send` and no errors, sends the batch (Idempotency-Key
+// line of the CSV and answers the errors (with a profile chosen, a document of the other kind is an
+// error by name: issue 28, item 2); with `send` and no errors, sends the batch (Idempotency-Key
 // from the submission key: sending twice creates one batch) and answers the API's batch response.
 // With `skipInvalid` too ("Enviar as válidas", issue 20 item 9), lines with errors are left out
 // and the valid ones sent; the answer's `skipped` lists the lines left out with their reasons. A
@@ -31,6 +32,17 @@ async function readBody(request: Request): Promise<unknown> {
   }
 }
 
+/** The chosen profile's name and entity, or the answer to send when it cannot be read. */
+async function readProfile(token: string, id: string): Promise<BatchProfile | Response> {
+  try {
+    const profile = await getProfile(token, id);
+    return { name: profile.profile.name, entity: profile.entity };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return bffError(400, "profile_not_found", v3ErrorMessage("profile_not_found"));
+    throw error;
+  }
+}
+
 export const POST = withMutation(async (request, { token }) => {
   const raw = await readBody(request);
   if (raw instanceof BodyTooLarge) return bffError(413, "batch_too_large", TOO_LARGE);
@@ -43,8 +55,13 @@ export const POST = withMutation(async (request, { token }) => {
   } | null;
   if (!body || typeof body.csv !== "string") return bffError(400, "invalid_request", "Envie o conteúdo do CSV.");
   if (body.csv.length > MAX_CSV) return bffError(413, "batch_too_large", TOO_LARGE);
-  const parsed = parseBatchCsv(body.csv);
+  const profileId = typeof body.profileId === "string" && body.profileId ? body.profileId : null;
+  const profile = profileId ? await readProfile(token, profileId) : null;
+  if (profile instanceof Response) return profile;
+  const parsed = parseBatchCsv(body.csv, profile ?? undefined);
   const summary = {
+    profile,
+    lines: parsed.items.map((i) => i.line),
     total: parsed.items.length,
     columns: parsed.columns,
     errors: parsed.errors.slice(0, 200),
@@ -55,14 +72,14 @@ export const POST = withMutation(async (request, { token }) => {
   const fileWide = parsed.errors.some((e) => e.line === 0 || e.line < firstItemLine);
   const skip = body.skipInvalid === true && !fileWide && parsed.items.length > 0;
   if (body.send !== true || (parsed.errors.length && !skip)) return NextResponse.json({ validated: true, ...summary, fileWide });
-  if (typeof body.profileId !== "string" || !body.profileId) return bffError(400, "profile_required", "Escolha um perfil.");
+  if (!profileId) return bffError(400, "profile_required", "Escolha um perfil.");
   if (typeof body.submissionKey !== "string" || !UUID.test(body.submissionKey))
     return bffError(400, "invalid_request", "Recarregue a página e envie de novo.");
   try {
     const items = parsed.items.map((i) =>
       Object.keys(i.metadata).length ? { document: i.document, metadata: i.metadata } : { document: i.document },
     );
-    const answer = await createBatch(token, { profileId: body.profileId, items }, `lupa-console-batch-${body.submissionKey}`);
+    const answer = await createBatch(token, { profileId, items }, `lupa-console-batch-${body.submissionKey}`);
     return NextResponse.json({
       validated: true,
       ...summary,

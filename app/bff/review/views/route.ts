@@ -16,6 +16,7 @@ export interface ViewView {
   query: string;
   shared: boolean;
   author: string | null;
+  authorId: string;
   mine: boolean;
 }
 
@@ -32,7 +33,15 @@ function toView(view: SavedView): ViewView {
   else if (f.assignee === "none") query.set("queue", "unassigned");
   else if (f.awaitingSecondReview) query.set("queue", "second");
   if (f.sort && f.sort !== "newest") query.set("sort", f.sort);
-  return { id: view.id, name: view.name, query: query.toString(), shared: view.shared, author: view.author.email, mine: view.mine };
+  return {
+    id: view.id,
+    name: view.name,
+    query: query.toString(),
+    shared: view.shared,
+    author: view.author.email,
+    authorId: view.author.id,
+    mine: view.mine,
+  };
 }
 
 export const GET = withAccessToken(async (request, { token }) => {

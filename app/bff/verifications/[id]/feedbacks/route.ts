@@ -19,6 +19,8 @@ function toView(record: FeedbackRecord, me: string | undefined): DecisionView {
     comment: record.comment ?? null,
     reasons: Array.isArray(record.reasons) ? record.reasons : [],
     author: mine ? "Você" : (email ?? `Usuário ${record.userId.slice(0, 8)}`),
+    authorId: record.userId,
+    authorEmail: email,
     mine,
     createdAt: record.createdAt,
   };
