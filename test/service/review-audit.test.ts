@@ -2,11 +2,12 @@
 // case or entry, time, request id and a small JSON that never holds a full document; the table
 // refuses UPDATE, DELETE and TRUNCATE (a trigger, on both databases) except the purge, which is
 // recorded; per-case events newest first with a type filter; the workspace's events (admins) with
-// filters and a cursor; the CSV.
+// filters and a cursor; the CSV, in people's words by default (issue 29) and as codes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startService, PASSWORD, type TestService, type TestWorkspace } from "../support/harness";
 import { eventsOf, expectError, insertCase, insertEnrichment, reviewApi } from "../support/review";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { users } from "../../server/db/schema";
 import { formatDocument, makeCnpj, makeCpf } from "../../lib/contract/documents";
 import { parseCsv } from "../../server/v2/blacklist/csv";
 import { purgeAuditEvents } from "../../server/review/audit/purge";
@@ -264,8 +265,8 @@ describe("reads", () => {
     expectError(await api.get("/audit-events", ws.tokens.analyst), 403, "forbidden");
   });
 
-  it("streams the CSV with a BOM, ; and a header, read back by a CSV parser", async () => {
-    const res = await api.get("/audit-events.csv?type=note.created", ws.tokens.admin);
+  it("streams the CSV with format=codes as before: a BOM, ;, the codes and the data as JSON", async () => {
+    const res = await api.get("/audit-events.csv?type=note.created&format=codes", ws.tokens.admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.body.charCodeAt(0)).toBe(0xfeff);
@@ -273,6 +274,106 @@ describe("reads", () => {
     expect(records[0]).toEqual(["id", "criado_em", "tipo", "ator_id", "ator_email", "caso_id", "entrada_id", "request_id", "dados"]);
     expect(records.length).toBeGreaterThanOrEqual(3);
     expect(records.slice(1).every((r) => r[2] === "note.created")).toBe(true);
+    expect(records[1]![1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
     expect(JSON.parse(records[1]![8]!)).toMatchObject({ noteId: expect.any(String) });
+  });
+
+  it("streams the CSV in people's words by default: types, actors, decisions, reasons, flags and documents in columns, Brasília dates, the JSON last", async () => {
+    const own = await t.createWorkspace();
+    await t.services.db.update(users).set({ name: "Daniela Analista" }).where(eq(users.id, own.users.analyst.id));
+    const id = await insertCase(t, own, { flags: ["restrictive_list", "low_score"] });
+    const decided = await t.request({
+      method: "POST",
+      url: `/api/v2/verifications/${id}/feedbacks`,
+      token: own.tokens.analyst,
+      body: {
+        status: "APPROVED",
+        reasons: ["Dados conferidos", "Documentação validada"],
+        acknowledgedFlags: ["low_score", "restrictive_list"],
+      },
+    });
+    expect(decided.statusCode).toBe(201);
+    const doc = makeCpf("369258147");
+    const listUrl = `/api/v2/blacklist?workspaceId=${own.id}`;
+    expect(
+      (await t.request({ method: "POST", url: listUrl, token: own.tokens.analyst, body: { nationalId: doc, reason: "fraude" } }))
+        .statusCode,
+    ).toBe(201);
+    const removed = await t.request({
+      method: "DELETE",
+      url: `/api/v2/blacklist/${doc}?workspaceId=${own.id}&reason=${encodeURIComponent("engano;=corrigido")}`,
+      token: own.tokens.analyst,
+    });
+    expect(removed.statusCode).toBe(204);
+
+    const res = await api.get("/audit-events.csv", own.tokens.admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.charCodeAt(0)).toBe(0xfeff);
+    const [header, ...rows] = parseCsv(res.body, { delimiter: ";" }).map((r) => r.fields);
+    expect(header).toEqual([
+      "id",
+      "criado_em",
+      "tipo",
+      "tipo_codigo",
+      "ator",
+      "ator_email",
+      "ator_id",
+      "caso_id",
+      "entrada_id",
+      "request_id",
+      "decisao",
+      "decisao_codigo",
+      "motivos",
+      "sinalizadores_confirmados",
+      "sinalizadores_confirmados_codigos",
+      "documento",
+      "motivo",
+      "dados",
+    ]);
+    const byType = new Map(rows.map((r) => [r[3], Object.fromEntries(header!.map((h, i) => [h, r[i]!]))]));
+    // the same instants through the JSON route, written independently with Intl
+    const json = (await api.get("/audit-events?limit=200", own.tokens.admin)).json().events as Array<{ type: string; createdAt: string }>;
+    const brasilia = new Intl.DateTimeFormat("pt-BR", {
+      timeZone: "America/Sao_Paulo",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    const at = (type: string) => brasilia.format(new Date(json.find((e) => e.type === type)!.createdAt)).replace(", ", " ");
+
+    const decision = byType.get("decision.created")!;
+    expect(decision).toMatchObject({
+      criado_em: at("decision.created"),
+      tipo: "Decisão registrada",
+      ator: "Daniela Analista",
+      ator_email: own.users.analyst.email,
+      ator_id: own.users.analyst.id,
+      caso_id: id,
+      decisao: "Aprovada",
+      decisao_codigo: "APPROVED",
+      motivos: "Dados conferidos; Documentação validada",
+      sinalizadores_confirmados: "Lista restritiva, Score abaixo de 400",
+      sinalizadores_confirmados_codigos: "restrictive_list,low_score",
+      documento: "",
+    });
+    expect(decision.criado_em).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(JSON.parse(decision.dados!)).toMatchObject({ status: "APPROVED", reasons: ["Dados conferidos", "Documentação validada"] });
+    expect(byType.get("restrictive_list.removed")).toMatchObject({
+      tipo: "Removido da lista restritiva",
+      ator: "Daniela Analista",
+      decisao: "",
+      documento: `${doc.slice(0, 3)}.***.***-${doc.slice(9)}`,
+      motivo: "engano;'=corrigido",
+    });
+    expect(byType.get("session.started")).toMatchObject({ tipo: "Sessão iniciada", tipo_codigo: "session.started" });
+    expect(res.body).not.toContain(doc);
+  });
+
+  it("refuses a CSV format other than labels or codes", async () => {
+    expectError(await api.get("/audit-events.csv?format=json", ws.tokens.admin), 400, "invalid_parameter");
+    expectError(await api.get("/audit-events.csv?format=", ws.tokens.admin), 400, "invalid_parameter");
   });
 });

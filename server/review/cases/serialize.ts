@@ -23,6 +23,16 @@ export async function userRefs(
   return refs;
 }
 
+export type NamedUser = UserRef & { name: string };
+
+/** Users by id with their display names (one query), for the exports a person reads. */
+export async function namedUsers(db: Db | Tx, ids: (string | null | undefined)[]): Promise<Map<string, NamedUser>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 export const refOf = (refs: Map<string, UserRef>, id: string | null | undefined): UserRef | null =>
   id ? (refs.get(id) ?? { id, email: null }) : null;
 
