@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { bffFetch } from "@/lib/query/bff-fetch";
 import type { ApiProfile } from "@/lib/enrichments/api-types";
+import { batchResultsCsv, type BatchItemView } from "@/lib/enrichments/batch-results-csv";
 import { OUTCOME_LABELS } from "@/lib/enrichments/labels";
 import { download } from "@/lib/network/export";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -15,7 +16,7 @@ import { EnrichmentStatusBadge } from "./enrichment-status-badge";
 
 // /enrichments/batch: a CSV of up to 500 documents (optional metadata columns) is checked line by
 // line by the BFF before sending; then ?batchId= shows the progress (terminal items), every item,
-// and "Exportar resultados" (CSV of id, document, status, outcome).
+// and "Exportar resultados" (a pt-BR spreadsheet CSV of the items, lib/enrichments/batch-results-csv.ts).
 
 interface Checked {
   total: number;
@@ -33,20 +34,8 @@ interface Progress {
   terminal: number;
   completed: number;
   failed: number;
-  items: {
-    id: string;
-    /** Masked: the browser never gets a full document. */
-    document: string;
-    name: string | null;
-    status: string;
-    outcome: string | null;
-    failureReason: string | null;
-    failure: string | null;
-    metadata: Record<string, string>;
-  }[];
+  items: BatchItemView[];
 }
-
-const csvCell = (v: string) => (/[",;\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 function BatchProgress({ batchId }: { batchId: string }) {
   const query = useQuery({
@@ -75,13 +64,8 @@ function BatchProgress({ batchId }: { batchId: string }) {
     );
   const percent = Math.round((p.terminal / p.total) * 100);
   const done = p.terminal >= p.total;
-  const exportCsv = () => {
-    const lines = [
-      "id,document,name,status,outcome,failureReason",
-      ...p.items.map((i) => [i.id, i.document, i.name ?? "", i.status, i.outcome ?? "", i.failureReason ?? ""].map(csvCell).join(",")),
-    ];
-    download(`lote-${p.batchId}.csv`, URL.createObjectURL(new Blob([`${lines.join("\n")}\n`], { type: "text/csv" })));
-  };
+  const exportCsv = () =>
+    download(`lote-${p.batchId}.csv`, URL.createObjectURL(new Blob([batchResultsCsv(p.items)], { type: "text/csv;charset=utf-8" })));
   return (
     <section
       data-testid="batch-progress"
