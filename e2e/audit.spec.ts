@@ -4,6 +4,7 @@ import { randomCpf } from "./support/documents";
 import { AUTH_DIR } from "./support/env";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 import { reviewCall } from "./support/review";
+import { parseCsv } from "../server/v2/blacklist/csv";
 
 // /audit "Auditoria" (issue 19): admins read the workspace's audit trail, filter it, page it and
 // export it as CSV; other roles are refused.
@@ -74,9 +75,39 @@ test.describe("as an admin", () => {
     expect(file.suggestedFilename()).toMatch(/^auditoria-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await file.path()) as string, "utf8");
     expect(csv.charCodeAt(0)).toBe(0xfeff);
-    const lines = csv.slice(1).trim().split(/\r?\n/);
-    expect(lines[0]).toBe("id;criado_em;tipo;ator_id;ator_email;caso_id;entrada_id;request_id;dados");
-    expect(lines.slice(1).filter((l) => l.includes(created.id) && /;(note\.created|document\.revealed);/.test(l))).toHaveLength(4);
+    // issue 29: in people's words, the codes beside them, Brasília dates, the raw data last
+    const [header, ...rows] = parseCsv(csv.slice(1), { delimiter: ";" }).map((r) => r.fields);
+    expect(header).toEqual([
+      "id",
+      "criado_em",
+      "tipo",
+      "tipo_codigo",
+      "ator",
+      "ator_email",
+      "ator_id",
+      "caso_id",
+      "entrada_id",
+      "request_id",
+      "decisao",
+      "decisao_codigo",
+      "motivos",
+      "sinalizadores_confirmados",
+      "sinalizadores_confirmados_codigos",
+      "documento",
+      "motivo",
+      "dados",
+    ]);
+    const events = rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]])));
+    const ofThisCase = events.filter((e) => e.caso_id === created.id && /^(note\.created|document\.revealed)$/.test(e.tipo_codigo!));
+    expect(ofThisCase).toHaveLength(4);
+    expect(ofThisCase.find((e) => e.tipo_codigo === "document.revealed")).toMatchObject({
+      tipo: "Documento completo exibido",
+      ator: "Bruno Analista",
+      ator_email: "analyst@lupa.local",
+      documento: `${cpf.slice(0, 3)}.***.***-${cpf.slice(9)}`,
+      criado_em: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/),
+    });
+    expect(ofThisCase.filter((e) => e.tipo === "Nota adicionada")).toHaveLength(3);
     expect(csv).not.toContain(cpf);
     // the export itself is recorded
     const exported = await reviewCall(api, "admin", "GET", "/audit-events?type=audit.exported&limit=1");

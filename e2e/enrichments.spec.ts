@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { maskDocument, makeCnpj, makeCpf } from "../lib/contract/documents";
+import { parseCsv } from "../server/v2/blacklist/csv";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 import { createEnrichment } from "./support/enrichments";
 import { randomCpf } from "./support/documents";
@@ -109,11 +110,38 @@ test("uploads a batch CSV, shows line errors first, then watches it complete and
   await page.getByTestId("export-results").click();
   const file = await download;
   const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
-  const lines = text.trim().split("\n");
-  // issue 20: masked documents (the browser never gets a full one), the holder's name and the failure reason
-  expect(lines[0]).toBe("id,document,name,status,outcome,failureReason");
-  expect(lines).toHaveLength(13);
-  expect(lines.slice(1).every((l) => /^enr_[a-z0-9]+,\d{2}\.\d{3}\.\*{3}\/\*{4}-\d{2},[^,]*,(COMPLETED|FAILED),/.test(l))).toBe(true);
+  // issue 20: masked documents (the browser never gets a full one), the holder's name and the failure reason;
+  // issue 29: a pt-BR spreadsheet file (BOM, ;), words beside the codes, Brasília dates, the metadata's columns
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const [header, ...rows] = parseCsv(text, { delimiter: ";" }).map((r) => r.fields);
+  expect(header).toEqual([
+    "id",
+    "documento",
+    "nome",
+    "situacao",
+    "situacao_codigo",
+    "resultado",
+    "resultado_codigo",
+    "motivo_falha",
+    "motivo_falha_codigo",
+    "criado_em",
+    "concluido_em",
+    "cliente",
+  ]);
+  expect(rows).toHaveLength(12);
+  const items = rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]!])));
+  for (const item of items) {
+    expect(item.id).toMatch(/^enr_[a-z0-9]+$/);
+    expect(item.documento).toMatch(/^\d{2}\.\d{3}\.\*{3}\/\*{4}-\d{2}$/);
+    expect([item.situacao, item.situacao_codigo]).toEqual(
+      item.situacao_codigo === "COMPLETED" ? ["Concluído", "COMPLETED"] : ["Falhou", "FAILED"],
+    );
+    expect(item.criado_em).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(item.concluido_em).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(item.cliente).toMatch(/^cliente-\d+$/);
+  }
+  const done = items.find((i) => i.resultado_codigo === "ok");
+  expect(done?.resultado).toBe("Titular encontrado");
 });
 
 // issue 20, item 9: one bad line blocked the whole batch, and the results showed raw digits, no
@@ -172,13 +200,14 @@ test("a batch of 200 documents from a CSV: every item listed, progress to 200, e
   const download = page.waitForEvent("download");
   await page.getByTestId("export-results").click();
   const text = await (await (await download).createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
-  const lines = text.trim().split("\n");
-  expect(lines).toHaveLength(201);
+  const rows = parseCsv(text, { delimiter: ";" }).map((r) => r.fields);
+  expect(rows).toHaveLength(201);
+  expect(rows[0]![1]).toBe("documento");
   // masked, as the results table shows them (issue 20): the browser never gets a full document
   expect(
-    lines
+    rows
       .slice(1)
-      .map((l) => l.split(",")[1])
+      .map((r) => r[1])
       .sort(),
   ).toEqual(documents.map((d) => maskDocument(d)).sort());
 });
