@@ -12,7 +12,7 @@ import { V3ErrorBody } from "../../../lib/contract/error-bodies";
 import { AUDIT_EVENT_TYPES, AuditEventList, ExportFormat, type AuditEventType } from "../../../lib/contract/review";
 import { BOM, csvHeader, csvLine } from "../../../lib/contract/format/csv";
 import { getCaseRow, UUID } from "../cases/queries";
-import { namedUsers } from "../cases/serialize";
+import { namedUsers, type NamedUser } from "../cases/serialize";
 import { AUDIT_COLUMNS_CODES, AUDIT_COLUMNS_LABELS } from "./csv";
 import { callerEvent, recordEvent } from "./record";
 import { listAuditEvents, type AuditFilters } from "./queries";
@@ -131,18 +131,18 @@ export function registerAuditRoutes(app: FastifyInstance, s: Services): void {
         yield BOM + csvHeader(columns);
         let cursor: string | undefined;
         let sent = 0;
+        let actors = new Map<string, NamedUser>(); // the file's actors, each looked up once
         while (sent < AUDIT_CSV_MAX_ROWS) {
           const page = await listAuditEvents(s.db, caller.workspaceId, filters, { cursor, limit: 200 }, secret);
-          const actors =
-            format === "codes"
-              ? null
-              : await namedUsers(
-                  s.db,
-                  page.events.map((e) => e.actor?.id),
-                );
+          if (format === "labels")
+            actors = await namedUsers(
+              s.db,
+              page.events.map((e) => e.actor?.id),
+              actors,
+            );
           let chunk = "";
           for (const event of page.events)
-            chunk += csvLine(columns, { event, actorName: (event.actor && actors?.get(event.actor.id)?.name) || null });
+            chunk += csvLine(columns, { event, actorName: (event.actor && actors.get(event.actor.id)?.name) || null });
           if (chunk) yield chunk;
           sent += page.events.length;
           if (!page.nextCursor) return;

@@ -12,7 +12,7 @@ import { BOM, csvHeader, csvLine, type ExportFormat } from "../../../lib/contrac
 import type { CaseFilters } from "../../../lib/contract/review";
 import { CASE_COLUMNS_CODES, CASE_COLUMNS_LABELS } from "./export-columns";
 import { orderBy, sortKey, whereOf, type FilterContext } from "./filters";
-import { namedUsers, reviewFieldsOf } from "./serialize";
+import { namedUsers, reviewFieldsOf, type NamedUser } from "./serialize";
 
 export const EXPORT_MAX_ROWS = 100_000;
 const PAGE = 1000;
@@ -40,6 +40,7 @@ export function exportStream(db: Db, ctx: FilterContext, f: CaseFilters, slaHour
     yield BOM + csvHeader(columns);
     let after: SQL[] | null = null;
     let sent = 0;
+    let assignees = new Map<string, NamedUser>();
     while (sent < EXPORT_MAX_ROWS) {
       const keyset = after
         ? sql`(${sql.join(parts, sql`, `)}) ${direction === "asc" ? sql`>` : sql`<`} (${sql.join(after, sql`, `)})`
@@ -51,9 +52,10 @@ export function exportStream(db: Db, ctx: FilterContext, f: CaseFilters, slaHour
         .orderBy(...orderBy(f.sort))
         .limit(Math.min(PAGE, EXPORT_MAX_ROWS - sent));
       if (rows.length === 0) return;
-      const assignees = await namedUsers(
+      assignees = await namedUsers(
         db,
         rows.map((r) => r.assigneeId),
+        assignees,
       );
       let chunk = "";
       for (const row of rows) {
