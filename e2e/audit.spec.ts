@@ -4,7 +4,7 @@ import { randomCpf } from "./support/documents";
 import { AUTH_DIR } from "./support/env";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 import { reviewCall } from "./support/review";
-import { parseCsv } from "../server/v2/blacklist/csv";
+import { AUDIT_HEADER, readSheet } from "../test/support/sheet";
 
 // /audit "Auditoria" (issue 19): admins read the workspace's audit trail, filter it, page it and
 // export it as CSV; other roles are refused.
@@ -76,28 +76,8 @@ test.describe("as an admin", () => {
     const csv = await readFile((await file.path()) as string, "utf8");
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     // issue 29: in people's words, the codes beside them, Brasília dates, the raw data last
-    const [header, ...rows] = parseCsv(csv.slice(1), { delimiter: ";" }).map((r) => r.fields);
-    expect(header).toEqual([
-      "id",
-      "criado_em",
-      "tipo",
-      "tipo_codigo",
-      "ator",
-      "ator_email",
-      "ator_id",
-      "caso_id",
-      "entrada_id",
-      "request_id",
-      "decisao",
-      "decisao_codigo",
-      "motivos",
-      "sinalizadores_confirmados",
-      "sinalizadores_confirmados_codigos",
-      "documento",
-      "motivo",
-      "dados",
-    ]);
-    const events = rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]])));
+    const { header, records: events } = readSheet(csv);
+    expect(header).toEqual(AUDIT_HEADER);
     const ofThisCase = events.filter((e) => e.caso_id === created.id && /^(note\.created|document\.revealed)$/.test(e.tipo_codigo!));
     expect(ofThisCase).toHaveLength(4);
     expect(ofThisCase.find((e) => e.tipo_codigo === "document.revealed")).toMatchObject({

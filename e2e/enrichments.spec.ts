@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { maskDocument, makeCnpj, makeCpf } from "../lib/contract/documents";
-import { parseCsv } from "../server/v2/blacklist/csv";
+import { BATCH_HEADER, readSheet } from "../test/support/sheet";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 import { createEnrichment } from "./support/enrichments";
 import { randomCpf } from "./support/documents";
@@ -113,23 +113,9 @@ test("uploads a batch CSV, shows line errors first, then watches it complete and
   // issue 20: masked documents (the browser never gets a full one), the holder's name and the failure reason;
   // issue 29: a pt-BR spreadsheet file (BOM, ;), words beside the codes, Brasília dates, the metadata's columns
   expect(text.charCodeAt(0)).toBe(0xfeff);
-  const [header, ...rows] = parseCsv(text, { delimiter: ";" }).map((r) => r.fields);
-  expect(header).toEqual([
-    "id",
-    "documento",
-    "nome",
-    "situacao",
-    "situacao_codigo",
-    "resultado",
-    "resultado_codigo",
-    "motivo_falha",
-    "motivo_falha_codigo",
-    "criado_em",
-    "concluido_em",
-    "cliente",
-  ]);
-  expect(rows).toHaveLength(12);
-  const items = rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]!])));
+  const { header, records: items } = readSheet(text);
+  expect(header).toEqual([...BATCH_HEADER, "cliente"]);
+  expect(items).toHaveLength(12);
   for (const item of items) {
     expect(item.id).toMatch(/^enr_[a-z0-9]+$/);
     expect(item.documento).toMatch(/^\d{2}\.\d{3}\.\*{3}\/\*{4}-\d{2}$/);
@@ -200,16 +186,10 @@ test("a batch of 200 documents from a CSV: every item listed, progress to 200, e
   const download = page.waitForEvent("download");
   await page.getByTestId("export-results").click();
   const text = await (await (await download).createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
-  const rows = parseCsv(text, { delimiter: ";" }).map((r) => r.fields);
-  expect(rows).toHaveLength(201);
-  expect(rows[0]![1]).toBe("documento");
+  const { records } = readSheet(text);
+  expect(records).toHaveLength(200);
   // masked, as the results table shows them (issue 20): the browser never gets a full document
-  expect(
-    rows
-      .slice(1)
-      .map((r) => r[1])
-      .sort(),
-  ).toEqual(documents.map((d) => maskDocument(d)).sort());
+  expect(records.map((r) => r.documento).sort()).toEqual(documents.map((d) => maskDocument(d)).sort());
 });
 
 test("the batch BFF refuses a body past its limit, whatever its CSV, and another origin (one Origin check for every mutation)", async ({

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { parseCsv } from "../server/v2/blacklist/csv";
+import { inBrasilia } from "../test/support/sheet";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { makeCpf } from "@/lib/contract/documents";
 import { randomCpf } from "./support/documents";
@@ -284,11 +285,7 @@ test("Exportar CSV exports the filtered list, or only the selection, read back a
     cell("situacao_sla"),
   );
   const created = (await api.getVerification(a.id)).createdAt as string;
-  expect(cell("criado_em")).toBe(
-    new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", dateStyle: "short", timeStyle: "short" })
-      .format(new Date(created))
-      .replace(", ", " "),
-  );
+  expect(cell("criado_em")).toBe(inBrasilia(created));
 
   await gotoHydrated(page, "/verifications");
   await row(page, a.id).getByTestId("row-select").check();

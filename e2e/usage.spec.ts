@@ -1,4 +1,4 @@
-import { parseCsv } from "../server/v2/blacklist/csv";
+import { readSheet } from "../test/support/sheet";
 import { AUTH_DIR } from "./support/env";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
@@ -22,7 +22,7 @@ test.describe("as an admin", () => {
     expect(file.suggestedFilename()).toMatch(/^uso-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString("utf8");
     expect(text.charCodeAt(0)).toBe(0xfeff);
-    const [header, ...rows] = parseCsv(text, { delimiter: ";" }).map((r) => r.fields);
+    const { header, rows } = readSheet(text);
     expect(header).toEqual(["dia", "acao", "acao_codigo", "quantidade"]);
     expect(rows.length).toBeGreaterThan(0);
     for (const [day, action, code, count] of rows) {

@@ -10,6 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import { users } from "../../server/db/schema";
 import { formatDocument, makeCnpj, makeCpf } from "../../lib/contract/documents";
 import { parseCsv } from "../../server/v2/blacklist/csv";
+import { AUDIT_HEADER, inBrasilia, readSheet } from "../support/sheet";
 import { purgeAuditEvents } from "../../server/review/audit/purge";
 import { AUDIT_EVENT_TYPES } from "../../lib/contract/review";
 
@@ -309,40 +310,12 @@ describe("reads", () => {
     const res = await api.get("/audit-events.csv", own.tokens.admin);
     expect(res.statusCode).toBe(200);
     expect(res.body.charCodeAt(0)).toBe(0xfeff);
-    const [header, ...rows] = parseCsv(res.body, { delimiter: ";" }).map((r) => r.fields);
-    expect(header).toEqual([
-      "id",
-      "criado_em",
-      "tipo",
-      "tipo_codigo",
-      "ator",
-      "ator_email",
-      "ator_id",
-      "caso_id",
-      "entrada_id",
-      "request_id",
-      "decisao",
-      "decisao_codigo",
-      "motivos",
-      "sinalizadores_confirmados",
-      "sinalizadores_confirmados_codigos",
-      "documento",
-      "motivo",
-      "dados",
-    ]);
-    const byType = new Map(rows.map((r) => [r[3], Object.fromEntries(header!.map((h, i) => [h, r[i]!]))]));
+    const { header, records } = readSheet(res.body);
+    expect(header).toEqual(AUDIT_HEADER);
+    const byType = new Map(records.map((r) => [r.tipo_codigo, r]));
     // the same instants through the JSON route, written independently with Intl
     const json = (await api.get("/audit-events?limit=200", own.tokens.admin)).json().events as Array<{ type: string; createdAt: string }>;
-    const brasilia = new Intl.DateTimeFormat("pt-BR", {
-      timeZone: "America/Sao_Paulo",
-      day: "2-digit",
-      month: "2-digit",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    const at = (type: string) => brasilia.format(new Date(json.find((e) => e.type === type)!.createdAt)).replace(", ", " ");
+    const at = (type: string) => inBrasilia(json.find((e) => e.type === type)!.createdAt);
 
     const decision = byType.get("decision.created")!;
     expect(decision).toMatchObject({

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startService, type TestService, type TestWorkspace } from "../support/harness";
 import { eventsOf, expectError, insertCase, reviewApi } from "../support/review";
 import { parseCsv } from "../../server/v2/blacklist/csv";
+import { readSheet } from "../support/sheet";
 import { eq } from "drizzle-orm";
 import { makeCpf } from "../../lib/contract/documents";
 import { neutralise } from "../../lib/contract/format/csv";
@@ -132,7 +133,7 @@ describe("GET /api/review/v1/cases/export.csv", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.body.charCodeAt(0)).toBe(0xfeff);
-    const [header, ...rows] = parseCsv(res.body, { delimiter: ";" }).map((r) => r.fields);
+    const { header, rows } = readSheet(res.body);
     expect(header).toEqual([
       "id",
       "nome",
@@ -154,7 +155,7 @@ describe("GET /api/review/v1/cases/export.csv", () => {
       "aguardando_2a_revisao",
       "criado_em",
     ]);
-    const read = (row: string[]) => Object.fromEntries(header!.map((h, i) => [h, row[i]]));
+    const read = (row: string[]) => Object.fromEntries(header.map((h, i) => [h, row[i]]));
     expect(rows.map((r) => r[0])).toEqual([failed, decided]);
     expect(read(rows[1]!)).toEqual({
       id: decided,

@@ -14,6 +14,7 @@ import { relatedParties } from "../../server/datasets/related-parties";
 import type { ModuleData } from "../../server/datasets/types";
 import { blacklistAudit, blacklistEntries, users } from "../../server/db/schema";
 import { parseCsv } from "../../server/v2/blacklist/csv";
+import { inBrasilia, readSheet } from "../support/sheet";
 
 let t: TestService;
 let ws: TestWorkspace;
@@ -607,20 +608,6 @@ describe("GET /api/v2/blacklist/export", () => {
 
 // issue 29 (a file a person reads) and issue 28, item 8 (`documento;motivo` was refused)
 describe("pt-BR files", () => {
-  const brasilia = new Intl.DateTimeFormat("pt-BR", {
-    timeZone: "America/Sao_Paulo",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-  const inBrasilia = (iso: string) => brasilia.format(new Date(iso)).replace(", ", " ");
-  const rowsOf = (body: string) => {
-    const [header, ...rows] = parseCsv(body, { delimiter: ";" }).map((r) => r.fields);
-    return { header: header!, rows: rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]!]))) };
-  };
   const entriesOf = async (w: TestWorkspace) =>
     new Map<string, { reason: string; name: string | null; expiresAt: string | null }>(
       (await list(q(w.id, "&limit=100"), w.tokens.viewer)).json().items.map((e: { nationalId: string }) => [e.nationalId, e]),
@@ -639,7 +626,7 @@ describe("pt-BR files", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="lista-restritiva-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.body.charCodeAt(0)).toBe(0xfeff);
-    const { header, rows } = rowsOf(res.body);
+    const { header, records: rows } = readSheet(res.body);
     expect(header).toEqual(["documento", "motivo", "nome", "expira_em", "criado_em", "criado_por", "criado_por_email"]);
     const stored = (await list(q(exWs.id), exWs.tokens.viewer)).json().items as Array<{ nationalId: string; createdAt: string }>;
     const byDoc = new Map(rows.map((r) => [r.documento, r]));
@@ -692,8 +679,8 @@ describe("pt-BR files", () => {
     const again = (await exportCsv(to.tokens.viewer, to.id)).body;
     // (the import writes its lines in one statement, so the copy's newest-first order is by id)
     const kept = (body: string) =>
-      rowsOf(body)
-        .rows.map((r) => [r.documento, r.motivo, r.nome, r.expira_em])
+      readSheet(body)
+        .records.map((r) => [r.documento, r.motivo, r.nome, r.expira_em])
         .sort((x, y) => x[0]!.localeCompare(y[0]!));
     expect(kept(again)).toEqual(kept(exported));
   });

@@ -2,7 +2,7 @@
 // files read back by a CSV parser (headers, labels beside codes, Brasília dates, metadata columns,
 // no formula), and the date format they share with the service's exports.
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "../../server/v2/blacklist/csv";
+import { BATCH_HEADER, inBrasilia, readSheet } from "../support/sheet";
 import { spreadsheetDate, spreadsheetDateTime } from "../../lib/contract/format/csv";
 import { batchResultsCsv, type BatchItemView } from "../../lib/enrichments/batch-results-csv";
 import { usageCsv, usageCsvName } from "../../lib/enrichments/usage-csv";
@@ -10,27 +10,18 @@ import type { UsageReportView } from "../../lib/enrichments/usage";
 
 const read = (text: string) => {
   expect(text.charCodeAt(0)).toBe(0xfeff);
-  const [header, ...rows] = parseCsv(text, { delimiter: ";" }).map((r) => r.fields);
-  return { header: header!, rows: rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]]))) };
+  const { header, records } = readSheet(text);
+  return { header, rows: records };
 };
 
 describe("spreadsheet dates", () => {
   it("writes DD/MM/AAAA HH:MM in Brasília time, as Intl does, daylight-saving years included", () => {
-    const intl = new Intl.DateTimeFormat("pt-BR", {
-      timeZone: "America/Sao_Paulo",
-      day: "2-digit",
-      month: "2-digit",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
     expect(spreadsheetDateTime("2026-12-05T23:38:52Z")).toBe("05/12/2026 20:38");
     expect(spreadsheetDateTime("2027-12-31T03:00:00.000Z")).toBe("31/12/2027 00:00");
     expect(spreadsheetDateTime("2018-12-01T12:00:00Z")).toBe("01/12/2018 10:00"); // UTC-2 in the 2018 summer
     expect(spreadsheetDateTime(new Date("2026-01-01T02:59:00Z"))).toBe("31/12/2025 23:59");
     for (let t = Date.parse("2017-01-01T00:00:00Z"); t < Date.parse("2020-01-01T00:00:00Z"); t += 3_600_000 * 7 + 60_000 * 13)
-      expect(spreadsheetDateTime(new Date(t))).toBe(intl.format(new Date(t)).replace(", ", " "));
+      expect(spreadsheetDateTime(new Date(t))).toBe(inBrasilia(t));
     expect(spreadsheetDateTime(null)).toBe("");
     expect(spreadsheetDateTime("não é data")).toBe("");
     expect(spreadsheetDate("2026-12-05")).toBe("05/12/2026");
@@ -67,22 +58,7 @@ describe("batch results", () => {
       item({ id: "enr_ghi", status: "FETCHING", outcome: null, completedAt: null }),
     ]);
     const { header, rows } = read(text);
-    expect(header).toEqual([
-      "id",
-      "documento",
-      "nome",
-      "situacao",
-      "situacao_codigo",
-      "resultado",
-      "resultado_codigo",
-      "motivo_falha",
-      "motivo_falha_codigo",
-      "criado_em",
-      "concluido_em",
-      "cliente",
-      "metadado_nome",
-      "pedido",
-    ]);
+    expect(header).toEqual([...BATCH_HEADER, "cliente", "metadado_nome", "pedido"]);
     expect(rows[0]).toEqual({
       id: "enr_abc",
       documento: "529.***.***-25",
