@@ -15,6 +15,7 @@
 //   startup [rounds]                            API process start time, RSS and CPU: compiled (dist/) vs tsx vs bare node
 //   review-queue [rows] [runs] [--reuse]       the review queue (/cases filters, next with 8 callers) at 1,000,000 verifications (PostgreSQL)
 //   audit-events [events] [runs] [--reuse]     the audit trail at 10,000,000 events: filters by type and case; a decision's recording (PostgreSQL)
+//   exports [cases] [events] [runs]            cases/export.csv and audit-events.csv in people's words vs in codes: time, bytes, a read meanwhile
 //   usage-daily [entries] [runs]               /usage's API cost: 31 x GET /api/v3/usage (one per day) vs one GET /api/review/v1/usage/daily
 //   graph [runs]                                navigation -> settled lawsuit graph (300+ nodes), JS of the route (running console)
 //   metrics-hooks [operations] [rounds] [queries]  CPU per metrics hook vs prom-client's labelled calls; PGlite lock tracking
@@ -43,6 +44,7 @@ import { benchReviewQueue } from "./review-queue";
 import { benchAuditEvents } from "./audit-events";
 import { benchUsageDaily } from "./usage-daily";
 import { benchSchemaRoles } from "./schema-roles";
+import { benchExports } from "./exports";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
@@ -65,6 +67,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   "review-queue": (a) => benchReviewQueue(a),
   "audit-events": (a) => benchAuditEvents(a),
   "schema-roles": (a) => benchSchemaRoles(a),
+  exports: (a) => benchExports(Number(a[0] ?? 100_000), Number(a[1] ?? 100_000), Number(a[2] ?? 3)),
   "usage-daily": (a) => benchUsageDaily(Number(a[0] ?? 31_000), Number(a[1] ?? 10)),
   batch: (a) => benchBatch(Number(a[0] ?? 500), Number(a[1] ?? 10), Number(a[2] ?? 8)),
   "metrics-hooks": (a) => benchMetricsHooks(Number(a[0] ?? 1_000_000), Number(a[1] ?? 5), Number(a[2] ?? 20_000)),

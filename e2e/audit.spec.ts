@@ -4,6 +4,7 @@ import { randomCpf } from "./support/documents";
 import { AUTH_DIR } from "./support/env";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 import { reviewCall } from "./support/review";
+import { AUDIT_HEADER, readSheet } from "../test/support/sheet";
 
 // /audit "Auditoria" (issue 19): admins read the workspace's audit trail, filter it, page it and
 // export it as CSV; other roles are refused.
@@ -75,9 +76,19 @@ test.describe("as an admin", () => {
     expect(file.suggestedFilename()).toMatch(/^auditoria-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await file.path()) as string, "utf8");
     expect(csv.charCodeAt(0)).toBe(0xfeff);
-    const lines = csv.slice(1).trim().split(/\r?\n/);
-    expect(lines[0]).toBe("id;criado_em;tipo;ator_id;ator_email;caso_id;entrada_id;request_id;dados");
-    expect(lines.slice(1).filter((l) => l.includes(created.id) && /;(note\.created|document\.revealed);/.test(l))).toHaveLength(4);
+    // issue 29: in people's words, the codes beside them, Brasília dates, the raw data last
+    const { header, records: events } = readSheet(csv);
+    expect(header).toEqual(AUDIT_HEADER);
+    const ofThisCase = events.filter((e) => e.caso_id === created.id && /^(note\.created|document\.revealed)$/.test(e.tipo_codigo!));
+    expect(ofThisCase).toHaveLength(4);
+    expect(ofThisCase.find((e) => e.tipo_codigo === "document.revealed")).toMatchObject({
+      tipo: "Documento completo exibido",
+      ator: "Bruno Analista",
+      ator_email: "analyst@lupa.local",
+      documento: `${cpf.slice(0, 3)}.***.***-${cpf.slice(9)}`,
+      criado_em: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/),
+    });
+    expect(ofThisCase.filter((e) => e.tipo === "Nota adicionada")).toHaveLength(3);
     expect(csv).not.toContain(cpf);
     // the export itself is recorded
     const exported = await reviewCall(api, "admin", "GET", "/audit-events?type=audit.exported&limit=1");

@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { maskDocument, makeCnpj, makeCpf } from "../lib/contract/documents";
+import { BATCH_HEADER, readSheet } from "../test/support/sheet";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 import { createEnrichment } from "./support/enrichments";
 import { randomCpf } from "./support/documents";
@@ -110,11 +111,24 @@ test("uploads a batch CSV, shows line errors first, then watches it complete and
   await page.getByTestId("export-results").click();
   const file = await download;
   const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
-  const lines = text.trim().split("\n");
-  // issue 20: masked documents (the browser never gets a full one), the holder's name and the failure reason
-  expect(lines[0]).toBe("id,document,name,status,outcome,failureReason");
-  expect(lines).toHaveLength(13);
-  expect(lines.slice(1).every((l) => /^enr_[a-z0-9]+,\d{2}\.\d{3}\.\*{3}\/\*{4}-\d{2},[^,]*,(COMPLETED|FAILED),/.test(l))).toBe(true);
+  // issue 20: masked documents (the browser never gets a full one), the holder's name and the failure reason;
+  // issue 29: a pt-BR spreadsheet file (BOM, ;), words beside the codes, Brasília dates, the metadata's columns
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const { header, records: items } = readSheet(text);
+  expect(header).toEqual([...BATCH_HEADER, "cliente"]);
+  expect(items).toHaveLength(12);
+  for (const item of items) {
+    expect(item.id).toMatch(/^enr_[a-z0-9]+$/);
+    expect(item.documento).toMatch(/^\d{2}\.\d{3}\.\*{3}\/\*{4}-\d{2}$/);
+    expect([item.situacao, item.situacao_codigo]).toEqual(
+      item.situacao_codigo === "COMPLETED" ? ["Concluído", "COMPLETED"] : ["Falhou", "FAILED"],
+    );
+    expect(item.criado_em).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(item.concluido_em).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(item.cliente).toMatch(/^cliente-\d+$/);
+  }
+  const done = items.find((i) => i.resultado_codigo === "ok");
+  expect(done?.resultado).toBe("Titular encontrado");
 });
 
 // issue 20, item 9: one bad line blocked the whole batch, and the results showed raw digits, no
@@ -173,15 +187,10 @@ test("a batch of 200 documents from a CSV: every item listed, progress to 200, e
   const download = page.waitForEvent("download");
   await page.getByTestId("export-results").click();
   const text = await (await (await download).createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
-  const lines = text.trim().split("\n");
-  expect(lines).toHaveLength(201);
+  const { records } = readSheet(text);
+  expect(records).toHaveLength(200);
   // masked, as the results table shows them (issue 20): the browser never gets a full document
-  expect(
-    lines
-      .slice(1)
-      .map((l) => l.split(",")[1])
-      .sort(),
-  ).toEqual(documents.map((d) => maskDocument(d)).sort());
+  expect(records.map((r) => r.documento).sort()).toEqual(documents.map((d) => maskDocument(d)).sort());
 });
 
 test("the batch BFF refuses a body past its limit, whatever its CSV, and another origin (one Origin check for every mutation)", async ({
@@ -256,6 +265,17 @@ test("the batch check refuses a CNPJ for a person's profile by name, and every l
   );
   await expect(page.getByTestId("batch-item-refused")).toContainText("Recusado");
   await expect(page.getByTestId("batch-progress")).toHaveAttribute("data-done", "true", { timeout: 90_000 });
+  // the export has the refused line too, in words, after the two created items
+  const download = page.waitForEvent("download");
+  await page.getByTestId("export-results").click();
+  const text = await (await (await download).createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+  const { records } = readSheet(text);
+  expect(records.map((r) => [r.situacao_codigo === "REFUSED" ? r.situacao : "item", r.documento])).toEqual([
+    ["item", expect.any(String)],
+    ["item", expect.any(String)],
+    ["Recusado", maskDocument(cnpj)],
+  ]);
+  expect(records[2]!.motivo_falha).toBe("O perfil não atende este tipo de documento (CPF x CNPJ).");
   await expectNoSeriousA11yViolations(page, "batch with a refused line");
   for (const width of [1280, 420]) {
     await page.setViewportSize({ width, height: 900 });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { parseCsv } from "../server/v2/blacklist/csv";
+import { inBrasilia } from "../test/support/sheet";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { makeCpf } from "@/lib/contract/documents";
 import { randomCpf } from "./support/documents";
@@ -309,6 +310,19 @@ test("Exportar CSV exports the filtered list, or only the selection, read back a
   expect(rows[0].slice(0, 3)).toEqual(["id", "nome", "documento"]);
   expect(rows.slice(1).map((r) => r[0])).toEqual([a.id]);
   expect(rows[1][2]).toBe(`${a.cpf.slice(0, 3)}.***.***-${a.cpf.slice(9)}`);
+  // issue 29: a file a person reads: pt-BR words beside the codes, dates as a pt-BR spreadsheet reads them, in Brasília time
+  const cell = (name: string) => rows[1][rows[0].indexOf(name)];
+  expect(rows[0]).toEqual(
+    expect.arrayContaining(["situacao", "situacao_codigo", "decisao", "decisao_codigo", "situacao_sla", "criado_em"]),
+  );
+  expect([cell("situacao"), cell("situacao_codigo")]).toEqual(["Concluída", "COMPLETED"]);
+  expect([cell("decisao"), cell("decisao_codigo")]).toEqual(["Sem decisão", "NOTSTARTED"]);
+  // (the demo workspace's SLA may have been changed by another test: the state is any, in words)
+  expect({ ok: "No prazo", due_soon: "Prazo perto do fim", breached: "Prazo estourado" }[cell("situacao_sla_codigo")]).toBe(
+    cell("situacao_sla"),
+  );
+  const created = (await api.getVerification(a.id)).createdAt as string;
+  expect(cell("criado_em")).toBe(inBrasilia(created));
 
   await gotoHydrated(page, "/verifications");
   await row(page, a.id).getByTestId("row-select").check();

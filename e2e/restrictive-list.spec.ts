@@ -166,17 +166,17 @@ test.describe("as an analyst", () => {
   });
 
   // issue 20: 2027-01-31 imported showed 30/01/2027 (a UTC midnight), and 31/12/2026 was refused
-  test("imports plain dates as the day written, in both forms (2027-01-31 and 31/12/2026)", async ({ page }) => {
+  // issue 28, item 8: `documento;motivo` came back as "Linha 1 · Inválida"; the dialog showed English names
+  test("imports pt-BR column names and plain dates as the day written, in both forms (2027-01-31 and 31/12/2026)", async ({ page }) => {
     const label = `Datas ${run}`;
     const [iso, br] = [randomCpf(), randomCpf()];
-    const csv = [
-      "nationalId,reason,name,expiresAt",
-      `${iso},Data ISO,${label} iso,2027-01-31`,
-      `${br},Data BR,${label} br,31/12/2026`,
-    ].join("\n");
+    const csv = ["Documento;Motivo;Nome;Expira em", `${iso};Data ISO;${label} iso;2027-01-31`, `${br};Data BR;${label} br;31/12/2026`].join(
+      "\n",
+    );
     await gotoHydrated(page, "/restrictive-list");
     await page.getByTestId("restrictive-import").click();
     const dialog = page.getByTestId("restrictive-import-dialog");
+    await expect(dialog.getByTestId("restrictive-import-columns")).toHaveText("documento;motivo;nome;expira_em");
     await expect(dialog).toContainText("31/12/2026 ou 2026-12-31");
     await dialog
       .getByTestId("restrictive-import-file")
@@ -276,13 +276,15 @@ test.describe("as an analyst", () => {
     const bytes = Buffer.concat(await (await file.createReadStream()).toArray());
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf])); // UTF-8 BOM, ;-separated for pt-BR spreadsheets
     const lines = bytes.subarray(3).toString("utf8").trim().split("\r\n");
-    expect(lines[0]).toBe("nationalId;reason;name;expiresAt;createdAt;createdBy");
+    expect(lines[0]).toBe("documento;motivo;nome;expira_em;criado_em;criado_por;criado_por_email");
     expect(lines).toHaveLength(before + 998 + 1);
     const mine = lines.filter((line) => line.includes(`;Importado ${run};`));
     expect(mine).toHaveLength(998);
     expect(mine).toContainEqual(
       expect.stringMatching(
-        new RegExp(`^${formatDocument(valid[1]).replace(/\./g, "\\.")};Importado ${run};${batch} 1;;\\d{4}-.+;analyst@lupa\\.local$`),
+        new RegExp(
+          `^${formatDocument(valid[1]).replace(/\./g, "\\.")};Importado ${run};${batch} 1;;\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2};Bruno Analista;analyst@lupa\\.local$`,
+        ),
       ),
     );
     expect(mine.some((line) => line.startsWith(formatDocument(invalid)))).toBe(false);

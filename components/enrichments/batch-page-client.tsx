@@ -12,7 +12,8 @@ import { BatchProgress } from "./batch-progress";
 // /enrichments/batch: a CSV of up to 500 documents (optional metadata columns) is checked line by
 // line by the BFF before sending, against the chosen profile too (a CNPJ for a person's profile is
 // an error by name); then ?batchId= shows the progress (terminal items), every item, every line
-// the API refused, and "Exportar resultados" (CSV of id, document, status, outcome).
+// the API refused, and "Exportar resultados" (a pt-BR spreadsheet CSV of the items and the refused
+// lines, lib/enrichments/batch-results-csv.ts).
 
 interface Checked {
   /** The profile the lines were checked against (null: none chosen, the kinds were not checked). */

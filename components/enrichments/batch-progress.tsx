@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { bffFetch } from "@/lib/query/bff-fetch";
 import { pluralize } from "@/lib/contract/format/number";
 import { readSentBatch, type SentBatch } from "@/lib/enrichments/batch-session";
+import { batchResultsCsv, type BatchItemView } from "@/lib/enrichments/batch-results-csv";
 import { OUTCOME_LABELS } from "@/lib/enrichments/labels";
 import { download } from "@/lib/network/export";
 import { Badge } from "@/components/ui/badge";
@@ -27,20 +28,8 @@ interface Progress {
   terminal: number;
   completed: number;
   failed: number;
-  items: {
-    id: string;
-    /** Masked: the browser never gets a full document. */
-    document: string;
-    name: string | null;
-    status: string;
-    outcome: string | null;
-    failureReason: string | null;
-    failure: string | null;
-    metadata: Record<string, string>;
-  }[];
+  items: BatchItemView[];
 }
-
-const csvCell = (v: string) => (/[",;\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** "Linha 5" when this tab sent the batch (it knows each item's line), else "Item 5" (its position). */
 const placeOf = (index: number, sent: SentBatch | null) => (sent?.lines[index] ? `Linha ${sent.lines[index]}` : `Item ${index + 1}`);
@@ -89,14 +78,11 @@ export function BatchProgress({ batchId }: { batchId: string }) {
     );
   const percent = p.total ? Math.round((p.terminal / p.total) * 100) : 100;
   const done = p.terminal >= p.total;
-  const exportCsv = () => {
-    const lines = [
-      "id,document,name,status,outcome,failureReason",
-      ...p.items.map((i) => [i.id, i.document, i.name ?? "", i.status, i.outcome ?? "", i.failureReason ?? ""].map(csvCell).join(",")),
-      ...p.refused.map((r) => ["", r.document ?? "", "", "REFUSED", "", r.message].map(csvCell).join(",")),
-    ];
-    download(`lote-${p.batchId}.csv`, URL.createObjectURL(new Blob([`${lines.join("\n")}\n`], { type: "text/csv" })));
-  };
+  const exportCsv = () =>
+    download(
+      `lote-${p.batchId}.csv`,
+      URL.createObjectURL(new Blob([batchResultsCsv(p.items, p.refused)], { type: "text/csv;charset=utf-8" })),
+    );
   return (
     <section
       data-testid="batch-progress"

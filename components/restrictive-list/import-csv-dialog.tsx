@@ -68,9 +68,14 @@ export function ImportCsvDialog({ open, onClose }: { open: boolean; onClose: () 
       title="Importar CSV"
       description={
         <>
-          Uma entrada por linha: <code className="rounded bg-zinc-100 px-1 text-xs">nationalId,reason,name,expiresAt</code> (cabeçalho
-          opcional; vírgula ou ponto e vírgula; até 10.000 linhas e 8 MB). A expiração é uma data, 31/12/2026 ou 2026-12-31, válida até o
-          fim do dia. Documentos já listados são informados como duplicados.
+          Uma entrada por linha, com o cabeçalho{" "}
+          <code data-testid="restrictive-import-columns" className="rounded bg-zinc-100 px-1 text-xs">
+            documento;motivo;nome;expira_em
+          </code>{" "}
+          (só documento e motivo são obrigatórios; as colunas podem vir em qualquer ordem e também em inglês: nationalId, reason, name,
+          expiresAt; sem cabeçalho, nessa ordem). Vírgula ou ponto e vírgula; até 10.000 linhas e 8 MB. A expiração é uma data, 31/12/2026
+          ou 2026-12-31, válida até o fim do dia, ou data e hora, 31/12/2026 18:30. O CSV exportado desta página pode ser importado de
+          volta; documentos já listados são informados como duplicados.
         </>
       }
       testId="restrictive-import-dialog"

@@ -6,6 +6,8 @@ import { useState, type FormEvent } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { bffFetch } from "@/lib/query/bff-fetch";
 import type { UsageReportView } from "@/lib/enrichments/usage";
+import { usageCsv, usageCsvName } from "@/lib/enrichments/usage-csv";
+import { download } from "@/lib/network/export";
 import { formatInteger } from "@/lib/contract/format/number";
 import { billingActionLabel } from "@/lib/contract/labels";
 import { Button } from "@/components/ui/button";
@@ -13,12 +15,16 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { StateMessage } from "@/components/ui/state-message";
 
 // /usage: billed actions per day (stacked by action) for the period the admin picks, as a
-// Recharts chart and the same numbers as a table.
+// Recharts chart and the same numbers as a table, which "Exportar CSV" downloads.
 
 const COLORS = ["#4f46e5", "#0d9488", "#d97706", "#be185d", "#2563eb", "#65a30d", "#7c3aed", "#dc2626"];
 
 function iso(d: Date) {
   return new Date(d.getTime() - 3 * 3600_000).toISOString().slice(0, 10);
+}
+
+function exportUsage(usage: UsageReportView) {
+  download(usageCsvName(usage), URL.createObjectURL(new Blob([usageCsv(usage)], { type: "text/csv;charset=utf-8" })));
 }
 
 const shortDay = (day: string) => day.slice(8, 10) + "/" + day.slice(5, 7);
@@ -126,9 +132,14 @@ export function UsagePageClient() {
             </div>
           </section>
           <section aria-labelledby="usage-table-title" className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white">
-            <h2 id="usage-table-title" className="px-4 pt-3 text-sm font-semibold text-zinc-900">
-              Por dia e por ação
-            </h2>
+            <div className="flex flex-wrap items-center justify-between gap-2 px-4 pt-3">
+              <h2 id="usage-table-title" className="text-sm font-semibold text-zinc-900">
+                Por dia e por ação
+              </h2>
+              <Button size="sm" onClick={() => exportUsage(data!)} data-testid="usage-export">
+                Exportar CSV
+              </Button>
+            </div>
             <table data-testid="usage-table" className="mt-2 w-full text-left text-sm">
               <thead className="border-y border-zinc-200 bg-zinc-50 text-xs text-zinc-600">
                 <tr>

@@ -3,6 +3,7 @@
 // reveal and the audit trail. Errors use the v3 envelope {error: {code, message}}.
 import { z } from "zod";
 import { AUDIT_EVENT_TYPES } from "./enum-values";
+import { EXPORT_FORMATS } from "./format/csv";
 import { FEEDBACK_STATUSES, Role, V2Status } from "./enums";
 import { EngineVerification, LegacyVerification } from "./v2";
 import { BatchItemError } from "./v3";
@@ -40,6 +41,14 @@ export type FourEyesTrigger = z.infer<typeof FourEyesTrigger>;
 export { AUDIT_EVENT_TYPES };
 export const AuditEventType = z.enum(AUDIT_EVENT_TYPES);
 export type AuditEventType = z.infer<typeof AuditEventType>;
+
+/** `format` of the CSV exports (cases, audit trail, the v2 restrictive list): `labels` by default, `codes` for integrations. */
+export const ExportFormat = z
+  .enum(EXPORT_FORMATS)
+  .default("labels")
+  .describe(
+    "labels (default): pt-BR headers and words, each code a machine may need in its own *_codigo column, dates DD/MM/AAAA HH:MM in Brasília time; codes: the original shape (codes, ISO 8601 instants in UTC)",
+  );
 
 export const UserRef = z.object({ id: z.uuid(), email: z.string().nullable() });
 export type UserRef = z.infer<typeof UserRef>;

@@ -5,8 +5,8 @@ const EXACT: Record<string, string> = {
   "nationalId is missing": "Documento ausente.",
   "nationalId is not a valid CPF or CNPJ": "CPF/CNPJ inválido (dígitos verificadores ou tamanho).",
   "reason is required": "Motivo ausente.",
-  "expiresAt must be an RFC 3339 date-time or a date (YYYY-MM-DD or DD/MM/YYYY)":
-    "Data de expiração inválida (use DD/MM/AAAA ou AAAA-MM-DD).",
+  "expiresAt must be an RFC 3339 date-time, a date (YYYY-MM-DD or DD/MM/YYYY) or DD/MM/YYYY HH:MM":
+    "Data de expiração inválida (use DD/MM/AAAA, AAAA-MM-DD ou DD/MM/AAAA HH:MM).",
   "expiresAt is in the past": "Data de expiração no passado.",
   "repeats an earlier line of this file": "Repete uma linha anterior do arquivo.",
   "already on the restrictive list": "Já está na lista restritiva.",

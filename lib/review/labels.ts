@@ -1,52 +1,10 @@
-import type { AuditEventType, RiskFlag } from "@/lib/contract/review";
+import { riskFlagLabel, RISK_FLAG_LABELS } from "@/lib/contract/review-labels";
 
-// pt-BR labels of the review API's vocabulary (lib/contract/review.ts): risk flags and audit
-// event types, as the queue list, the case page ("Linha do tempo") and /audit show them; bulk
-// errors and SLA states. Runs in the browser.
+// pt-BR labels of the review API's vocabulary as the queue list, the case page ("Linha do tempo")
+// and /audit show them: the words themselves are the contract's (lib/contract/review-labels.ts);
+// here, the sentences built from them, and bulk errors. Runs in the browser.
 
-export const RISK_FLAG_LABELS: Record<RiskFlag, string> = {
-  restrictive_list: "Lista restritiva",
-  deceased: "Óbito",
-  irregular_status: "Situação cadastral irregular",
-  face_mismatch: "Rosto não confere",
-  cnh_divergence: "Divergência na CNH",
-  low_score: "Score abaixo de 400",
-  ai_disagrees: "IA recomenda reprovar ou revisar",
-};
-
-export const AUDIT_EVENT_LABELS: Record<AuditEventType, string> = {
-  "decision.created": "Decisão registrada",
-  "decision.proposed": "Decisão proposta (2ª revisão)",
-  "decision.confirmed": "Decisão confirmada na 2ª revisão",
-  "decision.overturned": "Decisão recusada na 2ª revisão",
-  "case.assigned": "Caso atribuído",
-  "case.taken_over": "Caso assumido de outra pessoa",
-  "case.released": "Caso liberado",
-  "note.created": "Nota adicionada",
-  "note.edited": "Nota editada",
-  "note.hidden": "Nota ocultada",
-  "document.revealed": "Documento completo exibido",
-  "restrictive_list.added": "Adicionado à lista restritiva",
-  "restrictive_list.removed": "Removido da lista restritiva",
-  "restrictive_list.imported": "Lista restritiva importada",
-  "restrictive_list.exported": "Lista restritiva exportada",
-  "report.downloaded": "Relatório PDF baixado",
-  "cases.exported": "Casos exportados (CSV)",
-  "ai_summary.generated": "Resumo da IA gerado",
-  "settings.changed": "Configurações alteradas",
-  "session.started": "Sessão iniciada",
-  "session.ended": "Sessão encerrada",
-  "audit.exported": "Auditoria exportada (CSV)",
-  "audit.purged": "Eventos antigos expurgados",
-};
-
-export function auditEventLabel(type: string): string {
-  return (AUDIT_EVENT_LABELS as Record<string, string>)[type] ?? type;
-}
-
-export function riskFlagLabel(flag: string): string {
-  return (RISK_FLAG_LABELS as Record<string, string>)[flag] ?? flag;
-}
+export { AUDIT_EVENT_LABELS, auditEventLabel, RISK_FLAG_LABELS, riskFlagLabel, SLA_LABELS } from "@/lib/contract/review-labels";
 
 /** "Lista restritiva, Óbito e Score abaixo de 400". */
 export function joinFlags(flags: readonly string[]): string {
@@ -107,10 +65,3 @@ const BULK_ERRORS: Record<string, string> = {
 export function bulkErrorMessage(code: string): string {
   return BULK_ERRORS[code] ?? "não foi possível concluir";
 }
-
-export const SLA_LABELS: Record<string, string> = {
-  ok: "No prazo",
-  due_soon: "Prazo perto do fim",
-  breached: "Prazo estourado",
-  met: "Decidido no prazo",
-};

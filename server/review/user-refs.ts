@@ -20,5 +20,23 @@ export async function userRefs(
   return refs;
 }
 
+export type NamedUser = UserRef & { name: string };
+
+/**
+ * Users by id with their display names, for the exports a person reads: one query for the ids
+ * `known` (the pages before) does not hold, none when it holds them all.
+ */
+export async function namedUsers(
+  db: Db | Tx,
+  ids: (string | null | undefined)[],
+  known = new Map<string, NamedUser>(),
+): Promise<Map<string, NamedUser>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id) && !known.has(id!)))];
+  if (wanted.length === 0) return known;
+  const rows = await db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(inArray(users.id, wanted));
+  for (const r of rows) known.set(r.id, r);
+  return known;
+}
+
 export const refOf = (refs: Map<string, UserRef>, id: string | null | undefined): UserRef | null =>
   id ? (refs.get(id) ?? { id, email: null }) : null;

@@ -1,12 +1,16 @@
 // The audit trail (issue 19): every event type recorded once per action, with actor, workspace,
 // case or entry, time, request id and a small JSON that never holds a full document; per-case
 // events newest first with a type filter; the workspace's events (admins) with filters and a
-// cursor; the CSV. That the trail refuses changes, and the purge: audit-roles.test.ts.
+// cursor; the CSV, in people's words by default (issue 29) and as codes. That the trail refuses
+// changes, and the purge: audit-roles.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startService, PASSWORD, type TestService, type TestWorkspace } from "../support/harness";
 import { eventsOf, expectError, insertCase, insertEnrichment, reviewApi } from "../support/review";
+import { eq } from "drizzle-orm";
+import { users } from "../../server/db/schema";
 import { formatDocument, makeCnpj, makeCpf } from "../../lib/contract/documents";
 import { parseCsv } from "../../server/v2/blacklist/csv";
+import { AUDIT_HEADER, inBrasilia, readSheet } from "../support/sheet";
 import { AUDIT_EVENT_TYPES } from "../../lib/contract/review";
 
 let t: TestService;
@@ -214,8 +218,8 @@ describe("reads", () => {
     expectError(await api.get("/audit-events", ws.tokens.analyst), 403, "forbidden");
   });
 
-  it("streams the CSV with a BOM, ; and a header, read back by a CSV parser", async () => {
-    const res = await api.get("/audit-events.csv?type=note.created", ws.tokens.admin);
+  it("streams the CSV with format=codes as before: a BOM, ;, the codes and the data as JSON", async () => {
+    const res = await api.get("/audit-events.csv?type=note.created&format=codes", ws.tokens.admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.body.charCodeAt(0)).toBe(0xfeff);
@@ -223,6 +227,78 @@ describe("reads", () => {
     expect(records[0]).toEqual(["id", "criado_em", "tipo", "ator_id", "ator_email", "caso_id", "entrada_id", "request_id", "dados"]);
     expect(records.length).toBeGreaterThanOrEqual(3);
     expect(records.slice(1).every((r) => r[2] === "note.created")).toBe(true);
+    expect(records[1]![1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
     expect(JSON.parse(records[1]![8]!)).toMatchObject({ noteId: expect.any(String) });
+  });
+
+  it("streams the CSV in people's words by default: types, actors, decisions, reasons, flags and documents in columns, Brasília dates, the JSON last", async () => {
+    const own = await t.createWorkspace();
+    await t.services.db.update(users).set({ name: "Daniela Analista" }).where(eq(users.id, own.users.analyst.id));
+    const id = await insertCase(t, own, { flags: ["restrictive_list", "low_score"] });
+    const decided = await t.request({
+      method: "POST",
+      url: `/api/v2/verifications/${id}/feedbacks`,
+      token: own.tokens.analyst,
+      body: {
+        status: "APPROVED",
+        reasons: ["Dados conferidos", "Documentação validada"],
+        acknowledgedFlags: ["low_score", "restrictive_list"],
+      },
+    });
+    expect(decided.statusCode).toBe(201);
+    const doc = makeCpf("369258147");
+    const listUrl = `/api/v2/blacklist?workspaceId=${own.id}`;
+    expect(
+      (await t.request({ method: "POST", url: listUrl, token: own.tokens.analyst, body: { nationalId: doc, reason: "fraude" } }))
+        .statusCode,
+    ).toBe(201);
+    const removed = await t.request({
+      method: "DELETE",
+      url: `/api/v2/blacklist/${doc}?workspaceId=${own.id}&reason=${encodeURIComponent("engano;=corrigido")}`,
+      token: own.tokens.analyst,
+    });
+    expect(removed.statusCode).toBe(204);
+
+    const res = await api.get("/audit-events.csv", own.tokens.admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.charCodeAt(0)).toBe(0xfeff);
+    const { header, records } = readSheet(res.body);
+    expect(header).toEqual(AUDIT_HEADER);
+    const byType = new Map(records.map((r) => [r.tipo_codigo, r]));
+    // the same instants through the JSON route, written independently with Intl
+    const json = (await api.get("/audit-events?limit=200", own.tokens.admin)).json().events as Array<{ type: string; createdAt: string }>;
+    const at = (type: string) => inBrasilia(json.find((e) => e.type === type)!.createdAt);
+
+    const decision = byType.get("decision.created")!;
+    expect(decision).toMatchObject({
+      criado_em: at("decision.created"),
+      tipo: "Decisão registrada",
+      ator: "Daniela Analista",
+      ator_email: own.users.analyst.email,
+      ator_id: own.users.analyst.id,
+      caso_id: id,
+      decisao: "Aprovada",
+      decisao_codigo: "APPROVED",
+      motivos: "Dados conferidos; Documentação validada",
+      sinalizadores_confirmados: "Lista restritiva, Score abaixo de 400",
+      sinalizadores_confirmados_codigos: "restrictive_list,low_score",
+      documento: "",
+    });
+    expect(decision.criado_em).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(JSON.parse(decision.dados!)).toMatchObject({ status: "APPROVED", reasons: ["Dados conferidos", "Documentação validada"] });
+    expect(byType.get("restrictive_list.removed")).toMatchObject({
+      tipo: "Removido da lista restritiva",
+      ator: "Daniela Analista",
+      decisao: "",
+      documento: `${doc.slice(0, 3)}.***.***-${doc.slice(9)}`,
+      motivo: "engano;'=corrigido",
+    });
+    expect(byType.get("session.started")).toMatchObject({ tipo: "Sessão iniciada", tipo_codigo: "session.started" });
+    expect(res.body).not.toContain(doc);
+  });
+
+  it("refuses a CSV format other than labels or codes", async () => {
+    expectError(await api.get("/audit-events.csv?format=json", ws.tokens.admin), 400, "invalid_parameter");
+    expectError(await api.get("/audit-events.csv?format=", ws.tokens.admin), 400, "invalid_parameter");
   });
 });

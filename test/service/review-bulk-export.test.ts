@@ -1,14 +1,18 @@
 // Bulk work and the CSV export (issue 18): bulk assign and decide with good and bad ids (each case
 // on its own, a result per id, one bad id never fails the others); export.csv read back by a CSV
 // parser: BOM, ";", a header, documents masked, no cell that starts a formula (also after a
-// separator inside a cell), the list's filters and sort.
+// separator inside a cell), the list's filters and sort; in people's words by default (pt-BR
+// headers and labels beside the codes, Brasília dates; issue 29) and as codes with format=codes.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startService, type TestService, type TestWorkspace } from "../support/harness";
 import { eventsOf, expectError, insertCase, reviewApi } from "../support/review";
 import { parseCsv } from "../../server/v2/blacklist/csv";
+import { readSheet } from "../support/sheet";
+import { eq } from "drizzle-orm";
 import { makeCpf } from "../../lib/contract/documents";
-import { neutralise } from "../../server/review/csv";
+import { neutralise } from "../../lib/contract/format/csv";
+import { users } from "../../server/db/schema";
 
 let t: TestService;
 let ws: TestWorkspace;
@@ -112,7 +116,90 @@ describe("POST /api/review/v1/cases/bulk", () => {
 });
 
 describe("GET /api/review/v1/cases/export.csv", () => {
-  it("answers every matching case as pt-BR spreadsheet CSV, masked and formula-safe, read back by a CSV parser", async () => {
+  it("answers, by default, pt-BR headers, labels beside their codes and dates as DD/MM/AAAA HH:MM in Brasília time", async () => {
+    const exp = await t.createWorkspace();
+    await t.services.db.update(users).set({ name: "Daniela Analista" }).where(eq(users.id, exp.users.analyst.id));
+    const at = new Date("2026-12-05T23:38:52Z"); // 20:38 of the 5th in Brasília
+    const decided = await insertCase(t, exp, {
+      name: "Rita de Cássia",
+      createdAt: at,
+      feedbackStatus: "REPROVED",
+      firstDecidedAt: new Date(at.getTime() + 3600_000),
+      flags: ["restrictive_list", "low_score"],
+      assigneeId: exp.users.analyst.id,
+    });
+    const failed = await insertCase(t, exp, { status: "FAILED", score: null, createdAt: new Date("2026-01-01T02:59:00Z") });
+    const res = await api.get("/cases/export.csv?sort=oldest", exp.tokens.viewer);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.body.charCodeAt(0)).toBe(0xfeff);
+    const { header, rows } = readSheet(res.body);
+    expect(header).toEqual([
+      "id",
+      "nome",
+      "documento",
+      "situacao",
+      "situacao_codigo",
+      "score",
+      "decisao",
+      "decisao_codigo",
+      "responsavel",
+      "responsavel_email",
+      "atribuido_em",
+      "decidivel_desde",
+      "prazo_sla",
+      "situacao_sla",
+      "situacao_sla_codigo",
+      "sinalizadores",
+      "sinalizadores_codigos",
+      "aguardando_2a_revisao",
+      "criado_em",
+    ]);
+    const read = (row: string[]) => Object.fromEntries(header.map((h, i) => [h, row[i]]));
+    expect(rows.map((r) => r[0])).toEqual([failed, decided]);
+    expect(read(rows[1]!)).toEqual({
+      id: decided,
+      nome: "Rita de Cássia",
+      documento: expect.stringMatching(/^\d{3}\.\*{3}\.\*{3}-\d{2}$/),
+      situacao: "Concluída",
+      situacao_codigo: "COMPLETED",
+      score: "800",
+      decisao: "Reprovada",
+      decisao_codigo: "REPROVED",
+      responsavel: "Daniela Analista",
+      responsavel_email: exp.users.analyst.email,
+      atribuido_em: "05/12/2026 20:38",
+      decidivel_desde: "05/12/2026 20:38",
+      prazo_sla: "06/12/2026 20:38",
+      situacao_sla: "Decidido no prazo",
+      situacao_sla_codigo: "met",
+      sinalizadores: "Lista restritiva, Score abaixo de 400",
+      sinalizadores_codigos: "restrictive_list,low_score",
+      aguardando_2a_revisao: "não",
+      criado_em: "05/12/2026 20:38",
+    });
+    // 02:59 UTC on New Year's Day is still the last day of the year before in Brasília
+    expect(read(rows[0]!)).toMatchObject({
+      situacao: "Falhou",
+      situacao_codigo: "FAILED",
+      score: "",
+      decisao: "Sem decisão",
+      decisao_codigo: "NOTSTARTED",
+      responsavel: "",
+      responsavel_email: "",
+      atribuido_em: "",
+      sinalizadores: "",
+      criado_em: "31/12/2025 23:59",
+    });
+  });
+
+  it("refuses a format other than labels or codes", async () => {
+    expectError(await api.get("/cases/export.csv?format=xlsx", ws.tokens.viewer), 400, "invalid_parameter");
+    expectError(await api.get("/cases/export.csv?format=", ws.tokens.viewer), 400, "invalid_parameter");
+    expectError(await api.get("/cases/export.csv?format=CODES", ws.tokens.viewer), 400, "invalid_parameter");
+  });
+
+  it("answers with format=codes the shape integrations read: codes and ISO 8601 instants in UTC, masked and formula-safe", async () => {
     const exp = await t.createWorkspace();
     const doc = makeCpf("529982247");
     const names = ['=HYPERLINK("http://x";"y")', "+5511999", "-1+1", "@SUM(A1)", "Ana;=1+1", 'Maria "Bia"\nSilva', "João\t=2", "Zé"];
@@ -127,7 +214,7 @@ describe("GET /api/review/v1/cases/export.csv", () => {
         }),
       );
     await insertCase(t, exp, { status: "PROCESSING" });
-    const res = await api.get("/cases/export.csv?status=COMPLETED&sort=oldest", exp.tokens.viewer);
+    const res = await api.get("/cases/export.csv?status=COMPLETED&sort=oldest&format=codes", exp.tokens.viewer);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="casos-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -168,6 +255,7 @@ describe("GET /api/review/v1/cases/export.csv", () => {
     expect(byId.get(ids[6])![1]).toBe("João\t'=2");
     expect(byId.get(ids[1])![11]).toBe("deceased,low_score");
     expect(byId.get(ids[7])).toEqual(expect.arrayContaining(["Zé", "COMPLETED", "800", "NOTSTARTED", "ok", "não"]));
+    expect(byId.get(ids[7])![13]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
   it("neutralises formula characters at the start and after a separator, tab, CR or LF", () => {
@@ -204,9 +292,9 @@ describe("GET /api/review/v1/cases/export.csv", () => {
       expect(rows).toHaveLength(2100);
       expect(new Set(rows.map((r) => r.fields[0])).size).toBe(2100);
     }
-    const scores = parseCsv((await api.get("/cases/export.csv?sort=score_asc", big.tokens.viewer)).body)
-      .slice(1)
-      .map((r) => Number(r.fields[4]));
+    const [header, ...sorted] = parseCsv((await api.get("/cases/export.csv?sort=score_asc", big.tokens.viewer)).body).map((r) => r.fields);
+    const scores = sorted.map((r) => Number(r[header!.indexOf("score")]));
+    expect(scores).toHaveLength(2100);
     expect(scores).toEqual([...scores].sort((x, y) => x - y));
   });
 

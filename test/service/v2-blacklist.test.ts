@@ -12,8 +12,9 @@ import { formatDocument, makeCnpj, makeCpf } from "../../lib/contract/documents"
 import { sandboxDocumentFor } from "../../server/datasets/sandbox/behaviours";
 import { relatedParties } from "../../server/datasets/related-parties";
 import type { ModuleData } from "../../server/datasets/types";
-import { blacklistAudit, blacklistEntries } from "../../server/db/schema";
+import { blacklistAudit, blacklistEntries, users } from "../../server/db/schema";
 import { parseCsv } from "../../server/v2/blacklist/csv";
+import { inBrasilia, readSheet } from "../support/sheet";
 
 let t: TestService;
 let ws: TestWorkspace;
@@ -40,8 +41,8 @@ const importCsv = (csv: string, token = ws.tokens.analyst, workspaceId = ws.id, 
     payload: csv,
     headers: { "content-type": contentType },
   });
-const exportCsv = (token = ws.tokens.viewer, workspaceId = ws.id) =>
-  t.request({ method: "GET", url: `/api/v2/blacklist/export${q(workspaceId)}`, token });
+const exportCsv = (token = ws.tokens.viewer, workspaceId = ws.id, format?: string) =>
+  t.request({ method: "GET", url: `/api/v2/blacklist/export${q(workspaceId, format === undefined ? "" : `&format=${format}`)}`, token });
 const audit = (workspaceId = ws.id) =>
   t.services.db.select().from(blacklistAudit).where(eq(blacklistAudit.workspaceId, workspaceId)).orderBy(asc(blacklistAudit.createdAt));
 
@@ -341,7 +342,7 @@ describe("POST /api/v2/blacklist/import", () => {
         line: 9,
         nationalId: cpf(205),
         result: "invalid",
-        error: "expiresAt must be an RFC 3339 date-time or a date (YYYY-MM-DD or DD/MM/YYYY)",
+        error: "expiresAt must be an RFC 3339 date-time, a date (YYYY-MM-DD or DD/MM/YYYY) or DD/MM/YYYY HH:MM",
       },
       { line: 11, nationalId: cpf(206), result: "added" },
       { line: 13, nationalId: makeCnpj("AB1CD2EF3GH4"), result: "added" },
@@ -370,7 +371,7 @@ describe("POST /api/v2/blacklist/import", () => {
     ].join("\n");
     const body = (await importCsv(csv, importWs.tokens.analyst, importWs.id)).json();
     expect(body).toMatchObject({ total: 5, added: 3, invalid: 2 });
-    const invalid = "expiresAt must be an RFC 3339 date-time or a date (YYYY-MM-DD or DD/MM/YYYY)";
+    const invalid = "expiresAt must be an RFC 3339 date-time, a date (YYYY-MM-DD or DD/MM/YYYY) or DD/MM/YYYY HH:MM";
     expect(body.lines.filter((l: { result: string }) => l.result === "invalid")).toEqual([
       { line: 3, nationalId: cpf(222), result: "invalid", error: invalid },
       { line: 4, nationalId: cpf(223), result: "invalid", error: invalid },
@@ -409,8 +410,13 @@ describe("POST /api/v2/blacklist/import", () => {
   }, 120_000);
 
   it.each([
-    ["an empty body", "", 400, "CSV has no entries (expected lines nationalId,reason,name,expiresAt)"],
-    ["only a header", "nationalId,reason,name,expiresAt\n", 400, "CSV has no entries (expected lines nationalId,reason,name,expiresAt)"],
+    ["an empty body", "", 400, "CSV has no entries (expected lines documento,motivo,nome,expira_em or nationalId,reason,name,expiresAt)"],
+    [
+      "only a header",
+      "nationalId,reason,name,expiresAt\n",
+      400,
+      "CSV has no entries (expected lines documento,motivo,nome,expira_em or nationalId,reason,name,expiresAt)",
+    ],
     ["an unterminated quote", `${cpf(220)},"sem fim`, 400, "CSV is malformed: unterminated quoted field starting on line 1"],
   ])("refuses %s", async (_name, csv, status, message) => {
     const res = await importCsv(csv, importWs.tokens.analyst, importWs.id);
@@ -511,7 +517,7 @@ describe("POST /api/v2/blacklist/import", () => {
 });
 
 describe("GET /api/v2/blacklist/export", () => {
-  it("returns CSV with escaping and formula protection, and imports again unchanged", async () => {
+  it("with format=codes, returns the API's field names and instants, with escaping and formula protection, and imports again unchanged", async () => {
     const exWs = await t.createWorkspace();
     const entries = [
       { nationalId: cpf(300), reason: '=HYPERLINK("http://x")', name: "+55 teste" },
@@ -519,7 +525,7 @@ describe("GET /api/v2/blacklist/export", () => {
       { nationalId: cpf(302), reason: 'vírgula, aspas " e\nlinha', name: "Normal", expiresAt: "2099-01-01T00:00:00.000Z" },
     ];
     for (const e of entries) expect((await add(e, exWs.tokens.analyst, exWs.id)).statusCode).toBe(201);
-    const res = await exportCsv(exWs.tokens.viewer, exWs.id);
+    const res = await exportCsv(exWs.tokens.viewer, exWs.id, "codes");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="lista-restritiva-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -548,47 +554,194 @@ describe("GET /api/v2/blacklist/export", () => {
     }
   });
 
-  it("is ;-separated with a BOM, and no cell read back with either separator starts a formula", async () => {
-    const exWs = await t.createWorkspace();
-    const entries = [
-      { nationalId: cpf(310), reason: "Fraude;=cmd|' /C calc'!A0;", name: "a,+1" },
-      { nationalId: cpf(311), reason: "fraude\n=1+2", name: "x\t@SUM(1)" },
-      { nationalId: cpf(312), reason: 'disse "-2" e ; @ depois', name: "João; -SOMA(A1)" },
-      { nationalId: cpf(313), reason: "'=já tinha apóstrofo", name: "=1, '+2" },
-      { nationalId: cpf(314), reason: "linha\r\n+outra\r-mais", name: "Maria" },
-    ];
-    for (const e of entries) expect((await add(e, exWs.tokens.analyst, exWs.id)).statusCode).toBe(201);
-    const res = await exportCsv(exWs.tokens.viewer, exWs.id);
-    expect(res.statusCode).toBe(200);
-    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const text = res.rawPayload.toString("utf8").slice(1);
-    expect(text.split("\r\n")[0]).toBe("nationalId;reason;name;expiresAt;createdAt;createdBy");
-    const formula = /^[=+\-@\t\r]/;
-    // a spreadsheet that splits on ";" and one that splits on ",", both honouring quotes
-    for (const delimiter of [";", ","] as const) {
-      const cells = parseCsv(text, { delimiter }).flatMap((r) => r.fields);
-      if (delimiter === ";") expect(cells).toHaveLength(6 * 6);
-      for (const cell of cells) expect(cell.trimStart(), `${delimiter}: ${JSON.stringify(cell)}`).not.toMatch(formula);
-    }
-    // and a reader that splits lines and separators without minding quotes
-    for (const delimiter of [";", ","]) {
-      for (const line of text.split(/\r\n|\n|\r/))
-        for (const cell of line.split(delimiter)) expect(cell.replace(/^[\s"]+/, ""), JSON.stringify(cell)).not.toMatch(formula);
-    }
-    // the import gives back exactly what was exported
-    const copy = await t.createWorkspace();
-    expect((await importCsv(res.rawPayload.toString("utf8"), copy.tokens.analyst, copy.id)).json()).toMatchObject({ total: 5, added: 5 });
-    const copied = (await list(q(copy.id), copy.tokens.viewer)).json().items;
-    for (const e of entries)
-      expect(
-        copied.find((c: { nationalId: string }) => c.nationalId === e.nationalId),
-        e.reason,
-      ).toMatchObject({ reason: e.reason, name: e.name });
-  });
+  it.each(["labels", "codes"])(
+    "is ;-separated with a BOM, and no cell read back with either separator starts a formula (%s)",
+    async (format) => {
+      const exWs = await t.createWorkspace();
+      const entries = [
+        { nationalId: cpf(310), reason: "Fraude;=cmd|' /C calc'!A0;", name: "a,+1" },
+        { nationalId: cpf(311), reason: "fraude\n=1+2", name: "x\t@SUM(1)" },
+        { nationalId: cpf(312), reason: 'disse "-2" e ; @ depois', name: "João; -SOMA(A1)" },
+        { nationalId: cpf(313), reason: "'=já tinha apóstrofo", name: "=1, '+2" },
+        { nationalId: cpf(314), reason: "linha\r\n+outra\r-mais", name: "Maria" },
+      ];
+      for (const e of entries) expect((await add(e, exWs.tokens.analyst, exWs.id)).statusCode).toBe(201);
+      const res = await exportCsv(exWs.tokens.viewer, exWs.id, format);
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      const text = res.rawPayload.toString("utf8").slice(1);
+      const header =
+        format === "codes"
+          ? "nationalId;reason;name;expiresAt;createdAt;createdBy"
+          : "documento;motivo;nome;expira_em;criado_em;criado_por;criado_por_email";
+      expect(text.split("\r\n")[0]).toBe(header);
+      const width = header.split(";").length;
+      const formula = /^[=+\-@\t\r]/;
+      // a spreadsheet that splits on ";" and one that splits on ",", both honouring quotes
+      for (const delimiter of [";", ","] as const) {
+        const cells = parseCsv(text, { delimiter }).flatMap((r) => r.fields);
+        if (delimiter === ";") expect(cells).toHaveLength(6 * width);
+        for (const cell of cells) expect(cell.trimStart(), `${delimiter}: ${JSON.stringify(cell)}`).not.toMatch(formula);
+      }
+      // and a reader that splits lines and separators without minding quotes
+      for (const delimiter of [";", ","]) {
+        for (const line of text.split(/\r\n|\n|\r/))
+          for (const cell of line.split(delimiter)) expect(cell.replace(/^[\s"]+/, ""), JSON.stringify(cell)).not.toMatch(formula);
+      }
+      // the import gives back exactly what was exported
+      const copy = await t.createWorkspace();
+      expect((await importCsv(res.rawPayload.toString("utf8"), copy.tokens.analyst, copy.id)).json()).toMatchObject({ total: 5, added: 5 });
+      const copied = (await list(q(copy.id), copy.tokens.viewer)).json().items;
+      for (const e of entries)
+        expect(
+          copied.find((c: { nationalId: string }) => c.nationalId === e.nationalId),
+          e.reason,
+        ).toMatchObject({ reason: e.reason, name: e.name });
+    },
+  );
 
   it("is readable by every role", async () => {
     for (const role of ["admin", "analyst", "viewer", "integration"] as const)
       expect((await exportCsv(ws.tokens[role])).statusCode).toBe(200);
+  });
+});
+
+// issue 29 (a file a person reads) and issue 28, item 8 (`documento;motivo` was refused)
+describe("pt-BR files", () => {
+  const entriesOf = async (w: TestWorkspace) =>
+    new Map<string, { reason: string; name: string | null; expiresAt: string | null }>(
+      (await list(q(w.id, "&limit=100"), w.tokens.viewer)).json().items.map((e: { nationalId: string }) => [e.nationalId, e]),
+    );
+
+  it("exports, by default, pt-BR column names, dates as DD/MM/AAAA HH:MM in Brasília time and the author by name", async () => {
+    const exWs = await t.createWorkspace();
+    await t.services.db.update(users).set({ name: "Daniela Analista" }).where(eq(users.id, exWs.users.analyst.id));
+    const entries = [
+      { nationalId: cpf(320), reason: "Fraude", name: "Maria", expiresAt: "2027-12-31T23:59:59-03:00" },
+      { nationalId: cpf(321), reason: "Sem expiração" },
+      { nationalId: cpf(322), reason: "Meia-noite UTC", expiresAt: "2027-12-31T03:00:00.000Z" },
+    ];
+    for (const e of entries) expect((await add(e, exWs.tokens.analyst, exWs.id)).statusCode).toBe(201);
+    const res = await exportCsv(exWs.tokens.viewer, exWs.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="lista-restritiva-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.body.charCodeAt(0)).toBe(0xfeff);
+    const { header, records: rows } = readSheet(res.body);
+    expect(header).toEqual(["documento", "motivo", "nome", "expira_em", "criado_em", "criado_por", "criado_por_email"]);
+    const stored = (await list(q(exWs.id), exWs.tokens.viewer)).json().items as Array<{ nationalId: string; createdAt: string }>;
+    const byDoc = new Map(rows.map((r) => [r.documento, r]));
+    expect(byDoc.get(formatDocument(cpf(320)))).toEqual({
+      documento: formatDocument(cpf(320)),
+      motivo: "Fraude",
+      nome: "Maria",
+      expira_em: "31/12/2027 23:59",
+      criado_em: inBrasilia(stored.find((e) => e.nationalId === cpf(320))!.createdAt),
+      criado_por: "Daniela Analista",
+      criado_por_email: exWs.users.analyst.email,
+    });
+    expect(byDoc.get(formatDocument(cpf(320)))!.criado_em).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(byDoc.get(formatDocument(cpf(321)))).toMatchObject({ nome: "", expira_em: "" });
+    // the issue's 2027-12-31T03:00:00.000Z is midnight of the 31st in Brasília
+    expect(byDoc.get(formatDocument(cpf(322)))!.expira_em).toBe("31/12/2027 00:00");
+  });
+
+  it("refuses an export format other than labels or codes", async () => {
+    for (const format of ["xlsx", "", "LABELS"]) {
+      const res = await exportCsv(ws.tokens.viewer, ws.id, format);
+      expect(res.statusCode, format).toBe(400);
+      expect(res.json()).toEqual({ error: expect.stringMatching(/^format: /) });
+    }
+  });
+
+  it("round-trips: the pt-BR export imports again and exports the same file", async () => {
+    const from = await t.createWorkspace();
+    const entries = [
+      { nationalId: cpf(330), reason: "Fraude; =cmd", name: "Ana, de Souza", expiresAt: "2027-06-30T23:59:59-03:00" },
+      { nationalId: cpf(331), reason: "sem nome nem expiração" },
+      { nationalId: makeCnpj("112223330001"), reason: "empresa", name: "Comercial Exemplo Ltda", expiresAt: "2099-01-01T10:15:00Z" },
+    ];
+    for (const e of entries) expect((await add(e, from.tokens.analyst, from.id)).statusCode).toBe(201);
+    const exported = (await exportCsv(from.tokens.viewer, from.id)).body;
+    const to = await t.createWorkspace();
+    const imported = await importCsv(exported, to.tokens.analyst, to.id);
+    expect(imported.statusCode).toBe(200);
+    expect(imported.json()).toMatchObject({ total: 3, added: 3, duplicates: 0, invalid: 0 });
+    const [before, after] = [await entriesOf(from), await entriesOf(to)];
+    for (const e of entries) {
+      const [a, b] = [before.get(e.nationalId)!, after.get(e.nationalId)!];
+      expect(b, e.nationalId).toMatchObject({ reason: a.reason, name: a.name });
+      // the file holds the minute: an expiry at a minute's last second (the console's, a plain
+      // date's) comes back exactly, any other within its minute
+      if (a.expiresAt === null) expect(b.expiresAt).toBeNull();
+      else expect(Math.floor(Date.parse(b.expiresAt!) / 60_000)).toBe(Math.floor(Date.parse(a.expiresAt) / 60_000));
+    }
+    expect(after.get(cpf(330))!.expiresAt).toBe(before.get(cpf(330))!.expiresAt);
+    const again = (await exportCsv(to.tokens.viewer, to.id)).body;
+    // (the import writes its lines in one statement, so the copy's newest-first order is by id)
+    const kept = (body: string) =>
+      readSheet(body)
+        .records.map((r) => [r.documento, r.motivo, r.nome, r.expira_em])
+        .sort((x, y) => x[0]!.localeCompare(y[0]!));
+    expect(kept(again)).toEqual(kept(exported));
+  });
+
+  it("imports pt-BR and English column names, case, accents and spaces ignored, in any order", async () => {
+    const inWs = await t.createWorkspace();
+    const files = [
+      // the issue's file
+      ["documento;motivo", `${cpf(340)};fraude`, `${formatDocument(cpf(341))};outra`],
+      ["DOCUMENTO;MOTÍVO;Nome;Expira em", `${cpf(342)};com hora;Bia;31/12/2099 10:30`],
+      ["nome,observação,motivo,documento", `"Silva, João",ignorada,reordenado,${cpf(343)}`],
+      ["NATIONALID;Reason;NAME;expires_at", `${cpf(344)};inglês;Joe;2099-12-31`],
+    ];
+    for (const lines of files) {
+      const res = await importCsv(lines.join("\n"), inWs.tokens.analyst, inWs.id);
+      expect(res.statusCode, lines[0]).toBe(200);
+      const body = res.json();
+      expect(body.invalid, lines[0]).toBe(0);
+      expect(body.added, lines[0]).toBe(lines.length - 1);
+      expect(body.lines[0].line, lines[0]).toBe(2);
+    }
+    const stored = await entriesOf(inWs);
+    expect(stored.get(cpf(340))).toMatchObject({ reason: "fraude", name: null, expiresAt: null });
+    expect(stored.get(cpf(341))).toMatchObject({ reason: "outra" });
+    expect(stored.get(cpf(342))).toMatchObject({ reason: "com hora", name: "Bia", expiresAt: "2099-12-31T13:30:59.000Z" });
+    expect(stored.get(cpf(343))).toMatchObject({ reason: "reordenado", name: "Silva, João", expiresAt: null });
+    expect(stored.get(cpf(344))).toMatchObject({ reason: "inglês", name: "Joe", expiresAt: "2100-01-01T02:59:59.000Z" });
+  });
+
+  it("refuses a date and time that is not one, line by line", async () => {
+    const inWs = await t.createWorkspace();
+    const csv = [
+      "documento;motivo;nome;expira_em",
+      `${cpf(350)};hora 24;;31/12/2099 24:00`,
+      `${cpf(351)};hora curta;;31/12/2099 9:30`,
+      `${cpf(352)};dia 31;;31/04/2099 10:00`,
+    ].join("\n");
+    const body = (await importCsv(csv, inWs.tokens.analyst, inWs.id)).json();
+    const error = "expiresAt must be an RFC 3339 date-time, a date (YYYY-MM-DD or DD/MM/YYYY) or DD/MM/YYYY HH:MM";
+    expect(body).toMatchObject({ total: 3, added: 0, invalid: 3 });
+    expect(body.lines.map((l: { error: string }) => l.error)).toEqual([error, error, error]);
+  });
+
+  it.each([
+    ["a header without a document column", "motivo;nome\nfraude;Ana", "CSV header has no document column (documento or nationalId)"],
+    [
+      "a header naming the document twice",
+      `documento;nationalId;motivo\n${cpf(360)};${cpf(360)};fraude`,
+      "CSV header has two columns for nationalId (documento or nationalId)",
+    ],
+    [
+      "a header naming the reason twice",
+      `documento;motivo;Reason\n${cpf(361)};a;b`,
+      "CSV header has two columns for reason (motivo or reason)",
+    ],
+  ])("refuses %s with 400 and writes nothing", async (_name, csv, message) => {
+    const inWs = await t.createWorkspace();
+    const res = await importCsv(csv, inWs.tokens.analyst, inWs.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: message });
+    expect((await list(q(inWs.id), inWs.tokens.viewer)).json().total).toBe(0);
   });
 });
 

@@ -9,9 +9,11 @@ import type { Services } from "../../context";
 import { ApiError } from "../../http/errors";
 import { route } from "../../http/route";
 import { V3ErrorBody } from "../../../lib/contract/error-bodies";
-import { AUDIT_EVENT_TYPES, AuditEventList, type AuditEventType } from "../../../lib/contract/review";
-import { BOM, csvRow } from "../csv";
+import { AUDIT_EVENT_TYPES, AuditEventList, ExportFormat, type AuditEventType } from "../../../lib/contract/review";
+import { BOM, csvHeader, csvLine } from "../../../lib/contract/format/csv";
 import { getCaseRow, UUID } from "../cases/queries";
+import { namedUsers, type NamedUser } from "../user-refs";
+import { AUDIT_COLUMNS_CODES, AUDIT_COLUMNS_LABELS } from "./csv";
 import { callerEvent, recordEvent } from "./record";
 import { listAuditEvents, type AuditFilters } from "./queries";
 
@@ -45,15 +47,13 @@ const filterParams = {
   to: instant.optional().describe("created before (RFC 3339)"),
 };
 const AuditQuery = z.object({ ...filterParams, cursor: z.string().max(200).optional(), limit }).strict();
-const AuditCsvQuery = z.object(filterParams).strict();
+const AuditCsvQuery = z.object({ ...filterParams, format: ExportFormat }).strict();
 const CaseEventsQuery = z.object({ type: types.optional(), cursor: z.string().max(200).optional(), limit }).strict();
 
 function filtersOf(q: { type?: AuditEventType[]; actorId?: string; caseId?: string; from?: Date; to?: Date }): AuditFilters {
   if (q.from && q.to && q.from >= q.to) throw new ApiError("invalid_date_range", "from must be before to");
   return { types: q.type, actorId: q.actorId, caseId: q.caseId, from: q.from, to: q.to };
 }
-
-export const AUDIT_CSV_HEADER = ["id", "criado_em", "tipo", "ator_id", "ator_email", "caso_id", "entrada_id", "request_id", "dados"];
 
 export function registerAuditRoutes(app: FastifyInstance, s: Services): void {
   const secret = s.config.cursorSecret;
@@ -111,37 +111,38 @@ export function registerAuditRoutes(app: FastifyInstance, s: Services): void {
     tags,
     summary: "The workspace's audit trail as CSV (admins)",
     description:
-      "The same filters, newest first, streamed (up to 1,000,000 events): UTF-8 with a BOM, `;`-separated, a header row, `dados` as JSON. Records audit.exported.",
+      "The same filters, newest first, streamed (up to 1,000,000 events): UTF-8 with a BOM, `;`-separated, a header row, `dados` as JSON. Records audit.exported. " +
+      "format=labels (default): the type in pt-BR beside its code, the actor's name, the decision, reasons, acknowledged flags, masked document and reason in columns of their own, dates DD/MM/AAAA HH:MM in Brasília time; " +
+      "format=codes: id, criado_em (ISO 8601, UTC), tipo, ator_id, ator_email, caso_id, entrada_id, request_id, dados.",
     query: AuditCsvQuery,
     produces: ["text/csv"],
     response: { 200: z.string().describe("CSV text"), 400: V3ErrorBody },
     handler: async ({ query, caller, request, reply }) => {
-      const filters = filtersOf(query);
+      const { format, ...params } = query;
+      const filters = filtersOf(params);
+      const columns = format === "codes" ? AUDIT_COLUMNS_CODES : AUDIT_COLUMNS_LABELS;
       await recordEvent(
         s.db,
         callerEvent(caller, request, "audit.exported", {
-          data: { filters: { ...query, from: query.from?.toISOString(), to: query.to?.toISOString() } },
+          data: { filters: { ...params, from: params.from?.toISOString(), to: params.to?.toISOString() } },
         }),
       );
       async function* lines(): AsyncGenerator<string> {
-        yield BOM + csvRow(AUDIT_CSV_HEADER);
+        yield BOM + csvHeader(columns);
         let cursor: string | undefined;
         let sent = 0;
+        let actors = new Map<string, NamedUser>(); // the file's actors, each looked up once
         while (sent < AUDIT_CSV_MAX_ROWS) {
           const page = await listAuditEvents(s.db, caller.workspaceId, filters, { cursor, limit: 200 }, secret);
+          if (format === "labels")
+            actors = await namedUsers(
+              s.db,
+              page.events.map((e) => e.actor?.id),
+              actors,
+            );
           let chunk = "";
-          for (const e of page.events)
-            chunk += csvRow([
-              e.id,
-              e.createdAt,
-              e.type,
-              e.actor?.id,
-              e.actor?.email,
-              e.caseId,
-              e.entryId,
-              e.requestId,
-              JSON.stringify(e.data),
-            ]);
+          for (const event of page.events)
+            chunk += csvLine(columns, { event, actorName: (event.actor && actors.get(event.actor.id)?.name) || null });
           if (chunk) yield chunk;
           sent += page.events.length;
           if (!page.nextCursor) return;

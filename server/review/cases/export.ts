@@ -1,38 +1,22 @@
 // GET /api/review/v1/cases/export.csv (issue 18): every case matching the list's filters, in its
 // order, up to 100,000 rows, streamed page by page (1,000 rows a query, keyset on the sort key, so
 // no page re-reads the ones before it and no transaction stays open while the client reads).
-// Documents masked; pt-BR spreadsheet CSV (server/review/csv.ts).
+// Documents masked; pt-BR spreadsheet CSV (lib/contract/format/csv.ts), in people's words or in
+// codes (export-columns.ts).
 import { Readable } from "node:stream";
 import { and, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { verifications } from "../../db/schema";
 import type { VerificationRow } from "../../v2/verifications/serialize";
-import { maskDocument } from "../../../lib/contract/documents";
+import { BOM, csvHeader, csvLine, type ExportFormat } from "../../../lib/contract/format/csv";
 import type { CaseFilters } from "../../../lib/contract/review";
-import { BOM, csvRow } from "../csv";
+import { CASE_COLUMNS_CODES, CASE_COLUMNS_LABELS } from "./export-columns";
 import { orderBy, sortKey, whereOf, type FilterContext } from "./filters";
 import { reviewFieldsOf } from "./serialize";
-import { userRefs } from "../user-refs";
+import { namedUsers, type NamedUser } from "../user-refs";
 
 export const EXPORT_MAX_ROWS = 100_000;
 const PAGE = 1000;
-
-export const EXPORT_HEADER = [
-  "id",
-  "nome",
-  "documento",
-  "status",
-  "score",
-  "decisao",
-  "responsavel",
-  "atribuido_em",
-  "decidivel_desde",
-  "prazo_sla",
-  "situacao_sla",
-  "sinalizadores",
-  "aguardando_2a_revisao",
-  "criado_em",
-];
 
 /** The sort key of a row, as SQL values in the order of sortKey's parts (created_at as the database's text: microseconds). */
 function keyOf(row: VerificationRow & { createdAtKey: string }, sort: CaseFilters["sort"]): SQL[] {
@@ -50,12 +34,14 @@ export async function exceedsLimit(db: Db, ctx: FilterContext, f: CaseFilters): 
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) > EXPORT_MAX_ROWS;
 }
 
-export function exportStream(db: Db, ctx: FilterContext, f: CaseFilters, slaHours: number): Readable {
+export function exportStream(db: Db, ctx: FilterContext, f: CaseFilters, slaHours: number, format: ExportFormat): Readable {
   const { parts, direction } = sortKey(f.sort);
+  const columns = format === "codes" ? CASE_COLUMNS_CODES : CASE_COLUMNS_LABELS;
   async function* lines(): AsyncGenerator<string> {
-    yield BOM + csvRow(EXPORT_HEADER);
+    yield BOM + csvHeader(columns);
     let after: SQL[] | null = null;
     let sent = 0;
+    let assignees = new Map<string, NamedUser>();
     while (sent < EXPORT_MAX_ROWS) {
       const keyset = after
         ? sql`(${sql.join(parts, sql`, `)}) ${direction === "asc" ? sql`>` : sql`<`} (${sql.join(after, sql`, `)})`
@@ -67,29 +53,15 @@ export function exportStream(db: Db, ctx: FilterContext, f: CaseFilters, slaHour
         .orderBy(...orderBy(f.sort))
         .limit(Math.min(PAGE, EXPORT_MAX_ROWS - sent));
       if (rows.length === 0) return;
-      const assignees = await userRefs(
+      assignees = await namedUsers(
         db,
         rows.map((r) => r.assigneeId),
+        assignees,
       );
       let chunk = "";
-      for (const r of rows) {
-        const review = reviewFieldsOf(r, assignees, slaHours, ctx.now);
-        chunk += csvRow([
-          r.id,
-          r.name,
-          maskDocument(r.nationalId),
-          r.status,
-          r.score,
-          r.feedbackStatus ?? "NOTSTARTED",
-          review.assignee?.email ?? "",
-          review.assignedAt,
-          review.reviewStartedAt,
-          review.slaDueAt,
-          review.slaState,
-          review.flags.join(","),
-          review.awaitingSecondReview ? "sim" : "não",
-          r.createdAt,
-        ]);
+      for (const row of rows) {
+        const review = reviewFieldsOf(row, assignees, slaHours, ctx.now);
+        chunk += csvLine(columns, { row, review, assigneeName: row.assigneeId ? (assignees.get(row.assigneeId)?.name ?? null) : null });
       }
       yield chunk;
       sent += rows.length;

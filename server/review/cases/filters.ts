@@ -6,7 +6,7 @@ import { z } from "zod";
 import { decisionProposals, verifications } from "../../db/schema";
 import { searchFilter } from "../../v2/verifications/queries";
 import { DUE_SOON_SHARE } from "../sla";
-import { CASE_SORTS, RISK_FLAGS, type CaseFilters, type CaseSort } from "../../../lib/contract/review";
+import { CASE_SORTS, ExportFormat, RISK_FLAGS, type CaseFilters, type CaseSort } from "../../../lib/contract/review";
 import { FEEDBACK_STATUSES, V2_STATUSES } from "../../../lib/contract/enums";
 
 const intParam = (min: number, max: number) =>
@@ -39,7 +39,7 @@ export const filterParams = {
   sort: z.enum(CASE_SORTS).optional().describe("newest (default), oldest, score_asc, score_desc"),
 };
 
-export const ExportQuery = z.object(filterParams).strict();
+export const ExportQuery = z.object({ ...filterParams, format: ExportFormat }).strict();
 export const CaseListQuery = z
   .object({ ...filterParams, page: intParam(1, 1_000_000).default(1), limit: intParam(1, 100).default(20) })
   .strict();
@@ -126,8 +126,8 @@ export function orderBy(sort: CaseSort | undefined): SQL[] {
   return parts.map((p) => (direction === "asc" ? asc(p) : desc(p)));
 }
 
-/** The typed filters of a parsed query (drops page and limit). */
+/** The typed filters of a parsed query (drops page, limit and the export's format). */
 export function filtersOf(q: Record<string, unknown>): CaseFilters {
-  const { page: _page, limit: _limit, ...rest } = q;
+  const { page: _page, limit: _limit, format: _format, ...rest } = q;
   return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as CaseFilters;
 }

@@ -88,6 +88,7 @@ export function registerCaseRoutes(app: FastifyInstance, s: Services): void {
     summary: "Export the filtered queue as CSV",
     description:
       "The list's filters and sort (no page). UTF-8 with a BOM, `;`-separated, a header row, documents masked, no cell that a spreadsheet would run as a formula. " +
+      "format=labels (default): pt-BR words with each code in its own *_codigo column, dates DD/MM/AAAA HH:MM in Brasília time; format=codes: codes and ISO 8601 instants in UTC. " +
       "Up to 100,000 rows, streamed; `X-Export-Truncated: true` when more matched. Records cases.exported.",
     query: ExportQuery,
     produces: ["text/csv"],
@@ -107,7 +108,7 @@ export function registerCaseRoutes(app: FastifyInstance, s: Services): void {
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="casos-${day}.csv"`)
         .header("x-export-truncated", String(truncated))
-        .send(exportStream(s.db, ctx, filters, settings.slaHours));
+        .send(exportStream(s.db, ctx, filters, settings.slaHours, query.format));
     },
   });
 

@@ -1,5 +1,7 @@
-// POST /api/v2/blacklist/import (beyond the spec): CSV lines `nationalId,reason,name,expiresAt`
-// (header optional, columns after the fourth ignored so an export imports again), up to 10,000.
+// POST /api/v2/blacklist/import (beyond the spec): CSV lines `documento,motivo,nome,expira_em`
+// (`nationalId,reason,name,expiresAt`): with a header naming the columns in pt-BR or English
+// (columns.ts; others ignored, so an export of either format imports again), or without one by
+// position, up to 10,000.
 // Each line answers added, duplicate (listed already, or earlier in the file) or invalid with the
 // reason. Valid lines are written in one transaction, audited with source "import".
 //
@@ -11,6 +13,7 @@ import type { Db } from "../../db/client";
 import { ApiError } from "../../http/errors";
 import { normalizeDocument } from "../../../lib/contract/documents";
 import type { TokenClaims } from "../../auth/tokens";
+import { BY_POSITION, columnsOf, isHeader, type ColumnIndex } from "./columns";
 import { CsvReader, CsvRefused, type CsvRecord, uncell } from "./csv";
 import { MAX_IMPORT_LINES, MAX_NAME_LENGTH, MAX_REASON_LENGTH, type ImportResult } from "./schemas";
 import { insertEntries, type NewEntry } from "./store";
@@ -19,9 +22,9 @@ import { callerEvent, recordEvent } from "../../review/audit/record";
 
 type LineResult = ImportResult["lines"][number];
 
-const HEADER = /^\s*national_?id\s*$/i;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+const BR_DATE_TIME = /^(\d{2}\/\d{2}\/\d{4}) (\d{2}):(\d{2})$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
 
 /** A plain date, YYYY-MM-DD or DD/MM/YYYY, as YYYY-MM-DD; null when it is not one or not a day of the calendar. */
@@ -36,13 +39,21 @@ export function plainDate(text: string): string | null {
 }
 
 /**
- * An import's expiresAt: an RFC 3339 date-time, or a plain date (YYYY-MM-DD or DD/MM/YYYY). A
- * plain date is that day whole, in Brasília time: the entry expires at its end, 23:59:59-03:00, as
- * the console's add dialog sends it (issue 20: it was 00:00 UTC, shown as the day before).
+ * An import's expiresAt: an RFC 3339 date-time, a plain date (YYYY-MM-DD or DD/MM/YYYY) or a
+ * date and time to the minute as the export writes it (DD/MM/YYYY HH:MM). A plain date is that day
+ * whole, in Brasília time: the entry expires at its end, 23:59:59-03:00, as the console's add
+ * dialog sends it (issue 20: it was 00:00 UTC, shown as the day before); a minute is that minute
+ * whole, HH:MM:59 in Brasília, so an entry exported at 23:59 imports as it was.
  */
 export function parseExpiry(text: string): Date | null {
   const day = plainDate(text);
   if (day) return new Date(`${day}T23:59:59-03:00`);
+  const minute = BR_DATE_TIME.exec(text);
+  if (minute) {
+    const date = plainDate(minute[1]!);
+    const [hours, minutes] = [Number(minute[2]), Number(minute[3])];
+    return date && hours < 24 && minutes < 60 ? new Date(`${date}T${minute[2]}:${minute[3]}:59-03:00`) : null;
+  }
   if (!DATE_TIME.test(text)) return null;
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -51,21 +62,36 @@ export function parseExpiry(text: string): Date | null {
 /** Largest CSV body: 10,000 lines of the longest fields fit (about 750 bytes each). */
 export const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
-/** The entries of an import body, read by readImport (the header line left out). */
+/** The entries of an import body, read by readImport (the header line left out), and where each field is. */
 export class ImportBody {
-  constructor(readonly records: CsvRecord[]) {}
+  constructor(
+    readonly records: CsvRecord[],
+    readonly columns: ColumnIndex = BY_POSITION,
+  ) {}
 }
 
-/** A reader that leaves out a header line and refuses the entry after the MAX_IMPORT_LINES-th. */
-export function importReader(): CsvReader {
+/**
+ * A reader that reads the columns off a header line, leaves it out, and refuses the entry after
+ * the MAX_IMPORT_LINES-th; `body()` gives what it read.
+ */
+export function importReader(): { reader: CsvReader; body: () => ImportBody } {
   let entries = 0;
-  return new CsvReader({
+  let columns = BY_POSITION;
+  let first = true;
+  const reader = new CsvReader({
     accept(record) {
-      if (entries === 0 && record.line === 1 && HEADER.test(record.fields[0] ?? "")) return false;
+      if (first) {
+        first = false;
+        if (isHeader(record.fields)) {
+          columns = columnsOf(record.fields);
+          return false;
+        }
+      }
       if (++entries > MAX_IMPORT_LINES) throw new ApiError("invalid_request", `CSV has more than ${MAX_IMPORT_LINES} entries`);
       return true;
     },
   });
+  return { reader, body: () => new ImportBody(reader.end(), columns) };
 }
 
 const tooLarge = () => Object.assign(new Error("Body is too large"), { code: "FST_ERR_CTP_BODY_TOO_LARGE", statusCode: 413 });
@@ -76,7 +102,7 @@ const tooLarge = () => Object.assign(new Error("Body is too large"), { code: "FS
  */
 export function readImport(body: Readable, declaredLength: number | null, limit = IMPORT_BODY_LIMIT): Promise<ImportBody> {
   if (declaredLength !== null && declaredLength > limit) return Promise.reject(tooLarge());
-  const reader = importReader();
+  const { reader, body: read } = importReader();
   const decoder = new TextDecoder("utf-8");
   let bytes = 0;
   return new Promise((resolve, reject) => {
@@ -99,7 +125,7 @@ export function readImport(body: Readable, declaredLength: number | null, limit 
     const onEnd = () => {
       try {
         reader.push(decoder.decode());
-        resolve(new ImportBody(reader.end()));
+        resolve(read());
       } catch (error) {
         stop(error);
       }
@@ -119,13 +145,21 @@ export async function importCsv(
   requestId: string | null = null,
 ): Promise<ImportResult> {
   const records = body.records;
-  if (records.length === 0) throw new ApiError("invalid_request", "CSV has no entries (expected lines nationalId,reason,name,expiresAt)");
+  if (records.length === 0)
+    throw new ApiError(
+      "invalid_request",
+      "CSV has no entries (expected lines documento,motivo,nome,expira_em or nationalId,reason,name,expiresAt)",
+    );
+  const at = (fields: string[], index: number | null) => (index === null ? "" : uncell((fields[index] ?? "").trim()));
 
   const results: LineResult[] = [];
   const pending: { result: LineResult; entry: NewEntry }[] = [];
   const seen = new Set<string>();
   for (const { line, fields } of records) {
-    const [rawId = "", rawReason = "", rawName = "", rawExpiry = ""] = fields.map((f) => uncell(f.trim()));
+    const { columns } = body;
+    const [rawId, rawReason, rawName, rawExpiry] = [columns.nationalId, columns.reason, columns.name, columns.expiresAt].map((i) =>
+      at(fields, i),
+    ) as [string, string, string, string];
     const document = normalizeDocument(rawId);
     const result: LineResult = { line, nationalId: document ? document.value : rawId.slice(0, 32), result: "invalid" };
     results.push(result);
@@ -149,7 +183,7 @@ export async function importCsv(
     if (rawExpiry !== "") {
       expiresAt = parseExpiry(rawExpiry);
       if (!expiresAt) {
-        result.error = "expiresAt must be an RFC 3339 date-time or a date (YYYY-MM-DD or DD/MM/YYYY)";
+        result.error = "expiresAt must be an RFC 3339 date-time, a date (YYYY-MM-DD or DD/MM/YYYY) or DD/MM/YYYY HH:MM";
         continue;
       }
       if (expiresAt <= now) {

@@ -12,12 +12,22 @@ import type { TokenClaims } from "../../auth/tokens";
 import { ApiError } from "../../http/errors";
 import { route } from "../../http/route";
 import { V2ErrorBody } from "../../../lib/contract/error-bodies";
-import { formatDocument, maskDocument, normalizeDocument } from "../../../lib/contract/documents";
+import { maskDocument, normalizeDocument } from "../../../lib/contract/documents";
 import { listingChanged } from "../../review/listing-change";
 import { callerEvent, recordEvent } from "../../review/audit/record";
-import { csvLine, EXPORT_BOM } from "./csv";
+import { exportText } from "./export";
 import { ImportBody, importCsv, readImport } from "./import";
-import { CreateEntryBody, DeleteQuery, EntryList, EntryRecord, ImportResult, ListQuery, NationalIdParams, WorkspaceQuery } from "./schemas";
+import {
+  CreateEntryBody,
+  DeleteQuery,
+  EntryList,
+  EntryRecord,
+  ExportQuery,
+  ImportResult,
+  ListQuery,
+  NationalIdParams,
+  WorkspaceQuery,
+} from "./schemas";
 import { allEntries, insertEntries, listEntries, removeEntry, toEntry } from "./store";
 
 const tags = ["v2 restrictive list"];
@@ -151,7 +161,11 @@ export function registerBlacklistRoutes(app: FastifyInstance, s: Services): void
     tags,
     summary: "Import entries from CSV (beyond the spec)",
     description:
-      "Content-Type text/csv, lines `nationalId,reason,name,expiresAt` (header optional; comma or semicolon; up to 10,000 lines, 32 fields per line, 2,000 characters per field; read as it arrives, refused at the first line beyond a limit). Answers each line: added, duplicate or invalid with the reason.",
+      "Content-Type text/csv, lines `documento,motivo,nome,expira_em` (or `nationalId,reason,name,expiresAt`): with a header naming the columns, in pt-BR or English, " +
+      "case, accents, spaces and underscores ignored, in any order, other columns ignored (so either export format imports again); without one, by position. " +
+      "Comma or semicolon; up to 10,000 lines, 32 fields per line, 2,000 characters per field; read as it arrives, refused at the first line beyond a limit. " +
+      "expira_em: RFC 3339, YYYY-MM-DD or DD/MM/YYYY (that day's end in Brasília time) or DD/MM/YYYY HH:MM (that minute's end). " +
+      "A header without a document column, or naming one field twice, is 400. Answers each line: added, duplicate or invalid with the reason.",
     query: WorkspaceQuery,
     body: {
       schema: z.string(),
@@ -175,17 +189,16 @@ export function registerBlacklistRoutes(app: FastifyInstance, s: Services): void
     tags,
     summary: "Export the restrictive list as CSV (beyond the spec)",
     description:
-      "text/csv, `;`-separated with a UTF-8 BOM: nationalId (formatted), reason, name, expiresAt, createdAt, createdBy (e-mail). Every =, +, - or @ that starts a cell or follows a separator, quote, tab or line break inside it is preceded by ', so no spreadsheet runs it as a formula.",
-    query: WorkspaceQuery,
+      "text/csv, `;`-separated with a UTF-8 BOM. format=labels (default): documento (formatted), motivo, nome, expira_em, criado_em (DD/MM/AAAA HH:MM, Brasília time), " +
+      "criado_por (name), criado_por_email; format=codes: nationalId (formatted), reason, name, expiresAt, createdAt (ISO 8601, UTC), createdBy (e-mail). " +
+      "Both import again unchanged. Every =, +, - or @ that starts a cell or follows a separator, quote, tab or line break inside it is preceded by ', so no spreadsheet runs it as a formula.",
+    query: ExportQuery,
     produces: ["text/csv"],
     response: { 200: z.string(), 400: V2ErrorBody, 404: V2ErrorBody },
     handler: async ({ query, caller, reply, request }) => {
       ownWorkspace(caller, query.workspaceId);
       await recordEvent(s.db, callerEvent(caller, request, "restrictive_list.exported", { data: {} }));
-      let csv = EXPORT_BOM + csvLine(["nationalId", "reason", "name", "expiresAt", "createdAt", "createdBy"]);
-      for await (const page of allEntries(s.db, caller.workspaceId)) {
-        for (const e of page) csv += csvLine([formatDocument(e.nationalId), e.reason, e.name, e.expiresAt, e.createdAt, e.createdByEmail]);
-      }
+      const csv = await exportText(allEntries(s.db, caller.workspaceId), query.format);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .status(200)

@@ -2,6 +2,7 @@
 // bodies and the record. `reason` required, `expiresAt`, `search`, import and export are beyond
 // the spec.
 import { z } from "zod";
+import { ExportFormat } from "../../../lib/contract/review";
 
 export const MAX_REASON_LENGTH = 500;
 export const MAX_NAME_LENGTH = 200;
@@ -16,6 +17,7 @@ const intParam = (min: number, max: number) =>
     .pipe(z.number().int().min(min).max(max));
 
 export const WorkspaceQuery = z.object({ workspaceId }).strict();
+export const ExportQuery = z.object({ workspaceId, format: ExportFormat }).strict();
 
 export const ListQuery = z
   .object({

@@ -174,10 +174,13 @@ export async function listEntries(db: Db, workspaceId: string, q: ListQuery): Pr
 }
 
 /** Every entry of the workspace (export), newest first, in pages so memory stays bounded. */
-export async function* allEntries(db: Db, workspaceId: string, pageSize = 1000): AsyncGenerator<EntryRecord[]> {
+export type ExportedEntry = EntryRecord & { createdByName: string | null };
+
+/** Every entry, newest first, in pages, with its author's name (the export). */
+export async function* allEntries(db: Db, workspaceId: string, pageSize = 1000): AsyncGenerator<ExportedEntry[]> {
   for (let offset = 0; ; offset += pageSize) {
     const rows = await db
-      .select({ entry: blacklistEntries, email: users.email })
+      .select({ entry: blacklistEntries, email: users.email, authorName: users.name })
       .from(blacklistEntries)
       .leftJoin(users, eq(users.id, blacklistEntries.createdBy))
       .where(eq(blacklistEntries.workspaceId, workspaceId))
@@ -186,7 +189,7 @@ export async function* allEntries(db: Db, workspaceId: string, pageSize = 1000):
       .offset(offset);
     if (rows.length === 0) return;
     const now = new Date();
-    yield rows.map((r) => toEntry(r.entry, r.email, now));
+    yield rows.map((r) => ({ ...toEntry(r.entry, r.email, now), createdByName: r.authorName }));
     if (rows.length < pageSize) return;
   }
 }

@@ -39,7 +39,7 @@ export const POST = withMutation(
   },
   {
     messages: {
-      400: "O arquivo não foi aceito: use linhas nationalId,reason,name,expiresAt (até 10.000 linhas). Nada foi importado.",
+      400: "O arquivo não foi aceito: use o cabeçalho documento;motivo;nome;expira_em (ou nationalId,reason,name,expiresAt) e até 10.000 linhas. Nada foi importado.",
       403: "Seu papel não permite importar para a lista restritiva.",
       413: TOO_LARGE,
     },

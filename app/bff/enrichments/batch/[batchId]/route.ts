@@ -16,9 +16,10 @@ import type { BatchRecord } from "@/lib/contract/review";
 // no batch route): every item (pages of 100, at most 500 items) and how many are terminal. Each
 // item as the results table shows it (issue 20, item 9): the masked document (never the full one
 // to the browser), the holder's name once the item has completed, the status, the failure reason
-// in words, and the item's metadata (the CSV's other columns, any CPF or CNPJ in them masked too).
-// With the review API, the batch's own record too (issue 28, item 2): how many items were sent and
-// every one the API refused, with the reason in words, so no line sent is missing from the page.
+// in words, when it was created and completed, and the item's metadata (the CSV's other columns,
+// any CPF or CNPJ in them masked too). With the review API, the batch's own record too (issue 28,
+// item 2): how many items were sent and every one the API refused, with the reason in words, so no
+// line sent is missing from the page.
 
 const BATCH_ID = /^bat_[A-Za-z0-9_-]{4,64}$/;
 
@@ -59,6 +60,8 @@ export const GET = withAccessToken<{ batchId: string }>(async (request, { token,
     outcome: e.outcome,
     failureReason: e.failureReason ?? null,
     failure: failureLabel(e.failureReason),
+    createdAt: e.createdAt,
+    completedAt: e.completedAt,
     metadata: Object.fromEntries(
       Object.entries(maskDocumentsDeep(e.metadata ?? {})).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
     ),

@@ -1,0 +1,58 @@
+// pt-BR words for the review API's vocabulary (lib/contract/review.ts): risk flags, audit event
+// types and SLA states. The console (the queue list, "Linha do tempo", /audit) and the service's
+// CSV exports read them from here. Plain constants: the console's browser code imports this file.
+import type { AuditEventType, RiskFlag } from "./review";
+
+export const RISK_FLAG_LABELS: Readonly<Record<RiskFlag, string>> = {
+  restrictive_list: "Lista restritiva",
+  deceased: "Óbito",
+  irregular_status: "Situação cadastral irregular",
+  face_mismatch: "Rosto não confere",
+  cnh_divergence: "Divergência na CNH",
+  low_score: "Score abaixo de 400",
+  ai_disagrees: "IA recomenda reprovar ou revisar",
+};
+
+export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
+  "decision.created": "Decisão registrada",
+  "decision.proposed": "Decisão proposta (2ª revisão)",
+  "decision.confirmed": "Decisão confirmada na 2ª revisão",
+  "decision.overturned": "Decisão recusada na 2ª revisão",
+  "case.assigned": "Caso atribuído",
+  "case.taken_over": "Caso assumido de outra pessoa",
+  "case.released": "Caso liberado",
+  "note.created": "Nota adicionada",
+  "note.edited": "Nota editada",
+  "note.hidden": "Nota ocultada",
+  "document.revealed": "Documento completo exibido",
+  "restrictive_list.added": "Adicionado à lista restritiva",
+  "restrictive_list.removed": "Removido da lista restritiva",
+  "restrictive_list.imported": "Lista restritiva importada",
+  "restrictive_list.exported": "Lista restritiva exportada",
+  "report.downloaded": "Relatório PDF baixado",
+  "cases.exported": "Casos exportados (CSV)",
+  "ai_summary.generated": "Resumo da IA gerado",
+  "settings.changed": "Configurações alteradas",
+  "session.started": "Sessão iniciada",
+  "session.ended": "Sessão encerrada",
+  "audit.exported": "Auditoria exportada (CSV)",
+  "audit.purged": "Eventos antigos expurgados",
+};
+
+/** ok: within the SLA; due_soon: its last quarter; breached: past it; met: decided within it. */
+export const SLA_LABELS: Readonly<Record<string, string>> = {
+  ok: "No prazo",
+  due_soon: "Prazo perto do fim",
+  breached: "Prazo estourado",
+  met: "Decidido no prazo",
+};
+
+export function auditEventLabel(type: string): string {
+  return (AUDIT_EVENT_LABELS as Record<string, string>)[type] ?? type;
+}
+
+export function riskFlagLabel(flag: string): string {
+  return (RISK_FLAG_LABELS as Record<string, string>)[flag] ?? flag;
+}
+
+export const slaLabel = (state: string | null | undefined) => (state ? (SLA_LABELS[state] ?? state) : "");
