@@ -1,16 +1,22 @@
 // CSV for spreadsheets set to pt-BR (the review API's exports and the console's own files): UTF-8
 // with a BOM, `;` between cells (the decimal mark is the comma), CRLF between rows, RFC 4180
-// quoting. No cell can run as a formula: a cell starting with =, +, -, @, tab or carriage return is
-// prefixed with ', and so is any of =, +, -, @ that follows a separator, a tab, a carriage return
-// or a line feed inside a cell (a spreadsheet that splits a cell there would otherwise start a new
-// cell with a formula). Dates are written as pt-BR spreadsheets read dates: `DD/MM/AAAA HH:MM` in
+// quoting. No cell can run as a formula: a spreadsheet runs a cell starting with =, +, - or @ (and
+// some a cell starting with tab or CR), and a cell is one cell only to a reader that splits it as it
+// was written: opened with the other separator, or by a tool that splits lines, `Fraude;=cmd|...`
+// or `fraude\n=1+2` is two cells, the second a formula. So every =, +, - or @ that starts the cell
+// or follows a separator (, ;), a quote, a tab, a CR or an LF (spaces between allowed) gets a '
+// before it, and so does a cell starting with tab or CR. Apostrophes already in those places get
+// one more, so the restrictive list's import, which removes one, gives back what was exported. Dates are written as pt-BR spreadsheets read dates: `DD/MM/AAAA HH:MM` in
 // Brasília time. Plain functions: the service and the console's browser code both import this file.
 export const BOM = "\uFEFF";
 export const SEPARATOR = ";";
 
+const TRIGGER = /(^|[,;\t\r\n"])([ \t]*)('*[=+\-@])/g;
+
+/** Free text of a cell with every formula start neutralised (the one guard of every CSV Lupa writes). */
 export function neutralise(value: string): string {
-  const inside = value.replace(/([;,\t\r\n])([=+\-@])/g, "$1'$2");
-  return /^[=+\-@\t\r]/.test(inside) ? `'${inside}` : inside;
+  const out = value.replace(TRIGGER, "$1$2'$3");
+  return /^'*[\t\r]/.test(out) ? `'${out}` : out;
 }
 
 export function csvCell(value: unknown): string {

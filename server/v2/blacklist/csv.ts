@@ -8,6 +8,8 @@
 // stops it at once with a CsvRefused, however much of the file is left. The whole file was once
 // parsed before it was counted: 8 MiB of ",\n" cost 6 s and 1 GB (issue 21).
 
+import { neutralise } from "../../../lib/contract/format/csv";
+
 export interface CsvRecord {
   /** 1-based line of the file where the record starts. */
   line: number;
@@ -169,21 +171,14 @@ export function parseCsv(text: string, options: CsvReaderOptions = {}): CsvRecor
   return reader.end();
 }
 
-// Formula injection: a spreadsheet runs a cell starting with =, +, - or @ (and some a cell
-// starting with tab or CR). A cell is one cell only to a reader that splits it as it was written:
-// opened with the other separator, or by a tool that splits lines, `Fraude;=cmd|...` or
-// `fraude\n=1+2` is two cells, the second a formula. So every =, +, - or @ that starts the cell or
-// follows a separator (, ;), a quote, a tab, a CR or an LF (spaces between allowed) gets a ' before
-// it, and so does a cell starting with tab or CR. Apostrophes already in those places get one more,
-// so the import, which removes one, gives back exactly what was exported.
-const TRIGGER = /(^|[,;\t\r\n"])([ \t]*)('*[=+\-@])/g;
+// Formula injection: the export's cells go through the one guard of every CSV Lupa writes
+// (lib/contract/format/csv.ts `neutralise`), which puts a ' before every =, +, -, @ that starts a
+// cell or follows a separator, quote, tab, CR or LF, and one more before apostrophes already there.
+// The import removes one, so an export imports unchanged.
 const GUARDED = /(^|[,;\t\r\n"])([ \t]*)'('*[=+\-@])/g;
 
 /** Free text of an export cell with every formula start neutralised. */
-export function neutralize(text: string): string {
-  const out = text.replace(TRIGGER, "$1$2'$3");
-  return /^'*[\t\r]/.test(out) ? `'${out}` : out;
-}
+export const neutralize = neutralise;
 
 /** Undoes neutralize() on import, so an export imports unchanged. */
 export function uncell(value: string): string {
