@@ -69,14 +69,17 @@ export class Writer {
    * measure it, then for real, so it must only draw.
    */
   keep(draw: (w: Writer) => void) {
-    const height = this.measure(draw);
     const room = BOTTOM - this.doc.y;
-    if (height !== null && height > room && (height <= KEEP_WHOLE || room < LITTLE_ROOM)) this.doc.addPage();
+    // with half a page left or more, a section fits here or is too tall to move: no need to measure
+    if (room < KEEP_WHOLE) {
+      const height = this.measure(draw, room < LITTLE_ROOM ? PAGE_ROOM : KEEP_WHOLE);
+      if (height !== null && height > room) this.doc.addPage();
+    }
     draw(this);
   }
 
-  /** The section's height drawn from the top of a page; null when it is taller than a page. */
-  measure(draw: (w: Writer) => void): number | null {
+  /** The section's height drawn from the top of a page; null when it is taller than `limit` (a page at most). */
+  measure(draw: (w: Writer) => void, limit = PAGE_ROOM): number | null {
     const s = (this.scratch ??= Writer.scratchWriter());
     const d = s.doc;
     d.addPage(); // a fresh page each time: the previous one is written out and dropped
@@ -84,7 +87,7 @@ export class Writer {
     d.font(font).fontSize((this.doc as unknown as { _fontSize?: number })._fontSize ?? 12);
     d.x = PAGE.margin;
     d.y = PAGE.margin;
-    s.limit = PAGE.margin + PAGE_ROOM;
+    s.limit = PAGE.margin + limit;
     s.source = null;
     try {
       draw(s);
@@ -95,7 +98,7 @@ export class Writer {
       s.limit = null;
     }
     const height = d.y - PAGE.margin;
-    return height > PAGE_ROOM ? null : height;
+    return height > limit ? null : height;
   }
 
   private static scratchWriter(): Writer {
