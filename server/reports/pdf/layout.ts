@@ -230,15 +230,18 @@ export class Writer {
     d.x = PAGE.margin;
   }
 
-  /** Label/value pairs in two columns. */
-  pairs(rows: [string, string][]) {
+  /** Label/value pairs in two columns; a value may have its own colour (a third item). */
+  pairs(rows: ([string, string] | [string, string, string])[]) {
     const d = this.doc;
     const colW = CONTENT_W / 2;
     const labelW = 110;
     for (let i = 0; i < rows.length; i += 2) {
       const pair = rows
         .slice(i, i + 2)
-        .map(([k, v]) => [this.fit(k, labelW - 4, "Helvetica", 8.5), this.fit(v, colW - labelW - 8, "Helvetica-Bold", 9)] as const);
+        .map(
+          ([k, v, color]) =>
+            [this.fit(k, labelW - 4, "Helvetica", 8.5), this.fit(v, colW - labelW - 8, "Helvetica-Bold", 9), color] as const,
+        );
       const h =
         Math.max(
           ...pair.map(([k, v]) =>
@@ -256,13 +259,13 @@ export class Writer {
         ) + 5;
       this.ensure(h);
       const y = d.y;
-      pair.forEach(([k, v], j) => {
+      pair.forEach(([k, v, color], j) => {
         const x = PAGE.margin + j * colW;
         d.fillColor(C.muted)
           .font("Helvetica")
           .fontSize(8.5)
           .text(k, x, y, { width: labelW - 4 });
-        d.fillColor(C.ink)
+        d.fillColor(color ?? C.ink)
           .font("Helvetica-Bold")
           .fontSize(9)
           .text(v, x + labelW, y, { width: colW - labelW - 8 });
@@ -272,8 +275,8 @@ export class Writer {
     d.x = PAGE.margin;
   }
 
-  /** A table with a header row; widths are fractions of the content width. */
-  table(headers: string[], rows: string[][], widths: number[]) {
+  /** A table with a header row; widths are fractions of the content width; `color` may give a cell its own colour. */
+  table(headers: string[], rows: string[][], widths: number[], color?: (row: number, column: number) => string | undefined) {
     const d = this.doc;
     const cols = widths.map((w) => w * CONTENT_W);
     const header = () => {
@@ -302,7 +305,7 @@ export class Writer {
       if (r % 2 === 1) d.rect(PAGE.margin, y, CONTENT_W, h).fill(C.soft);
       let x = PAGE.margin;
       row.forEach((v, i) => {
-        d.fillColor(C.ink)
+        d.fillColor(color?.(r, i) ?? C.ink)
           .font("Helvetica")
           .fontSize(8)
           .text(v, x + 3, y + 3, { width: cols[i]! - 6 });

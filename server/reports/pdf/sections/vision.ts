@@ -15,7 +15,7 @@ import {
   type CnhComparison,
 } from "../../../../lib/contract/vision-labels";
 import type { ReportData } from "../types";
-import type { Writer } from "../layout";
+import { C, type Writer } from "../layout";
 import { formatDate, maskedDocument } from "../text";
 import { sourceLineOf } from "./source";
 
@@ -47,10 +47,13 @@ export function cnhBlock(w: Writer, data: ReportData, cnh: unknown) {
     ],
     [CNH_LABELS.birthDate, date(cnh.birthDate), person?.birthDate ? formatDate(person.birthDate) : null, comparison(compared.birthDate)],
   ];
+  // a field that differs from the registry in red, one that agrees in green (the console's colours)
+  const tone = (cmp: CnhComparison | null) => (cmp === "different" ? C.high : cmp === "equal" ? C.low : undefined);
   w.table(
     [CNH_LABELS.field, CNH_LABELS.read, CNH_LABELS.registry, CNH_LABELS.comparison],
     rows.map(([field, read, reg, cmp]) => [field, read ?? CNH_LABELS.notRead, reg ?? "—", cmp ? cnhComparisonLabel(cmp, read, reg) : "—"]),
     [0.2, 0.3, 0.3, 0.2],
+    (row, column) => (column === 3 || (column === 1 && rows[row]![3] === "different") ? tone(rows[row]![3]) : undefined),
   );
   const expiry = date(cnh.expiryDate);
   const expired = bool(cnh.expired);
@@ -61,6 +64,7 @@ export function cnhBlock(w: Writer, data: ReportData, cnh: unknown) {
     [
       CNH_LABELS.expiryDate,
       expiry ? `${expiry}${expired ? ` · ${CNH_LABELS.expired}` : expired === false ? ` (${CNH_LABELS.valid})` : ""}` : CNH_LABELS.notRead,
+      expired ? C.high : C.ink,
     ],
     [CNH_LABELS.ocrConfidence, confidence !== null ? `${decimalLabel(confidence, 0)}%` : CNH_LABELS.notRead],
   ]);
@@ -78,8 +82,10 @@ export function faceBlock(w: Writer, face: unknown) {
   };
   const faces = num(face.facesDetected);
   const threshold = num(face.threshold);
+  // the console's colours: a match in green, a mismatch or no face in red, no reference in ink
+  const tone = view.faceDetected === false ? C.high : view.similarity === null || view.match === null ? C.ink : view.match ? C.low : C.high;
   w.pairs([
-    [FACE_LABELS.result, faceResultLabel(view)],
+    [FACE_LABELS.result, faceResultLabel(view), tone],
     [FACE_LABELS.faces, faces !== null ? facesDetectedLabel(faces) : "—"],
     [FACE_LABELS.similarity, view.similarity !== null ? decimalLabel(view.similarity, 3) : "—"],
     [FACE_LABELS.threshold, threshold !== null ? decimalLabel(threshold, 2) : "—"],
