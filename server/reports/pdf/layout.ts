@@ -49,13 +49,15 @@ const SCRATCH_HEIGHT = 14_400;
 
 export type Doc = PDFKit.PDFDocument;
 
+/** Measures one scratch document takes before the next one replaces it. */
+const SCRATCH_PAGES = 1000;
+let scratch: { writer: Writer; pages: number } | null = null;
+
 /** Thrown while measuring once a section is taller than a page: it will flow from where it is. */
 class TallerThanAPage extends Error {}
 
 export class Writer {
   private readonly charWidths = new Map<string, number>();
-  /** The scratch writer that measures sections, made on first use. */
-  private scratch: Writer | null = null;
   /** While measuring (a scratch writer): the lowest y the section may reach; null when drawing for real. */
   private limit: number | null = null;
 
@@ -80,7 +82,7 @@ export class Writer {
 
   /** The section's height drawn from the top of a page; null when it is taller than `limit` (a page at most). */
   measure(draw: (w: Writer) => void, limit = PAGE_ROOM): number | null {
-    const s = (this.scratch ??= Writer.scratchWriter());
+    const s = Writer.scratchWriter();
     const d = s.doc;
     d.addPage(); // a fresh page each time: the previous one is written out and dropped
     const font = (this.doc as unknown as { _font?: { name?: string }; _fontSize?: number })._font?.name ?? "Helvetica";
@@ -101,10 +103,19 @@ export class Writer {
     return height > limit ? null : height;
   }
 
+  /**
+   * The process's scratch writer (the report's worker thread makes one report at a time), shared
+   * by the reports so that each does not load the fonts again; a new one after SCRATCH_PAGES
+   * measures, as a document keeps a few numbers for every page it has written.
+   */
   private static scratchWriter(): Writer {
-    const doc = new PDFDocument({ size: [PAGE.width, SCRATCH_HEIGHT], margin: PAGE.margin, autoFirstPage: false });
-    doc.on("data", () => {}); // nobody reads the scratch pages
-    return new Writer(doc);
+    if (!scratch || scratch.pages >= SCRATCH_PAGES) {
+      const doc = new PDFDocument({ size: [PAGE.width, SCRATCH_HEIGHT], margin: PAGE.margin, autoFirstPage: false });
+      doc.on("data", () => {}); // nobody reads the scratch pages
+      scratch = { writer: new Writer(doc), pages: 0 };
+    }
+    scratch.pages++;
+    return scratch.writer;
   }
 
   /** Whether `height` more points go past the page's end: for real, a new page follows; while measuring, past a page ends the measure. */
