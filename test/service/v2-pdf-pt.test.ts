@@ -106,6 +106,8 @@ const ENGLISH = [
   "Reference",
   "Source",
   "Photo",
+  "Id",
+  "At",
   "Captured",
   "Name",
   "Birth",
@@ -128,7 +130,9 @@ describe("the PDF report of a dossier with CNH and face match", () => {
   it("has no English word of the closed list and no snake_case code", () => {
     const all = text(file);
     for (const word of ENGLISH) expect(all, word).not.toMatch(new RegExp(`(^|[^\\p{L}])${word}([^\\p{L}]|$)`, "u"));
+    // snake_case (face_mismatch, prf_kyc_person) and camelCase (comparedWith, ocrConfidence) codes
     expect(all).not.toMatch(/\b[a-z]+_[a-z0-9_]+\b/);
+    expect(all).not.toMatch(/\b[a-z]+[A-Z][A-Za-z]*\b/);
   });
 });
 
