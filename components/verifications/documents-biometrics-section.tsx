@@ -2,16 +2,22 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/section";
 import { formatDate } from "@/lib/contract/format/date";
+import {
+  CNH_LABELS,
+  cnhComparisonLabel,
+  decimalLabel as decimal,
+  faceComparedWithLabel,
+  faceResultLabel,
+  facesDetectedLabel,
+} from "@/lib/contract/vision-labels";
 import { isTerminalStatus } from "@/lib/verifications/status";
 import type { CnhComparison, FaceMatchView, ImageMetaView, VerificationDetail, VisionView } from "@/lib/verifications/view-models";
 import { cn } from "@/lib/utils/cn";
 
 // "Documentos e biometria": the CNH as read (each field beside the registry's), the face match
 // (similarity against the threshold) and the images' metadata. The images themselves are not
-// kept by the service once the verification ends, so none is shown.
-
-const decimal = (value: number, digits: number) =>
-  value.toLocaleString("pt-BR", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+// kept by the service once the verification ends, so none is shown. Its words are the PDF
+// report's too (lib/contract/vision-labels.ts).
 
 const MARK_TONES: Record<CnhComparison, string> = {
   equal: "bg-emerald-50 text-emerald-800 ring-emerald-600/20",
@@ -22,16 +28,7 @@ const MARK_TONES: Record<CnhComparison, string> = {
 /** The comparison in words (colour only repeats it); wraps inside its column at phone widths. */
 function Mark({ comparison, read, registry }: { comparison: CnhComparison | null; read: string | null; registry: string | null }) {
   if (!comparison) return <span className="text-xs text-zinc-500">—</span>;
-  const text =
-    comparison === "equal"
-      ? "Confere"
-      : comparison === "different"
-        ? "Diverge do cadastro"
-        : read === null
-          ? "não lido"
-          : registry === null
-            ? "sem dado no cadastro"
-            : "não comparado";
+  const text = cnhComparisonLabel(comparison, read, registry);
   return (
     <span
       data-testid="cnh-mark"
@@ -53,11 +50,11 @@ function CnhBlock({ vision, detail }: { vision: VisionView; detail: Verification
       </p>
     );
   const rows: Array<{ key: string; label: string; read: string | null; registry: string | null; comparison: CnhComparison | null }> = [
-    { key: "name", label: "Nome", read: cnh.name, registry: detail.person?.name ?? null, comparison: cnh.comparison.name },
-    { key: "cpf", label: "CPF", read: cnh.cpf, registry: detail.document?.masked ?? null, comparison: cnh.comparison.cpf },
+    { key: "name", label: CNH_LABELS.name, read: cnh.name, registry: detail.person?.name ?? null, comparison: cnh.comparison.name },
+    { key: "cpf", label: CNH_LABELS.cpf, read: cnh.cpf, registry: detail.document?.masked ?? null, comparison: cnh.comparison.cpf },
     {
       key: "birthDate",
-      label: "Data de nascimento",
+      label: CNH_LABELS.birthDate,
       read: cnh.birthDate ? formatDate(cnh.birthDate) : null,
       registry: detail.person?.birthDate ? formatDate(detail.person.birthDate) : null,
       comparison: cnh.comparison.birthDate,
@@ -72,10 +69,10 @@ function CnhBlock({ vision, detail }: { vision: VisionView; detail: Verification
           aria-hidden="true"
           className="hidden border-b border-zinc-100 px-1 pb-1.5 text-xs font-medium text-zinc-500 sm:grid sm:grid-cols-[8rem_1fr_1fr_10rem] sm:gap-x-3"
         >
-          <span>Campo</span>
-          <span>Lido na CNH</span>
-          <span>Cadastro</span>
-          <span>Comparação</span>
+          <span>{CNH_LABELS.field}</span>
+          <span>{CNH_LABELS.read}</span>
+          <span>{CNH_LABELS.registry}</span>
+          <span>{CNH_LABELS.comparison}</span>
         </div>
         <ul data-testid="cnh-comparison" aria-label="Campos lidos na CNH comparados com o cadastro">
           {rows.map((row) => (
@@ -93,11 +90,11 @@ function CnhBlock({ vision, detail }: { vision: VisionView; detail: Verification
                 <Mark comparison={row.comparison} read={row.read} registry={row.registry} />
               </span>
               <span className={cn("min-w-0 break-words", row.comparison === "different" && "text-rose-800")}>
-                <span className="block text-[11px] text-zinc-500 sm:sr-only">Lido na CNH</span>
-                <span data-testid="cnh-read">{row.read ?? <span className="text-zinc-500 italic">não lido</span>}</span>
+                <span className="block text-[11px] text-zinc-500 sm:sr-only">{CNH_LABELS.read}</span>
+                <span data-testid="cnh-read">{row.read ?? <span className="text-zinc-500 italic">{CNH_LABELS.notRead}</span>}</span>
               </span>
               <span className="min-w-0 break-words text-zinc-800">
-                <span className="block text-[11px] text-zinc-500 sm:sr-only">Cadastro</span>
+                <span className="block text-[11px] text-zinc-500 sm:sr-only">{CNH_LABELS.registry}</span>
                 <span data-testid="cnh-registry">{row.registry ?? <span className="text-zinc-500">—</span>}</span>
               </span>
             </li>
@@ -105,27 +102,27 @@ function CnhBlock({ vision, detail }: { vision: VisionView; detail: Verification
         </ul>
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
-        <Fact label="Nº de registro" testId="cnh-registration">
+        <Fact label={CNH_LABELS.registrationNumber} testId="cnh-registration">
           {cnh.registrationNumber}
         </Fact>
-        <Fact label="Categoria" testId="cnh-category">
+        <Fact label={CNH_LABELS.category} testId="cnh-category">
           {cnh.category}
         </Fact>
-        <Fact label="Validade" testId="cnh-expiry">
+        <Fact label={CNH_LABELS.expiryDate} testId="cnh-expiry">
           {cnh.expiryDate ? (
             <>
               <span className="tabular">{formatDate(cnh.expiryDate)}</span>
               {cnh.expired ? (
                 <Badge tone="danger" className="ml-1.5">
-                  Vencida
+                  {CNH_LABELS.expired}
                 </Badge>
               ) : cnh.expired === false ? (
-                <span className="ml-1.5 text-xs text-zinc-500">(válida)</span>
+                <span className="ml-1.5 text-xs text-zinc-500">({CNH_LABELS.valid})</span>
               ) : null}
             </>
           ) : null}
         </Fact>
-        <Fact label="Confiança da leitura" testId="cnh-confidence">
+        <Fact label={CNH_LABELS.ocrConfidence} testId="cnh-confidence">
           {cnh.ocrConfidence !== null ? `${decimal(cnh.ocrConfidence, 0)}%` : null}
         </Fact>
       </dl>
@@ -138,16 +135,11 @@ function Fact({ label, testId, children }: { label: string; testId: string; chil
     <div className="min-w-0">
       <dt className="text-xs font-medium text-zinc-500">{label}</dt>
       <dd data-testid={testId} className="mt-0.5 text-sm break-words text-zinc-900">
-        {children ?? <span className="text-zinc-500 italic">não lido</span>}
+        {children ?? <span className="text-zinc-500 italic">{CNH_LABELS.notRead}</span>}
       </dd>
     </div>
   );
 }
-
-const COMPARED_WITH: Record<NonNullable<FaceMatchView["comparedWith"]>, string> = {
-  cnh: "o rosto da foto da CNH enviada na mesma verificação",
-  biometrics: "a foto de referência da base biométrica",
-};
 
 function FaceBlock({ face, running }: { face: FaceMatchView | null; running: boolean }) {
   if (!face)
@@ -162,26 +154,27 @@ function FaceBlock({ face, running }: { face: FaceMatchView | null; running: boo
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
+        {/* a face compared with nothing (no reference: no similarity) has no result, not a mismatch */}
         {face.faceDetected === false ? (
           <Badge tone="danger" data-testid="face-result" data-match="none">
-            Nenhum rosto detectado
+            {faceResultLabel(face)}
           </Badge>
-        ) : face.match === true ? (
+        ) : face.similarity !== null && face.match === true ? (
           <Badge tone="success" data-testid="face-result" data-match="true">
-            Compatível
+            {faceResultLabel(face)}
           </Badge>
-        ) : face.match === false ? (
+        ) : face.similarity !== null && face.match === false ? (
           <Badge tone="danger" data-testid="face-result" data-match="false">
-            Incompatível
+            {faceResultLabel(face)}
           </Badge>
         ) : (
           <Badge tone="neutral" data-testid="face-result" data-match="unknown">
-            Sem referência para comparar
+            {faceResultLabel(face)}
           </Badge>
         )}
         {face.facesDetected !== null ? (
           <span data-testid="face-count" className="text-xs text-zinc-600">
-            {face.facesDetected === 1 ? "1 rosto detectado na foto" : `${face.facesDetected} rostos detectados na foto`}
+            {facesDetectedLabel(face.facesDetected)}
           </span>
         ) : null}
       </div>
@@ -210,9 +203,7 @@ function FaceBlock({ face, running }: { face: FaceMatchView | null; running: boo
         </div>
       ) : null}
       <p data-testid="face-compared-with" className="text-sm text-zinc-700">
-        {face.faceDetected === false
-          ? "Sem rosto na foto enviada: nada foi comparado."
-          : `Comparado com: ${face.comparedWith ? COMPARED_WITH[face.comparedWith] : "nenhuma referência encontrada (nem na CNH, nem na base biométrica)"}.`}
+        {faceComparedWithLabel(face)}
       </p>
     </div>
   );

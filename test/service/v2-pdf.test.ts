@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import { eventually, startService, type TestService } from "../support/harness";
 import { sandboxDocumentFor } from "../../server/datasets/sandbox";
 import { formatDocument, maskDocument } from "../../lib/contract/documents";
+import { ruleLabel } from "../../lib/contract/labels";
 import { blacklistEntries, verificationFeedbacks, workspaces } from "../../server/db/schema";
 
 const PERSON = sandboxDocumentFor("large_network", "person")!.document;
@@ -131,7 +132,11 @@ describe("GET /api/v2/verifications/{id}/pdf", () => {
     expect(report.text).toMatch(/Faixa: (baixo|médio|alto) risco/);
     expect(report.text).toContain("Distribuição da dedução por módulo");
     expect(report.text).toContain("Regras acionadas");
-    for (const rule of person.result.rules) expect(report.text).toContain(rule);
+    // each rule by its title, never its code (issue 29)
+    for (const rule of person.result.rules) {
+      expect(report.text).toContain(ruleLabel(rule));
+      expect(report.text).not.toContain(rule);
+    }
   });
 
   it("has every dossier section with pt-BR formats", () => {

@@ -21,8 +21,19 @@ import { lawsuitsBlock, ownersLawsuitsBlock } from "./sections/lawsuits";
 import { relatedBlock } from "./sections/related";
 import { footer } from "./sections/footer";
 import { sourceLineOf } from "./sections/source";
+import { biometricsBlock, cnhBlock, faceBlock } from "./sections/vision";
 
-const KNOWN_SECTIONS = new Set(["profile", "finance", "financeAdvanced", "lawsuits", "ownersLawsuits", "related"]);
+const KNOWN_SECTIONS = new Set([
+  "profile",
+  "finance",
+  "financeAdvanced",
+  "lawsuits",
+  "ownersLawsuits",
+  "related",
+  "cnh",
+  "faceRecognition",
+  "biometrics",
+]);
 
 /** The report grew past the size limit while it was written. */
 export class ReportTooLarge extends Error {
@@ -64,39 +75,46 @@ export function buildVerificationPdf(data: ReportData, maxBytes = Infinity): Pro
       const ran = (module: string) => view.modules.includes(module);
       header(w, data);
       scoreBlock(w, data);
-      rulesBlock(w, data);
-      summaryBlock(w, data.summary);
-      inputBlock(w, data, data.summary);
-      restrictiveBlock(w, data);
-      feedbackBlock(w, data);
+      // each section stays on one page when it fits there (Writer.keep): the blocks take the writer
+      // they draw with, as keep() draws each twice (measured on a scratch page, then for real)
+      w.keep((w) => rulesBlock(w, data));
+      w.keep((w) => summaryBlock(w, data.summary));
+      w.keep((w) => inputBlock(w, data, data.summary));
+      w.keep((w) => restrictiveBlock(w, data));
+      w.keep((w) => feedbackBlock(w, data));
       if (data.verification.status === "COMPLETED" || data.verification.status === "ANALYZING" || Object.keys(dossier).length) {
         // each module's section names its source under its title (issue 28); a block that prints
         // no section leaves no line behind for the next one
-        const from = (module: string, block: () => void) => {
-          w.sourceLine(sourceLineOf(data.sources ?? [], module));
-          block();
-          w.sourceLine(null);
-        };
-        from("profile", () => profileBlock(w, data, view.profile));
-        from("finance", () => financeBlock(w, data, view.finance, dossier.finance));
+        const from = (module: string, block: (w: Writer) => void) =>
+          w.keep((w) => {
+            w.sourceLine(sourceLineOf(data.sources ?? [], module));
+            block(w);
+            w.sourceLine(null);
+          });
+        from("profile", (w) => profileBlock(w, data, view.profile));
+        from("finance", (w) => financeBlock(w, data, view.finance, dossier.finance));
         if (dossier.financeAdvanced !== undefined)
-          from("financeAdvanced", () => {
+          from("financeAdvanced", (w) => {
             w.section("Crédito: negativações e protestos");
             w.generic(dossier.financeAdvanced);
           });
-        from("lawsuits", () => lawsuitsBlock(w, ran("lawsuits"), view.lawsuits, dossier.lawsuits, "Processos judiciais"));
-        from("ownersLawsuits", () => ownersLawsuitsBlock(w, ran("ownersLawsuits"), view.ownersLawsuits));
-        from("related", () => relatedBlock(w, data, ran("related"), view.related));
+        from("lawsuits", (w) => lawsuitsBlock(w, ran("lawsuits"), view.lawsuits, dossier.lawsuits, "Processos judiciais"));
+        from("ownersLawsuits", (w) => ownersLawsuitsBlock(w, ran("ownersLawsuits"), view.ownersLawsuits));
+        from("related", (w) => relatedBlock(w, data, ran("related"), view.related));
+        // the CNH read and the face match (the service's own steps), then the biometric reference
+        if (dossier.cnh !== undefined) w.keep((w) => cnhBlock(w, data, dossier.cnh));
+        if (dossier.faceRecognition !== undefined) w.keep((w) => faceBlock(w, dossier.faceRecognition));
+        if (dossier.biometrics !== undefined) w.keep((w) => biometricsBlock(w, data, dossier.biometrics));
         for (const [key, value] of Object.entries(dossier)) {
           if (KNOWN_SECTIONS.has(key)) continue;
-          from(key, () => {
+          from(key, (w) => {
             w.section(moduleLabel(key));
             if (value === null || value === undefined) w.note("Módulo sem dados.");
             else w.generic(value);
           });
         }
         for (const u of (data.sources ?? []).filter((x) => x.state === "unavailable" && dossier[x.module] === undefined))
-          from(u.module, () => {
+          from(u.module, (w) => {
             w.section(moduleLabel(u.module));
             w.note("Não consultado: nenhuma fonte de dados está configurada para este módulo, que não entra no score.");
           });

@@ -2,10 +2,15 @@
 // colours, and the Writer that lays out sections, paragraphs, label/value pairs, tables and any
 // dossier block, adding pages as it goes.
 //
+// A section is kept on one page when it fits there (keep()): it is first drawn on a scratch page
+// to measure its height, and it moves to a new page only when it does not fit in the room left on
+// this one. A section taller than a page flows from where it is (issue 29).
+//
 // Every free text goes through fit(): cut to a length (a table cell or a pair's value to
 // MAX_FIELD characters, a paragraph to MAX_PARAGRAPH), and a word wider than its column broken
 // into pieces that fit, each on its own line. pdfkit breaks such a word itself by measuring ever
 // shorter prefixes of it, which cost 32 ms per decision of one 2,000-character word (issue 21).
+import PDFDocument from "pdfkit";
 import { isBag as isObj } from "../../../lib/contract/dossier-read";
 import { cell, label, pluralize, winAnsi } from "./text";
 
@@ -33,12 +38,92 @@ export const PAGE = { margin: 48, width: 595.28, height: 841.89 };
 export const CONTENT_W = PAGE.width - PAGE.margin * 2;
 export const BOTTOM = PAGE.height - PAGE.margin - 18;
 
+/** The room of an empty page, from the top margin to the footer. */
+export const PAGE_ROOM = BOTTOM - PAGE.margin;
+/** A section up to this tall moves whole to a new page when the room left is too short for it. */
+const KEEP_WHOLE = PAGE_ROOM / 2;
+/** Left with less room than this, a section that fits on a page moves whole to the next one. */
+const LITTLE_ROOM = PAGE_ROOM / 4;
+/** The scratch page's height: a measured section never reaches its end (the measure stops past PAGE_ROOM). */
+const SCRATCH_HEIGHT = 14_400;
+
 export type Doc = PDFKit.PDFDocument;
+
+/** Measures one scratch document takes before the next one replaces it. */
+const SCRATCH_PAGES = 1000;
+let scratch: { writer: Writer; pages: number } | null = null;
+
+/** Thrown while measuring once a section is taller than a page: it will flow from where it is. */
+class TallerThanAPage extends Error {}
 
 export class Writer {
   private readonly charWidths = new Map<string, number>();
+  /** While measuring (a scratch writer): the lowest y the section may reach; null when drawing for real. */
+  private limit: number | null = null;
 
   constructor(readonly doc: Doc) {}
+
+  /**
+   * Draws a section (or a few that belong together) on this page when it fits in the room left.
+   * When it does not, it moves whole to a new page if it fits on one and is short (at most half a
+   * page) or the room left is little (under a quarter of a page); otherwise it starts here and
+   * flows, rather than leave most of a page blank. `draw` runs twice: once on a scratch page to
+   * measure it, then for real, so it must only draw.
+   */
+  keep(draw: (w: Writer) => void) {
+    const room = BOTTOM - this.doc.y;
+    // with half a page left or more, a section fits here or is too tall to move: no need to measure
+    if (room < KEEP_WHOLE) {
+      const height = this.measure(draw, room < LITTLE_ROOM ? PAGE_ROOM : KEEP_WHOLE);
+      if (height !== null && height > room) this.doc.addPage();
+    }
+    draw(this);
+  }
+
+  /** The section's height drawn from the top of a page; null when it is taller than `limit` (a page at most). */
+  measure(draw: (w: Writer) => void, limit = PAGE_ROOM): number | null {
+    const s = Writer.scratchWriter();
+    const d = s.doc;
+    d.addPage(); // a fresh page each time: the previous one is written out and dropped
+    const font = (this.doc as unknown as { _font?: { name?: string }; _fontSize?: number })._font?.name ?? "Helvetica";
+    d.font(font).fontSize((this.doc as unknown as { _fontSize?: number })._fontSize ?? 12);
+    d.x = PAGE.margin;
+    d.y = PAGE.margin;
+    s.limit = PAGE.margin + limit;
+    s.source = null;
+    try {
+      draw(s);
+    } catch (error) {
+      if (error instanceof TallerThanAPage) return null;
+      throw error;
+    } finally {
+      s.limit = null;
+    }
+    const height = d.y - PAGE.margin;
+    return height > limit ? null : height;
+  }
+
+  /**
+   * The process's scratch writer (the report's worker thread makes one report at a time), shared
+   * by the reports so that each does not load the fonts again; a new one after SCRATCH_PAGES
+   * measures, as a document keeps a few numbers for every page it has written.
+   */
+  private static scratchWriter(): Writer {
+    if (!scratch || scratch.pages >= SCRATCH_PAGES) {
+      const doc = new PDFDocument({ size: [PAGE.width, SCRATCH_HEIGHT], margin: PAGE.margin, autoFirstPage: false });
+      doc.on("data", () => {}); // nobody reads the scratch pages
+      scratch = { writer: new Writer(doc), pages: 0 };
+    }
+    scratch.pages++;
+    return scratch.writer;
+  }
+
+  /** Whether `height` more points go past the page's end: for real, a new page follows; while measuring, past a page ends the measure. */
+  private full(height: number): boolean {
+    if (this.limit === null) return this.doc.y + height > BOTTOM;
+    if (this.doc.y > this.limit) throw new TallerThanAPage();
+    return false;
+  }
 
   /**
    * `text` as printed in `font` at `size` in a column `width` points wide (the font and size are
@@ -79,7 +164,7 @@ export class Writer {
   }
 
   ensure(height: number) {
-    if (this.doc.y + height > BOTTOM) this.doc.addPage();
+    if (this.full(height)) this.doc.addPage();
   }
 
   /** A line printed under the next section's title (the module's source), then forgotten. */
@@ -156,15 +241,18 @@ export class Writer {
     d.x = PAGE.margin;
   }
 
-  /** Label/value pairs in two columns. */
-  pairs(rows: [string, string][]) {
+  /** Label/value pairs in two columns; a value may have its own colour (a third item). */
+  pairs(rows: ([string, string] | [string, string, string])[]) {
     const d = this.doc;
     const colW = CONTENT_W / 2;
     const labelW = 110;
     for (let i = 0; i < rows.length; i += 2) {
       const pair = rows
         .slice(i, i + 2)
-        .map(([k, v]) => [this.fit(k, labelW - 4, "Helvetica", 8.5), this.fit(v, colW - labelW - 8, "Helvetica-Bold", 9)] as const);
+        .map(
+          ([k, v, color]) =>
+            [this.fit(k, labelW - 4, "Helvetica", 8.5), this.fit(v, colW - labelW - 8, "Helvetica-Bold", 9), color] as const,
+        );
       const h =
         Math.max(
           ...pair.map(([k, v]) =>
@@ -182,13 +270,13 @@ export class Writer {
         ) + 5;
       this.ensure(h);
       const y = d.y;
-      pair.forEach(([k, v], j) => {
+      pair.forEach(([k, v, color], j) => {
         const x = PAGE.margin + j * colW;
         d.fillColor(C.muted)
           .font("Helvetica")
           .fontSize(8.5)
           .text(k, x, y, { width: labelW - 4 });
-        d.fillColor(C.ink)
+        d.fillColor(color ?? C.ink)
           .font("Helvetica-Bold")
           .fontSize(9)
           .text(v, x + labelW, y, { width: colW - labelW - 8 });
@@ -198,8 +286,8 @@ export class Writer {
     d.x = PAGE.margin;
   }
 
-  /** A table with a header row; widths are fractions of the content width. */
-  table(headers: string[], rows: string[][], widths: number[]) {
+  /** A table with a header row; widths are fractions of the content width; `color` may give a cell its own colour. */
+  table(headers: string[], rows: string[][], widths: number[], color?: (row: number, column: number) => string | undefined) {
     const d = this.doc;
     const cols = widths.map((w) => w * CONTENT_W);
     const header = () => {
@@ -220,7 +308,7 @@ export class Writer {
     rows.forEach((cells, r) => {
       const row = cells.map((v, i) => this.fit(v, cols[i]! - 6, "Helvetica", 8));
       const h = Math.max(...row.map((v, i) => d.heightOfString(v, { width: cols[i]! - 6 }))) + 6;
-      if (d.y + h > BOTTOM) {
+      if (this.full(h)) {
         d.addPage();
         header();
       }
@@ -228,7 +316,7 @@ export class Writer {
       if (r % 2 === 1) d.rect(PAGE.margin, y, CONTENT_W, h).fill(C.soft);
       let x = PAGE.margin;
       row.forEach((v, i) => {
-        d.fillColor(C.ink)
+        d.fillColor(color?.(r, i) ?? C.ink)
           .font("Helvetica")
           .fontSize(8)
           .text(v, x + 3, y + 3, { width: cols[i]! - 6 });

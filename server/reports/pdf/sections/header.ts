@@ -33,7 +33,8 @@ export function header(w: Writer, data: ReportData) {
   w.pairs([
     ["Status", verificationStatusLabel(v.status)],
     ["Verificação", v.id],
-    ["Perfil", v.profileName ? `${v.profileName} (${v.profileId})` : (v.profileId ?? "Fluxo legado")],
+    // the profile's name; its id is a code, for machines (issue 29)
+    ["Perfil", v.profileName ?? (v.profileId ? "Perfil não encontrado" : "Fluxo legado")],
     ["Criada em", formatDateTime(v.createdAt)],
     ...(v.failureReason ? [["Motivo da falha", v.failureReason] as [string, string]] : []),
   ]);

@@ -10,11 +10,28 @@ import { cell, formatInteger, label, maskedDocument, pluralize } from "../text";
 import { networkDrawing } from "./network";
 
 /** `ran`: the module is in the dossier; `block`: its typed view, null when it had no data. */
+/** What the block reads from the dossier, worked out once per report (Writer.keep draws the block twice). */
+const prepared = new WeakMap<
+  ReportData,
+  { net: ReturnType<typeof reportNetwork>; parties: ReturnType<typeof dossierFacts>["related"]["parties"] }
+>();
+function prepare(data: ReportData) {
+  let p = prepared.get(data);
+  if (!p) {
+    p = {
+      net: reportNetwork({ ...data.verification }),
+      parties: dossierFacts({ ...data.verification, score: null }).related.parties,
+    };
+    prepared.set(data, p);
+  }
+  return p;
+}
+
 export function relatedBlock(w: Writer, data: ReportData, ran: boolean, block: DossierRelated | null) {
   if (!ran) return;
   w.section("Relacionados");
   if (!block) return w.note("Módulo sem dados.");
-  const net = reportNetwork({ ...data.verification }, 1000);
+  const { net, parties } = prepare(data);
   if (block.totals.length)
     w.pairs(
       block.totals.map(({ key: k, value: v }) => [
@@ -41,7 +58,6 @@ export function relatedBlock(w: Writer, data: ReportData, ran: boolean, block: D
     };
     w.pairs(block.indicators.map((i) => [NAMES[i.key] ?? label(i.key), cell(i.key, { risky: i.risky, value: i.value })]));
   }
-  const parties = dossierFacts({ ...data.verification, score: null }).related.parties;
   if (parties.length) {
     w.table(
       ["Nome", "Documento", "Vínculo", "Situação", "Processos"],
@@ -58,5 +74,5 @@ export function relatedBlock(w: Writer, data: ReportData, ran: boolean, block: D
     );
     if (parties.length > 80) w.note(`E mais ${pluralize(parties.length - 80, "relacionado não listado", "relacionados não listados")}.`);
   }
-  if (net) networkDrawing(w, reportNetwork({ ...data.verification })!);
+  if (net) networkDrawing(w, net);
 }

@@ -1,5 +1,6 @@
-// The rules that fired: pt-BR label and code.
-import { ruleLabel } from "../../../ai/labels";
+// The rules that fired: the rule's pt-BR title and the module whose data it reads (the code stays
+// out of the report, which goes to people: issue 29).
+import { moduleLabel, ruleInfo, ruleLabel } from "../../../../lib/contract/labels";
 import { readResult } from "../../../../lib/contract/dossier-read";
 import type { ReportData } from "../types";
 import type { Writer } from "../layout";
@@ -9,8 +10,11 @@ export function rulesBlock(w: Writer, data: ReportData) {
   const rules = readResult(data.verification.result).rules;
   if (rules.length === 0) return w.note("Nenhuma regra acionada.");
   w.table(
-    ["Regra", "Código"],
-    rules.map((r) => [ruleLabel(r), r]),
+    ["Regra", "Módulo"],
+    rules.map((r) => {
+      const module = ruleInfo(r).module;
+      return [ruleLabel(r), module ? moduleLabel(module) : "—"];
+    }),
     [0.6, 0.4],
   );
 }
