@@ -42,11 +42,11 @@ test("a company's enrichment reads as the case page: sections, lists with Ver to
   await expect(detail.getByTestId("contacts-section")).toBeVisible();
   await expect(detail.getByTestId("finance-section")).toBeVisible();
   await expect(detail.getByTestId("finance-section")).toContainText("Regularidade do FGTS");
-  await expect(detail.getByTestId("lawsuits-section")).toBeVisible();
-  await expect(detail.getByTestId("lawsuit")).toHaveCount(10);
-  await expect(detail.getByTestId("lawsuits-more")).toContainText("Ver todos (22)");
-  await detail.getByTestId("lawsuits-more").getByRole("button", { name: "Ver todos (22)" }).click();
-  await expect(detail.getByTestId("lawsuit")).toHaveCount(22);
+  const lawsuits = detail.getByTestId("lawsuits-section");
+  await expect(lawsuits.getByTestId("lawsuit")).toHaveCount(10);
+  await expect(lawsuits.getByTestId("lawsuits-more")).toContainText("Ver todos (22)");
+  await lawsuits.getByRole("button", { name: "Ver todos (22)" }).click();
+  await expect(lawsuits.getByTestId("lawsuit")).toHaveCount(22);
   await expect(detail.getByTestId("owner-lawsuits-section")).toHaveCount(1);
   await expect(detail.getByTestId("related-section")).toBeVisible();
   await expect(detail.getByTestId("enrichment-rules")).toContainText("Tem processos: acionada");
