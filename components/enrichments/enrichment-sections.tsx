@@ -4,7 +4,7 @@ import { useMemo, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { ModuleSourceLine } from "@/components/ui/module-source";
-import { Field, FieldList } from "@/components/ui/section";
+import { Field } from "@/components/ui/section";
 import { StateMessage } from "@/components/ui/state-message";
 import { CompanyProfileSection } from "@/components/verifications/company-profile-section";
 import { ContactsSection } from "@/components/verifications/contacts-section";
@@ -51,13 +51,14 @@ function Extras({ fields }: { fields: LabelledField[] }) {
   return (
     <div className="mt-5 border-t border-zinc-100 pt-4" data-testid="profile-extras">
       <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Outros dados do cadastro</h3>
-      <FieldList>
+      {/* two columns from a phone's width up: short values, a long page otherwise */}
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 xl:grid-cols-3">
         {fields.map((field) => (
           <Field key={field.key} label={field.label}>
             {field.value}
           </Field>
         ))}
-      </FieldList>
+      </dl>
     </div>
   );
 }

@@ -44,6 +44,8 @@ function coded(value: Bag): string | null {
 /** Objects that are one value: a code with its words, a status with its date. */
 function compound(key: string, value: Bag): string | null {
   const keys = Object.keys(value).sort().join(",");
+  // the age band's code is the Receita's row number, no news to a reader ("6 – 51 a 60 anos")
+  if (keys === "code,description" && key === "ageBand") return textOf(value.description) ?? textOf(value.code) ?? "—";
   if (keys === "code,description") return coded(value) ?? "—";
   if (keys === "date,status") {
     const status = textOf(value.status);
@@ -65,6 +67,8 @@ function compound(key: string, value: Bag): string | null {
 
 /** Objects that only group others: their fields are named on their own ("MEI: optante", not "Simples Nacional: MEI: optante"). */
 const GROUPS = new Set(["simplesNacional"]);
+/** Keys shown in this order among their siblings (others keep theirs, at 0). */
+const ORDER: Record<string, number> = { simples: -2, mei: -1, opted: -3, since: -2, until: -1 };
 
 /**
  * Every field of a block, labelled: nested fields as "Simples Nacional: optante"; lists of values
@@ -73,7 +77,9 @@ const GROUPS = new Set(["simplesNacional"]);
  */
 export function labelledFields(block: Bag, skip: ReadonlySet<string> = new Set(), prefix = "", labelPrefix = ""): LabelledField[] {
   const out: LabelledField[] = [];
-  for (const [key, value] of Object.entries(block)) {
+  // the database answers a JSON object's keys shortest first: Simples Nacional before MEI, as people read them
+  const entries = Object.entries(block).sort(([a], [b]) => (ORDER[a] ?? 0) - (ORDER[b] ?? 0));
+  for (const [key, value] of entries) {
     const path = `${prefix}${key}`;
     if (skip.has(path)) continue;
     const own = fieldLabel(key);

@@ -104,6 +104,7 @@ describe("an enrichment of the Receita's data, as the page shows it", () => {
     expect(company!.document).toBe(maskDocument(ACME));
     const joao = company!.partners.find((p) => p.name === "JOÃO PEREIRA LIMA")!;
     expect(joao.details?.map((d) => d.label)).toEqual(["Faixa etária", "Identificação do sócio", "Representante legal"]);
+    expect(joao.details?.find((d) => d.label === "Faixa etária")?.value).toBe("13 a 20 anos");
     expect(joao.details?.find((d) => d.label === "Identificação do sócio")?.value).toBe("Nome e CPF mascarado");
     expect(joao.details?.find((d) => d.label === "Representante legal")?.value).toMatch(/^ANA PEREIRA LIMA · /);
     const holding = company!.partners.find((p) => p.name === "HOLDING PARTICIPAÇÕES LTDA")!;
@@ -144,6 +145,15 @@ describe("an enrichment of the Receita's data, as the page shows it", () => {
       "Regime tributário": "MEI",
     });
     for (const label of Object.keys(extras)) expect(label).not.toMatch(/[a-z][A-Z]|_|^[a-z]/);
+    // as people read them: Simples Nacional, then MEI; optante, desde, até
+    expect(profileExtras.map((f) => f.label).filter((l) => /^(Simples Nacional|MEI):/.test(l))).toEqual([
+      "Simples Nacional: optante",
+      "Simples Nacional: desde",
+      "Simples Nacional: até",
+      "MEI: optante",
+      "MEI: desde",
+      "MEI: até",
+    ]);
   });
 
   it("shows the sanctions behind the service's restrictive list with pt-BR headers", async () => {

@@ -13,7 +13,7 @@ export function FinanceSection({ finance }: { finance: FinanceView }) {
       description="Renda, cobranças, restrições de crédito e dados fiscais"
       testId="finance-section"
     >
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2 xl:grid-cols-3">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 xl:grid-cols-3">
         {finance.facts.map((fact) => (
           <div key={fact.key} className="min-w-0" data-key={fact.key}>
             <dt className="text-xs font-medium text-zinc-600">{fact.label}</dt>
