@@ -39,6 +39,8 @@ test("a company's enrichment reads as the case page: sections, lists with Ver to
   // the case page's sections, one region per module
   await expect(detail.getByTestId("company-profile")).toBeVisible();
   await expect(detail.getByTestId("company-profile").getByTestId("partner")).toHaveCount(1);
+  // the datasets have no profile indicators (a case's dossier computes them): no empty block
+  await expect(detail.getByTestId("company-profile")).not.toContainText("Nenhum indicador informado");
   await expect(detail.getByTestId("contacts-section")).toBeVisible();
   await expect(detail.getByTestId("finance-section")).toBeVisible();
   await expect(detail.getByTestId("finance-section")).toContainText("Regularidade do FGTS");

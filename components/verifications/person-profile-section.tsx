@@ -89,10 +89,13 @@ export function PersonProfileSection({
       </FieldList>
       <ServiceSanctions listings={blacklisted?.serviceListings ?? []} />
       {extra}
-      <div className="mt-5 border-t border-zinc-100 pt-4">
-        <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Indicadores</h3>
-        <IndicatorsList indicators={profile.indicators} />
-      </div>
+      {/* a case's dossier computes the indicators; an enrichment's datasets have none: no empty block */}
+      {caseId || profile.indicators.length ? (
+        <div className="mt-5 border-t border-zinc-100 pt-4">
+          <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Indicadores</h3>
+          <IndicatorsList indicators={profile.indicators} />
+        </div>
+      ) : null}
     </Section>
   );
 }
