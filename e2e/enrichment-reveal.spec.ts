@@ -33,9 +33,8 @@ test("the enrichment page shows masked documents until a recorded reveal", async
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(maskDocument(cnpj));
   await expect(page.getByTestId("module-data")).not.toHaveCount(0);
   // the raw JSON is the masked data too
-  const profile = page.locator("[data-testid=module-data][data-module=profile]");
-  await profile.getByTestId("raw-toggle").click();
-  await expect(profile.getByTestId("raw-json")).toContainText(maskDocument(cnpj));
+  await page.getByTestId("raw-toggle").click();
+  await expect(page.locator("[data-testid=raw-data] [data-module=profile]").getByTestId("raw-json")).toContainText(maskDocument(cnpj));
   await expect(page.locator("body")).not.toContainText(formatDocument(cnpj));
 
   // nothing the page received (HTML, RSC payload, BFF answers) held a full document

@@ -33,9 +33,10 @@ test("creates an enrichment from the form and lands on its detail", async ({ pag
   await expect(page.getByTestId("module-state")).not.toHaveCount(0);
   await expect(page.getByText("pedido")).toBeVisible();
   const profileData = page.locator("[data-testid=module-data][data-module=profile]");
-  await expect(profileData).toBeVisible();
-  await profileData.getByTestId("raw-toggle").click();
-  await expect(profileData.getByTestId("raw-json")).toContainText('"dataset"');
+  await expect(profileData.getByTestId("person-profile")).toBeVisible();
+  // the raw JSON is behind "Ver dados brutos" (issue 29)
+  await page.getByTestId("raw-toggle").click();
+  await expect(page.locator("[data-testid=raw-data] [data-module=profile]").getByTestId("raw-json")).toContainText('"dataset"');
 
   await gotoHydrated(page, `/enrichments?document=${cpf}`);
   await expect(page.getByTestId("enrichment-row")).toHaveCount(1);

@@ -29,16 +29,16 @@ test("a company's enrichment shows its data in pt-BR: money in R$, codes in word
   const profile = page.locator("[data-testid=module-data][data-module=profile]");
   await expect(profile).toBeVisible({ timeout: 30_000 });
   await expect(profile).toContainText(/Capital social\s*R\$\s?[\d.]+,\d{2}/);
-  await expect(profile.getByTestId("module-data-section").first()).toBeVisible();
+  await expect(profile.getByTestId("company-profile")).toBeVisible();
   // the dataset's name (company-profile-2.0) is an identifier, shown as it is
   const text = (await profile.innerText()).replace(/\s+/g, " ").replace(/\b(person|company)-\w+-[\d.]+/, "");
   for (const raw of ["landline", "commercial", "partner", "employee", "company", "person"])
     expect(text, raw).not.toMatch(new RegExp(`\\b${raw}\\b`));
   // the rules in words, not codes
   expect(text).not.toMatch(SNAKE_CASE);
-  // "Ver JSON" stays, with the data as the API answered it
-  await profile.getByTestId("raw-toggle").click();
-  await expect(profile.getByTestId("raw-json")).toContainText('"dataset"');
+  // the raw JSON stays, behind "Ver dados brutos", with the data as the API answered it
+  await page.getByTestId("raw-toggle").click();
+  await expect(page.locator("[data-testid=raw-data] [data-module=profile]").getByTestId("raw-json")).toContainText('"dataset"');
 });
 
 test("the case page shows lawsuit areas and counts in words and the score as 1.000's scale", async ({ page, api }) => {

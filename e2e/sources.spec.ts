@@ -179,6 +179,44 @@ test("an enrichment of a real company names each module's source", async ({ page
   await expect(moduleSource("profile")).toHaveText("Fonte: Receita Federal, release 2025-06");
   await expect(moduleSource("related")).toHaveText("Fonte: Receita Federal, release 2025-06");
   await expect(moduleSource("lawsuits")).toHaveText("Sandbox: dados fictícios");
-  await expect(moduleSource("ownersLawsuits")).toHaveText("Sandbox: dados fictícios, sobre os sócios da Receita Federal");
+  // one line per partner's lawsuits section: each names the same source
+  for (const line of await moduleSource("ownersLawsuits").all())
+    await expect(line).toHaveText("Sandbox: dados fictícios, sobre os sócios da Receita Federal");
   await page.screenshot({ path: `${SHOTS}/enrichment-1280.png`, fullPage: false });
+
+  // issue 29: the Receita's fields in pt-BR, through the case page's profile (fields, partners)
+  const profile = page.getByTestId("company-profile");
+  const extras = profile.getByTestId("profile-extras");
+  for (const label of [
+    "Situação especial",
+    "Simples Nacional: optante",
+    "Simples Nacional: desde",
+    "Simples Nacional: até",
+    "MEI: optante",
+    "MEI: até",
+  ])
+    await expect(extras.getByText(label, { exact: true })).toBeVisible();
+  const joao = profile.getByTestId("partner").filter({ hasText: "JOÃO PEREIRA LIMA" });
+  await expect(joao).toContainText("Identificação do sócio: Nome e CPF mascarado");
+  await expect(joao).toContainText("Faixa etária: ");
+  await expect(joao).toContainText("Representante legal: ANA PEREIRA LIMA");
+  await expect(page.getByTestId("module-states")).toContainText("Cadastro de pessoa jurídica, versão 2.0");
+  const text = await page.getByTestId("enrichment-detail").innerText();
+  for (const raw of [
+    "Special status",
+    "Age band",
+    "name_and_masked_cpf",
+    "Legal representative",
+    "Simples nacional",
+    "Opted",
+    "Until",
+    "company-profile-2.0",
+  ])
+    expect(text, raw).not.toContain(raw);
+  await page.screenshot({ path: "/tmp/enrichment-page-receita-1280.png", fullPage: true });
+  await page.setViewportSize({ width: 420, height: 900 });
+  await expect(joao).toContainText("Nome e CPF mascarado");
+  await expect(page.locator("table")).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
+  await page.screenshot({ path: "/tmp/enrichment-page-receita-420.png", fullPage: true });
 });

@@ -16,11 +16,12 @@ import { StateMessage } from "@/components/ui/state-message";
 import { EnrichmentStatusBadge } from "./enrichment-status-badge";
 import { moduleLabel } from "@/lib/contract/labels";
 import { ModuleSourcesProvider, SourceLine, useUnavailableModules } from "@/components/ui/module-source";
-import { ModuleData } from "./module-data";
 import { ModuleStates } from "./module-states";
+import { EnrichmentSectionsView } from "./enrichment-sections";
 
 // /enrichments/[id]: status, outcome, profile, lane, rounds, deadline, failure, each module's
-// state and data. While not terminal it reads again at the pace the API's Retry-After asks. The
+// state, then its data as the case page's sections (enrichment-sections.tsx), the raw JSON behind
+// "Ver dados brutos". While not terminal it reads again at the pace the API's Retry-After asks. The
 // subject's document and every document in the data come masked from the BFF; "Mostrar documento
 // completo" reveals the subject's (recorded by the review API).
 
@@ -86,7 +87,6 @@ export function EnrichmentDetailClient({ id }: { id: string }) {
   }
   const d = query.data;
   const live = !isTerminalEnrichment(d.status);
-  const dataModules = d.modules.filter((m) => d.data[m.name]);
   const hasNetwork = d.modules.some((m) => m.name === "related") && d.modules.some((m) => m.name === "lawsuits");
   return (
     <ModuleSourcesProvider sources={d.sources ?? null}>
@@ -167,14 +167,7 @@ export function EnrichmentDetailClient({ id }: { id: string }) {
           <ModuleStates modules={d.modules} />
           <UnavailableModules />
         </section>
-        {dataModules.length ? (
-          <div className="space-y-3">
-            <h2 className="text-sm font-semibold text-zinc-900">Dados por módulo</h2>
-            {dataModules.map((m) => (
-              <ModuleData key={m.name} name={m.name} data={d.data[m.name]!} />
-            ))}
-          </div>
-        ) : null}
+        <EnrichmentSectionsView data={d.data} document={d.document} />
       </div>
     </ModuleSourcesProvider>
   );

@@ -14,6 +14,7 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StateMessage } from "@/components/ui/state-message";
+import { useNarrow } from "@/components/ui/use-narrow";
 import { EnrichmentStatusBadge } from "./enrichment-status-badge";
 import { ModuleProgress } from "./module-progress";
 
@@ -136,7 +137,63 @@ function Filters({ filters, profiles }: { filters: EnrichmentFilters; profiles: 
   );
 }
 
+/** At a phone's width: one card per enrichment, the same facts as the table's row. */
+function Cards({ page }: { page: EnrichmentPage }) {
+  return (
+    <ul
+      aria-label="Enriquecimentos"
+      data-testid="enrichments-cards"
+      className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white"
+    >
+      {page.items.map((row) => (
+        <li key={row.id} data-testid="enrichment-row" data-id={row.id} className="min-w-0 px-3 py-2.5">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div className="min-w-0">
+              <Link href={`/enrichments/${row.id}`} className="font-mono text-sm font-medium break-all text-brand-700 hover:underline">
+                {row.document}
+              </Link>
+              <span className="ml-1.5 text-xs text-zinc-500">{row.entity === "company" ? "CNPJ" : "CPF"}</span>
+            </div>
+            <EnrichmentStatusBadge status={row.status} />
+          </div>
+          <dl className="mt-1.5 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
+            <div className="min-w-0">
+              <dt className="text-zinc-500">Resultado</dt>
+              <dd className="break-words text-zinc-800">{row.outcome ? (OUTCOME_LABELS[row.outcome] ?? row.outcome) : "—"}</dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-zinc-500">Módulos</dt>
+              <dd>
+                <ModuleProgress modules={row.modules} />
+              </dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-zinc-500">Perfil</dt>
+              <dd className="break-words text-zinc-800">{row.profileName}</dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-zinc-500">Origem</dt>
+              <dd className="break-words text-zinc-800">
+                {LANE_LABELS[row.lane] ?? row.lane}
+                {row.batchId ? <span className="block font-mono break-all text-zinc-500">{row.batchId}</span> : null}
+              </dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-zinc-500">Criado</dt>
+              <dd className="text-zinc-800">
+                <RelativeTime value={row.createdAt} />
+              </dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Table({ page }: { page: EnrichmentPage }) {
+  const narrow = useNarrow();
+  if (narrow) return <Cards page={page} />;
   return (
     <div
       className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white"
@@ -144,7 +201,7 @@ function Table({ page }: { page: EnrichmentPage }) {
       role="region"
       aria-label="Enriquecimentos"
     >
-      <table data-testid="enrichments-table" className="w-full min-w-[880px] text-left text-sm">
+      <table data-testid="enrichments-table" className="w-full min-w-[720px] text-left text-sm">
         <caption className="sr-only">Enriquecimentos</caption>
         <thead className="border-b border-zinc-200 bg-zinc-50 text-xs text-zinc-600">
           <tr>
@@ -268,7 +325,9 @@ export function EnrichmentsPageClient({ profiles }: { profiles: ApiProfile[] }) 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-xl font-semibold text-zinc-900">Enriquecimentos</h1>
-          <p className="text-sm text-zinc-600">Consultas v3 de CPF e CNPJ, unitárias e em lote.</p>
+          <p className="text-sm text-zinc-600">
+            Consultas de dados cadastrais, financeiros e de processos por CPF ou CNPJ, uma a uma ou em lote.
+          </p>
         </div>
         {/* a viewer reads enrichments but may not create them: no form is offered */}
         {canCreate ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Field, FieldList, Section } from "@/components/ui/section";
 import { formatDate } from "@/lib/contract/format/date";
 import { formatMoney, formatPercent } from "@/lib/contract/format/number";
@@ -6,6 +7,7 @@ import { IndicatorsList } from "./indicators-list";
 import { FiscalStatus, YesNo } from "./person-profile-section";
 import { ServiceSanctions } from "./dossier/service-sanctions";
 import { ClientListing } from "./client-listing";
+import { DataTable } from "@/components/ui/data-table";
 
 function codeDescription(value: CodeDescription | null) {
   if (!value) return null;
@@ -17,7 +19,20 @@ function codeDescription(value: CodeDescription | null) {
   );
 }
 
-export function CompanyProfileSection({ caseId, profile }: { caseId: string; profile: CompanyProfileView }) {
+/**
+ * `caseId`: the case whose workspace list is read now ("Lista restritiva do cliente"); an enrichment
+ * has no case and no client list, so without it the field is left out.
+ */
+export function CompanyProfileSection({
+  caseId,
+  profile,
+  extra,
+}: {
+  caseId?: string;
+  profile: CompanyProfileView;
+  /** More of the registry's fields, after the usual ones (the Receita's Simples, special status). */
+  extra?: ReactNode;
+}) {
   return (
     <Section title="Perfil da empresa" description="Cadastro Nacional da Pessoa Jurídica" testId="company-profile" module="profile">
       <FieldList>
@@ -38,70 +53,80 @@ export function CompanyProfileSection({ caseId, profile }: { caseId: string; pro
         </Field>
         <Field label="Natureza jurídica">{codeDescription(profile.legalNature)}</Field>
         <Field label="Atividade principal (CNAE)">{codeDescription(profile.mainActivity)}</Field>
-        <Field label="Lista restritiva do cliente" testId="profile-blacklisted-client">
-          <ClientListing caseId={caseId} atCompletion={profile.blacklisted?.client ?? null} type={profile.blacklisted?.clientType} />
-        </Field>
+        {caseId ? (
+          <Field label="Lista restritiva do cliente" testId="profile-blacklisted-client">
+            <ClientListing caseId={caseId} atCompletion={profile.blacklisted?.client ?? null} type={profile.blacklisted?.clientType} />
+          </Field>
+        ) : null}
         <Field label="Lista restritiva do serviço" testId="profile-blacklisted-service">
           <YesNo value={profile.blacklisted?.service ?? null} />
           {profile.blacklisted?.serviceType ? <span className="ml-2 text-xs text-zinc-500">{profile.blacklisted.serviceType}</span> : null}
         </Field>
       </FieldList>
       <ServiceSanctions listings={profile.blacklisted?.serviceListings ?? []} />
+      {extra}
 
       <div className="mt-5 border-t border-zinc-100 pt-4" data-testid="company-partners">
         <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Quadro societário</h3>
         {profile.partners.length === 0 ? (
           <p className="text-sm text-zinc-500">Nenhum sócio informado.</p>
         ) : (
-          // focusable, so the table can be scrolled from the keyboard when it is wider than a phone
-          <div
-            className="relative overflow-x-auto"
-            tabIndex={0}
-            role="region"
-            aria-label="Quadro societário (role para ver todas as colunas)"
-          >
-            <table className="w-full text-sm">
-              <thead>
-                <tr className="border-b border-zinc-100 text-left text-xs text-zinc-500">
-                  <th scope="col" className="py-1.5 pr-4 font-medium">
-                    Nome
-                  </th>
-                  <th scope="col" className="py-1.5 pr-4 font-medium">
-                    Documento
-                  </th>
-                  <th scope="col" className="py-1.5 pr-4 font-medium">
-                    Qualificação
-                  </th>
-                  <th scope="col" className="py-1.5 pr-4 text-right font-medium">
-                    Participação
-                  </th>
-                  <th scope="col" className="py-1.5 text-right font-medium">
-                    Desde
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-50">
-                {profile.partners.map((partner, index) => (
-                  <tr key={index} data-testid="partner">
-                    <td className="py-1.5 pr-4 text-zinc-900">{partner.name ?? "—"}</td>
-                    <td className="tabular py-1.5 pr-4 font-mono text-[13px] text-zinc-700">{partner.document ?? "—"}</td>
-                    <td className="py-1.5 pr-4 text-zinc-700">{partner.qualification ?? "—"}</td>
-                    <td className="tabular py-1.5 pr-4 text-right text-zinc-700">
-                      {partner.sharePercent === null ? "—" : formatPercent(partner.sharePercent)}
-                    </td>
-                    <td className="tabular py-1.5 text-right text-zinc-700">{formatDate(partner.since)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label="Quadro societário (role para ver todas as colunas)"
+            rows={profile.partners}
+            rowKey={(_, index) => String(index)}
+            rowTestId="partner"
+            columns={[
+              {
+                key: "name",
+                label: "Nome",
+                cell: (partner) => (
+                  <>
+                    <span className="text-zinc-900">{partner.name ?? "—"}</span>
+                    {partner.details?.length ? (
+                      <ul className="mt-0.5 text-xs text-zinc-600" data-testid="partner-details">
+                        {partner.details.map((detail) => (
+                          <li key={detail.label}>
+                            {detail.label}: {detail.value}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </>
+                ),
+              },
+              {
+                key: "document",
+                label: "Documento",
+                cell: (partner) => <span className="tabular font-mono text-[13px] text-zinc-700">{partner.document ?? "—"}</span>,
+              },
+              { key: "qualification", label: "Qualificação", cell: (partner) => partner.qualification ?? "—" },
+              {
+                key: "share",
+                label: "Participação",
+                align: "right",
+                cell: (partner) => (
+                  <span className="tabular">{partner.sharePercent === null ? "—" : formatPercent(partner.sharePercent)}</span>
+                ),
+              },
+              {
+                key: "since",
+                label: "Desde",
+                align: "right",
+                cell: (partner) => <span className="tabular">{formatDate(partner.since)}</span>,
+              },
+            ]}
+          />
         )}
       </div>
 
-      <div className="mt-5 border-t border-zinc-100 pt-4">
-        <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Indicadores</h3>
-        <IndicatorsList indicators={profile.indicators} />
-      </div>
+      {/* a case's dossier computes the indicators; an enrichment's datasets have none: no empty block */}
+      {caseId || profile.indicators.length ? (
+        <div className="mt-5 border-t border-zinc-100 pt-4">
+          <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Indicadores</h3>
+          <IndicatorsList indicators={profile.indicators} />
+        </div>
+      ) : null}
     </Section>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Field, FieldList, Section } from "@/components/ui/section";
 import { formatDate } from "@/lib/contract/format/date";
@@ -28,8 +29,12 @@ export function PersonProfileSection({
   caseId,
   profile,
   document,
+  extra,
 }: {
-  caseId: string;
+  /** More of the registry's fields, after the usual ones (an enrichment's source may have more). */
+  extra?: ReactNode;
+  /** The case whose workspace list is read now; an enrichment has none (no client list field). */
+  caseId?: string;
   profile: PersonProfileView;
   document: DocumentView | null;
 }) {
@@ -72,19 +77,25 @@ export function PersonProfileSection({
         <Field label="Óbito" testId="profile-obit">
           <YesNo value={profile.obitFlag} />
         </Field>
-        <Field label="Lista restritiva do cliente" testId="profile-blacklisted-client">
-          <ClientListing caseId={caseId} atCompletion={blacklisted?.client ?? null} type={blacklisted?.clientType} />
-        </Field>
+        {caseId ? (
+          <Field label="Lista restritiva do cliente" testId="profile-blacklisted-client">
+            <ClientListing caseId={caseId} atCompletion={blacklisted?.client ?? null} type={blacklisted?.clientType} />
+          </Field>
+        ) : null}
         <Field label="Lista restritiva do serviço" testId="profile-blacklisted-service">
           <YesNo value={blacklisted?.service ?? null} />
           {blacklisted?.serviceType ? <span className="ml-2 text-xs text-zinc-500">{blacklisted.serviceType}</span> : null}
         </Field>
       </FieldList>
       <ServiceSanctions listings={blacklisted?.serviceListings ?? []} />
-      <div className="mt-5 border-t border-zinc-100 pt-4">
-        <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Indicadores</h3>
-        <IndicatorsList indicators={profile.indicators} />
-      </div>
+      {extra}
+      {/* a case's dossier computes the indicators; an enrichment's datasets have none: no empty block */}
+      {caseId || profile.indicators.length ? (
+        <div className="mt-5 border-t border-zinc-100 pt-4">
+          <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Indicadores</h3>
+          <IndicatorsList indicators={profile.indicators} />
+        </div>
+      ) : null}
     </Section>
   );
 }

@@ -32,6 +32,17 @@ export function moduleLabel(module: string | null | undefined): string {
   return module ? (MODULE_LABELS[module] ?? module) : "Módulo não identificado";
 }
 
+/**
+ * A dataset's name from its id (`entity-module-version`, spec 2.5a): "company-profile-2.0" ->
+ * "Cadastro de pessoa jurídica, versão 2.0". An id of another shape is shown as it is.
+ */
+export function datasetLabel(dataset: string): string {
+  const match = /^(person|company)-([A-Za-z]+)-(\d+(?:\.\d+)*)$/.exec(dataset);
+  if (!match || !Object.hasOwn(MODULE_LABELS, match[2]!)) return dataset;
+  const entity = match[1] === "company" ? "pessoa jurídica" : "pessoa física";
+  return `${MODULE_LABELS[match[2]!]} de ${entity}, versão ${match[3]}`;
+}
+
 /** Scoring rules: the title of lib/contract/rule-catalog.ts ("Titular falecido"). */
 export const RULE_LABELS: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(RULES).map(([code, r]) => [code, r.title]));
 export const ruleLabel = (rule: string) => RULE_LABELS[rule] ?? readable(rule);
@@ -154,6 +165,13 @@ export const CONTACT_TYPE_LABELS: Readonly<Record<string, string>> = {
   landline: "Fixo",
 };
 
+/** How the Receita identifies a partner (company-profile 2.0 from the registry). */
+export const PARTNER_IDENTIFICATION_LABELS: Readonly<Record<string, string>> = {
+  cnpj: "CNPJ",
+  name_and_masked_cpf: "Nome e CPF mascarado",
+  foreign: "Estrangeiro",
+};
+
 /** Billed actions (GET /api/v3/usage, /usage). */
 export const BILLING_ACTION_LABELS: Readonly<Record<string, string>> = {
   "enrichment.person": "Enriquecimento de pessoa",
@@ -180,6 +198,7 @@ export const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, strin
   tipo: RESTRICTIVE_LIST_TYPE_LABELS,
   clientType: RESTRICTIVE_LIST_TYPE_LABELS,
   serviceType: RESTRICTIVE_LIST_TYPE_LABELS,
+  identification: PARTNER_IDENTIFICATION_LABELS,
 };
 /** The words for a field's coded value, or null when the field or the value has none. */
 export function valueLabel(field: string, value: unknown): string | null {

@@ -33,8 +33,16 @@ function fallbackMask(value: string): string {
   return value.length > 4 ? `${"*".repeat(value.length - 2)}${value.slice(-2)}` : "***";
 }
 
+/**
+ * A document masked already (123.***.***-09, 12.345.***[slash]****-90, the Receita's ***456789**):
+ * asterisks, and too few digits left for any CPF or CNPJ. The enrichment page's data reaches the
+ * browser masked (lib/enrichments/mask-data.ts), and masking it again made "***********45".
+ */
+const isMasked = (value: string) => value.includes("*") && (value.match(/\d/g)?.length ?? 0) <= 8;
+
 /** maskDocument returns a value it cannot parse unchanged: never show that one. */
 function mask(value: string): string {
+  if (isMasked(value)) return value;
   const masked = safely(maskDocument, value, "");
   return masked && masked !== value ? masked : fallbackMask(value);
 }

@@ -101,6 +101,8 @@ export interface PartnerView {
   /** Share of the capital, 0–100. */
   sharePercent: number | null;
   since: string | null;
+  /** What only some sources say of a partner (the Receita: age band, identification, legal representative), labelled. */
+  details?: Array<{ label: string; value: string }>;
 }
 
 /** A federal sanction (CEIS, CNEP) behind the service's restrictive list. */

@@ -1,3 +1,4 @@
+import { DataTable } from "@/components/ui/data-table";
 import { Section } from "@/components/ui/section";
 import { formatDate } from "@/lib/contract/format/date";
 import { formatInteger, formatMoney } from "@/lib/contract/format/number";
@@ -32,49 +33,38 @@ export function FinanceAdvancedSection({ data }: { data: FinanceAdvancedView }) 
       {data.records.length === 0 ? (
         <p className="mt-4 text-sm text-zinc-600">Nenhum protesto ou negativação registrado.</p>
       ) : (
-        <div
-          className="relative mt-4 overflow-x-auto"
-          tabIndex={0}
-          role="region"
-          aria-label="Protestos e negativações (role para ver todas as colunas)"
-        >
-          <table className="w-full text-sm" data-testid="restriction-records">
-            <caption className="sr-only">Protestos e negativações</caption>
-            <thead>
-              <tr className="border-b border-zinc-200 text-left text-xs text-zinc-600">
-                <th scope="col" className="py-1.5 pr-4 font-medium">
-                  Tipo
-                </th>
-                <th scope="col" className="py-1.5 pr-4 font-medium">
-                  Credor ou cartório
-                </th>
-                <th scope="col" className="py-1.5 pr-4 text-right font-medium">
-                  Valor
-                </th>
-                <th scope="col" className="py-1.5 pr-4 font-medium">
-                  Data
-                </th>
-                <th scope="col" className="py-1.5 font-medium">
-                  Local
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100">
-              {data.records.map((record, index) => (
-                <tr key={index}>
-                  <td className="py-1.5 pr-4">
-                    <span className="text-xs font-medium text-zinc-600">{record.kind === "protest" ? "Protesto" : "Negativação"}</span>
-                    <div className="text-zinc-900">{record.type ?? "—"}</div>
-                  </td>
-                  <td className="py-1.5 pr-4 text-zinc-800">{record.creditor ?? "—"}</td>
-                  <td className="tabular py-1.5 pr-4 text-right text-zinc-900">{formatMoney(record.amount)}</td>
-                  <td className="tabular py-1.5 pr-4 whitespace-nowrap text-zinc-800">{formatDate(record.occurredAt)}</td>
-                  <td className="py-1.5 text-zinc-800">{record.place ?? "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="mt-4"
+          testId="restriction-records"
+          label="Protestos e negativações (role para ver todas as colunas)"
+          rows={data.records}
+          rowKey={(_, index) => String(index)}
+          columns={[
+            {
+              key: "type",
+              label: "Tipo",
+              cell: (record) => (
+                <>
+                  <span className="text-xs font-medium text-zinc-600">{record.kind === "protest" ? "Protesto" : "Negativação"}</span>
+                  <div className="text-zinc-900">{record.type ?? "—"}</div>
+                </>
+              ),
+            },
+            { key: "creditor", label: "Credor ou cartório", cell: (record) => record.creditor ?? "—" },
+            {
+              key: "amount",
+              label: "Valor",
+              align: "right",
+              cell: (record) => <span className="tabular">{formatMoney(record.amount)}</span>,
+            },
+            {
+              key: "date",
+              label: "Data",
+              cell: (record) => <span className="tabular whitespace-nowrap">{formatDate(record.occurredAt)}</span>,
+            },
+            { key: "place", label: "Local", cell: (record) => record.place ?? "—" },
+          ]}
+        />
       )}
       {data.consultations.length ? (
         <p className="mt-4 text-xs text-zinc-600">

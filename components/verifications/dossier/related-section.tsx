@@ -9,14 +9,19 @@ import { formatInteger } from "@/lib/contract/format/number";
 import type { RelatedPartyView } from "@/lib/verifications/to-dossier";
 import { RelatedPartyLink } from "./related-party-link";
 
-function Party({ caseId, party }: { caseId: string; party: RelatedPartyView }) {
+/** `caseId`: the case the party's link looks the party up from; without one (an enrichment) the name is text. */
+function Party({ caseId, party }: { caseId?: string; party: RelatedPartyView }) {
   const Icon = party.entity === "company" ? BuildingIcon : UserIcon;
   return (
     <li className="flex items-start gap-3 py-2" data-testid="related-party" data-key={party.key}>
       <Icon className="mt-0.5 size-4 shrink-0 text-zinc-500" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
-          <RelatedPartyLink caseId={caseId} party={party} />
+          {caseId ? (
+            <RelatedPartyLink caseId={caseId} party={party} />
+          ) : (
+            <span className="font-medium break-words text-zinc-900">{party.name ?? "Nome não informado"}</span>
+          )}
           <span className="text-xs text-zinc-600">{party.relation}</span>
         </div>
         <p className="mt-0.5 text-xs text-zinc-600">
@@ -42,7 +47,7 @@ function Group({
   query,
   testId,
 }: {
-  caseId: string;
+  caseId?: string;
   title: string;
   noun: string;
   items: RelatedPartyView[];
@@ -80,7 +85,8 @@ export function RelatedSection({
   persons,
   companies,
 }: {
-  caseId: string;
+  /** The case (its parties' names open their cases); an enrichment has none. */
+  caseId?: string;
   persons: RelatedPartyView[];
   companies: RelatedPartyView[];
 }) {

@@ -1,3 +1,4 @@
+import { DataTable } from "@/components/ui/data-table";
 import { formatDate } from "@/lib/contract/format/date";
 import type { ServiceListingView } from "@/lib/verifications/view-models";
 
@@ -14,36 +15,18 @@ export function ServiceSanctions({ listings }: { listings: ServiceListingView[] 
   return (
     <div className="mt-5 border-t border-zinc-100 pt-4" data-testid="service-sanctions">
       <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Sanções em vigor (lista restritiva do serviço)</h3>
-      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Sanções em vigor (role para ver todas as colunas)">
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="border-b border-zinc-100 text-left text-xs text-zinc-500">
-              <th scope="col" className="py-1.5 pr-4 font-medium">
-                Lista
-              </th>
-              <th scope="col" className="py-1.5 pr-4 font-medium">
-                Sanção
-              </th>
-              <th scope="col" className="py-1.5 pr-4 font-medium">
-                Órgão sancionador
-              </th>
-              <th scope="col" className="py-1.5 font-medium">
-                Período
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-50">
-            {listings.map((listing, index) => (
-              <tr key={index} data-testid="service-sanction">
-                <td className="py-1.5 pr-4 font-medium text-zinc-900">{listing.list}</td>
-                <td className="py-1.5 pr-4 text-zinc-700">{listing.sanction ?? "—"}</td>
-                <td className="py-1.5 pr-4 text-zinc-700">{listing.agency ?? "—"}</td>
-                <td className="tabular py-1.5 text-zinc-700">{period(listing)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label="Sanções em vigor (role para ver todas as colunas)"
+        rows={listings}
+        rowKey={(_, index) => String(index)}
+        rowTestId="service-sanction"
+        columns={[
+          { key: "list", label: "Lista", cell: (listing) => <span className="font-medium text-zinc-900">{listing.list}</span> },
+          { key: "sanction", label: "Sanção", cell: (listing) => listing.sanction ?? "—" },
+          { key: "agency", label: "Órgão sancionador", cell: (listing) => listing.agency ?? "—" },
+          { key: "period", label: "Período", cell: (listing) => <span className="tabular">{period(listing)}</span> },
+        ]}
+      />
     </div>
   );
 }
