@@ -65,7 +65,7 @@ export const maskCpf = (cpf: string) => `***${cpf.slice(3, 9)}**`;
 export const MAX_SANCTIONS_LINE = 64 * 1024;
 
 /** The published CSV is a few MB inflated (CEIS about 15 MB): an entry past this is refused. */
-export const SANCTIONS_LIMITS: EntryLimits = { maxBytes: 256 * 1024 * 1024, maxRatio: 100, ratioFloor: 64 * 1024 * 1024 };
+export const SANCTIONS_LIMITS: EntryLimits = { maxBytes: 128 * 1024 * 1024, maxRatio: 50, ratioFloor: 64 * 1024 * 1024 };
 
 const QUOTE = 34;
 const LF = 10;

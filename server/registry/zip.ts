@@ -47,7 +47,7 @@ export interface EntryLimits {
 
 const MiB = 1 << 20;
 /** Deflate reaches about 1,000:1 on repeated bytes; the published CSVs compress 4 to 10 times. */
-export const DEFAULT_LIMITS: EntryLimits = { maxBytes: 16 * 1024 * MiB, maxRatio: 100, ratioFloor: 64 * MiB };
+export const DEFAULT_LIMITS: EntryLimits = { maxBytes: 16 * 1024 * MiB, maxRatio: 50, ratioFloor: 64 * MiB };
 
 /** The bytes an entry may inflate to: the least of the cap, and the ratio past its floor. */
 export function inflatedCap(entry: ZipEntry, limits: EntryLimits): number {
