@@ -13,7 +13,7 @@ import { LongLineError, RecordSplitter } from "./records";
 import { createReleaseTables, dropLoadingRelease, dropRetiredSchemas, ident, swapRelease, type ReleaseRow } from "./release";
 import { writeRow, type Refusal } from "./rows";
 import { IndexBuilder } from "./indexes";
-import { listZipEntries, openZipEntry, ZipError } from "./zip";
+import { DEFAULT_LIMITS, inflatedCap, listZipEntries, openZipEntry, ZipError } from "./zip";
 
 export interface ImportOptions {
   /** YYYY-MM; default: the folder's name when it is one (the portal publishes a folder per month). */
@@ -103,6 +103,8 @@ class FileStats {
 
 async function* copyLines(file: SourceFile, stats: FileStats): AsyncGenerator<Buffer> {
   const entries = (await listZipEntries(file.path)).filter((e) => !e.name.endsWith("/"));
+  // the limits hold for the zip as a whole too: many entries share one budget (a published zip has one)
+  let budget = inflatedCap({ compressedSize: file.bytes }, DEFAULT_LIMITS);
   for (const entry of entries) {
     const out = new CopyText(1 << 20);
     const splitter = new RecordSplitter((fields, line) => {
@@ -111,7 +113,8 @@ async function* copyLines(file: SourceFile, stats: FileStats): AsyncGenerator<Bu
       else stats.rows++;
     });
     try {
-      for await (const chunk of await openZipEntry(file.path, entry)) {
+      for await (const chunk of await openZipEntry(file.path, entry, { ...DEFAULT_LIMITS, maxBytes: Math.max(0, budget) })) {
+        budget -= (chunk as Buffer).length;
         splitter.push(chunk as Buffer);
         if (out.length >= 1 << 20) yield out.take();
       }

@@ -50,7 +50,7 @@ const MiB = 1 << 20;
 export const DEFAULT_LIMITS: EntryLimits = { maxBytes: 16 * 1024 * MiB, maxRatio: 50, ratioFloor: 64 * MiB };
 
 /** The bytes an entry may inflate to: the least of the cap, and the ratio past its floor. */
-export function inflatedCap(entry: ZipEntry, limits: EntryLimits): number {
+export function inflatedCap(entry: Pick<ZipEntry, "compressedSize">, limits: EntryLimits): number {
   return Math.min(limits.maxBytes, Math.max(limits.ratioFloor, limits.maxRatio * entry.compressedSize));
 }
 

@@ -15,7 +15,7 @@ import { importSanctions, SanctionsImportError } from "../../server/registry/san
 import { startService, type TestService } from "../support/harness";
 import { ACME, establishment, HOLDING, latin1, line, releaseOne, writeReleaseFolder } from "../support/receita-fixture";
 import { CEIS_HEADER, sanctionRow, writeSanctionsZip, type SanctionFixture } from "../support/sanctions-fixture";
-import { writeZip } from "../support/zip-write";
+import { writeZip, ZipWriter } from "../support/zip-write";
 
 let t: TestService;
 let dir: string;
@@ -186,6 +186,22 @@ describe("import-cnpj against hostile files", () => {
       "entry_too_large: K3241.K03200Y0.D50111.Estabelecimentos0.zip inflates past the 1,000 bytes its header declares, in Estabelecimentos0.zip (nothing of it was loaded)",
     );
     expect(mib).toBeLessThan(300);
+    expect(await releases()).toEqual(["2025-01 live", "2025-02 loading"]);
+  }, 120_000);
+
+  it("holds the limits for a zip as a whole: entries share one budget", async () => {
+    const folder = await month("entries", {});
+    const file = path.join(folder, "Estabelecimentos0.zip");
+    const zip = new ZipWriter(file);
+    await zip.add("K3241.K03200Y0.D50111.ESTABELE", shortLines(Buffer.alloc(0), 40));
+    await zip.add("K3241.K03200Y1.D50111.ESTABELE", shortLines(Buffer.alloc(0), 40));
+    await zip.close();
+    const error = rejection((await Promise.allSettled([importCnpj(t.services.database, folder, { log: () => {}, restart: true })]))[0]!);
+    expect(error.code).toBe("entry_too_large");
+    // 80 MiB in all from a zip of about 80 KB: the second entry passes what the first left of 64 MiB
+    expect(error.message).toBe(
+      "entry_too_large: K3241.K03200Y1.D50111.ESTABELE inflates past 24 MiB (a zip bomb?), in Estabelecimentos0.zip (nothing of it was loaded)",
+    );
     expect(await releases()).toEqual(["2025-01 live", "2025-02 loading"]);
   }, 120_000);
 
