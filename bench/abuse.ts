@@ -11,10 +11,15 @@
 //   png     a 6,320 x 6,320 grayscale PNG (about 40 KB) as both the CNH and the face of a
 //           verification, until the verification is terminal or the creation is refused
 //   png16   the same at 4,000 x 4,000, the largest accepted (16 MP), until terminal
-// Usage: npm run bench -- abuse [pdf] [csv] [png] [png16]
+//   sanctions  import-sanctions of a zip of one 300 MB line, then of a zip of 1.2 GB of valid rows
+//   receita    import-cnpj of a month whose Estabelecimentos0.zip is one 500 MB line, then one whose
+//              Estabelecimentos0.zip holds 8,774,502 copies of one establishment (issue 30)
+// The importers run in this process, on the service's database, as the admin command would.
+// Usage: npm run bench -- abuse [pdf] [csv] [png] [png16] [sanctions] [receita]
 import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { loadavg } from "node:os";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sandboxDocumentFor } from "../server/datasets/sandbox";
@@ -22,6 +27,12 @@ import { users, verificationFeedbacks } from "../server/db/schema";
 import { eq } from "drizzle-orm";
 import { startBenchService } from "./setup";
 import { hugeGrayPng, noFacePng } from "../test/support/vision-images";
+import { makeCnpj } from "../lib/contract/documents";
+import { importCnpj } from "../server/registry/import-cnpj";
+import { importSanctions } from "../server/registry/sanctions";
+import { establishment, line, releaseOne, writeReleaseFolder } from "../test/support/receita-fixture";
+import { CEIS_HEADER, sanctionRow } from "../test/support/sanctions-fixture";
+import { writeZip } from "../test/support/zip-write";
 
 type Svc = Awaited<ReturnType<typeof startBenchService>>;
 interface PhaseFigures {
@@ -222,11 +233,114 @@ async function png16Case(svc: Svc, mark: (phase: string | null) => void): Promis
   ];
 }
 
+/** `count` copies of `piece`, a MiB at a time: a hostile zip's content is never held whole. */
+function* repeated(piece: Buffer, count: number, prefix: Buffer = Buffer.alloc(0)): Generator<Buffer> {
+  yield prefix;
+  const per = Math.max(1, Math.floor((1 << 20) / piece.length));
+  const block = Buffer.concat(Array.from({ length: per }, () => piece));
+  let left = count;
+  for (; left >= per; left -= per) yield block;
+  if (left > 0) yield block.subarray(0, left * piece.length);
+}
+
+/** Runs one import as a phase: its time and its refusal's code (or "loaded"). */
+async function importPhase(mark: (phase: string | null) => void, phase: string, what: string, run: () => Promise<unknown>) {
+  mark(phase);
+  const started = performance.now();
+  let status: string;
+  try {
+    await run();
+    status = "loaded";
+  } catch (error) {
+    status = (error as { code?: string }).code ?? (error as Error).message.slice(0, 60);
+  }
+  const ms = performance.now() - started;
+  await sleep(1000); // the phase goes on a second after the end: memory not yet given back shows
+  mark(null);
+  return { what, ms, status };
+}
+
+async function sanctionsCase(svc: Svc, mark: (phase: string | null) => void): Promise<CaseResult[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), "lupa-abuse-sanctions-"));
+  try {
+    const oneLine = path.join(dir, "20250110_CEIS.zip");
+    await writeZip(oneLine, "20250110_CEIS.csv", repeated(Buffer.alloc(1 << 20, 0x41), 300));
+    const row = Buffer.from(
+      line(
+        sanctionRow(
+          "CEIS",
+          {
+            kind: "J",
+            document: "11.222.333/0001-81",
+            name: "EMPRESA SANCIONADA LTDA",
+            category: "Inidoneidade",
+            start: "10/01/2024",
+            end: "31/12/2099",
+            agency: "CGU",
+            uf: "DF",
+          },
+          1,
+        ),
+      ) + "\r\n",
+      "latin1",
+    );
+    const rows = Math.ceil((1.2 * 1024 ** 3) / row.length);
+    const valid = path.join(dir, "20250111_CEIS.zip");
+    await writeZip(valid, "20250111_CEIS.csv", repeated(row, rows, Buffer.from(line(CEIS_HEADER) + "\r\n", "latin1")));
+    const zipped = (file: string) => `${(statSync(file).size / 1024).toLocaleString("en-US", { maximumFractionDigits: 0 })} KB`;
+    return [
+      await importPhase(mark, "sanctions: one 300 MB line", `import-sanctions, one 300 MB line (${zipped(oneLine)} zip)`, () =>
+        importSanctions(svc.services.database, oneLine, () => {}),
+      ),
+      await importPhase(
+        mark,
+        "sanctions: 1.2 GB of rows",
+        `import-sanctions, ${rows.toLocaleString("en-US")} valid rows, 1.2 GiB (${zipped(valid)} zip)`,
+        () => importSanctions(svc.services.database, valid, () => {}),
+      ),
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function receitaCase(svc: Svc, mark: (phase: string | null) => void): Promise<CaseResult[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), "lupa-abuse-receita-"));
+  try {
+    const oneLine = await writeReleaseFolder(path.join(dir, "one-line"), "2025-01", releaseOne());
+    const oneLineZip = path.join(oneLine, "Estabelecimentos0.zip");
+    await writeZip(oneLineZip, "K3241.K03200Y0.D50111.ESTABELE", repeated(Buffer.alloc(1 << 20, 0x41), 500));
+    const copies = await writeReleaseFolder(path.join(dir, "copies"), "2025-01", releaseOne());
+    const copiesZip = path.join(copies, "Estabelecimentos0.zip");
+    const establishmentLine = Buffer.from(line(establishment(makeCnpj("112223330001"))) + "\n", "latin1");
+    await writeZip(copiesZip, "K3241.K03200Y0.D50111.ESTABELE", repeated(establishmentLine, 8_774_502));
+    const zipped = (file: string) => `${(statSync(file).size / 1024).toLocaleString("en-US", { maximumFractionDigits: 0 })} KB`;
+    return [
+      await importPhase(
+        mark,
+        "receita: one 500 MB line",
+        `import-cnpj, Estabelecimentos0 one 500 MB line (${zipped(oneLineZip)} zip)`,
+        () => importCnpj(svc.services.database, oneLine, { log: () => {}, restart: true }),
+      ),
+      await importPhase(
+        mark,
+        "receita: 8,774,502 copies",
+        `import-cnpj, Estabelecimentos0 8,774,502 copies of one establishment (${zipped(copiesZip)} zip)`,
+        () => importCnpj(svc.services.database, copies, { log: () => {}, restart: true }),
+      ),
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const CASES: Record<string, (svc: Svc, mark: (phase: string | null) => void) => Promise<CaseResult[]>> = {
   pdf: pdfCase,
   csv: csvCase,
   png: pngCase,
   png16: png16Case,
+  sanctions: sanctionsCase,
+  receita: receitaCase,
 };
 
 export async function benchAbuse(names: string[]): Promise<void> {

@@ -19,7 +19,7 @@
 //   usage-daily [entries] [runs]               /usage's API cost: 31 x GET /api/v3/usage (one per day) vs one GET /api/review/v1/usage/daily
 //   graph [runs]                                navigation -> settled lawsuit graph (300+ nodes), JS of the route (running console)
 //   metrics-hooks [operations] [rounds] [queries]  CPU per metrics hook vs prom-client's labelled calls; PGlite lock tracking
-//   abuse [pdf] [csv] [png] [png16]              one user's abusive requests: /health, an ordinary read and memory meanwhile (issue 21)
+//   abuse [pdf] [csv] [png] [png16] [sanctions] [receita]  one user's abusive requests and hostile imports: /health, an ordinary read and memory meanwhile (issue 21)
 //   import-cnpj [establishments] [--files <dir>]  CNPJ open-data import vs a plain COPY of the same rows; bytes per establishment; lookup p50/p99 (PostgreSQL)
 //   schema-roles [rounds] [events]               two database roles vs one: a start's schema step, a test file's database, the audit purge (PostgreSQL)
 import { benchV2Get } from "./v2-get";

@@ -187,7 +187,8 @@ async function main(): Promise<number> {
         try {
           await importCnpj(database, folder, { release: values.release, restart: values.restart, reload: values.reload });
         } catch (error) {
-          if (error instanceof ImportError) throw new UsageError(error.message);
+          // a refused file (long_line, entry_too_large, duplicate_keys) is no usage error: exit 1, no help
+          if (error instanceof ImportError && !error.code) throw new UsageError(error.message);
           throw error;
         }
         return 0;

@@ -9,11 +9,11 @@ import type { Database } from "../db/client";
 import { openLoadConnection, type LoadConnection } from "./connection";
 import { CopyText } from "./copy-text";
 import { kindOfFile, layoutOf, LOAD_ORDER, type FileKind } from "./layout";
-import { RecordSplitter } from "./records";
+import { LongLineError, RecordSplitter } from "./records";
 import { createReleaseTables, dropLoadingRelease, dropRetiredSchemas, ident, swapRelease, type ReleaseRow } from "./release";
 import { writeRow, type Refusal } from "./rows";
 import { IndexBuilder } from "./indexes";
-import { listZipEntries, openZipEntry } from "./zip";
+import { DEFAULT_LIMITS, inflatedCap, listZipEntries, openZipEntry, ZipError } from "./zip";
 
 export interface ImportOptions {
   /** YYYY-MM; default: the folder's name when it is one (the portal publishes a folder per month). */
@@ -40,7 +40,15 @@ export interface ImportSummary {
   replaced: string[];
 }
 
-export class ImportError extends Error {}
+/** `code`: `long_line`, `entry_too_large`, `duplicate_keys`; none for a usage error. */
+export class ImportError extends Error {
+  constructor(
+    message: string,
+    readonly code?: "long_line" | "entry_too_large" | "duplicate_keys",
+  ) {
+    super(message);
+  }
+}
 
 const RELEASE = /^\d{4}-(0[1-9]|1[0-2])$/;
 const LOCK_ID = 7_412_022; // arbitrary, constant: "lupa registry import"
@@ -95,6 +103,8 @@ class FileStats {
 
 async function* copyLines(file: SourceFile, stats: FileStats): AsyncGenerator<Buffer> {
   const entries = (await listZipEntries(file.path)).filter((e) => !e.name.endsWith("/"));
+  // the limits hold for the zip as a whole too: many entries share one budget (a published zip has one)
+  let budget = inflatedCap({ compressedSize: file.bytes }, DEFAULT_LIMITS);
   for (const entry of entries) {
     const out = new CopyText(1 << 20);
     const splitter = new RecordSplitter((fields, line) => {
@@ -102,11 +112,24 @@ async function* copyLines(file: SourceFile, stats: FileStats): AsyncGenerator<Bu
       if (refused) stats.refuse(entry.name, line, refused);
       else stats.rows++;
     });
-    for await (const chunk of await openZipEntry(file.path, entry)) {
-      splitter.push(chunk as Buffer);
-      if (out.length >= 1 << 20) yield out.take();
+    try {
+      for await (const chunk of await openZipEntry(file.path, entry, { ...DEFAULT_LIMITS, maxBytes: Math.max(0, budget) })) {
+        budget -= (chunk as Buffer).length;
+        splitter.push(chunk as Buffer);
+        if (out.length >= 1 << 20) yield out.take();
+      }
+      splitter.end();
+    } catch (error) {
+      // the file's transaction rolls back; the message names the zip, its entry and the line
+      if (error instanceof LongLineError)
+        throw new ImportError(
+          `long_line: ${file.name} (${entry.name}) line ${error.line.toLocaleString("en-US")} is longer than ${error.max.toLocaleString("en-US")} bytes (a damaged or hostile file; nothing of it was loaded)`,
+          "long_line",
+        );
+      if (error instanceof ZipError && error.code === "entry_too_large")
+        throw new ImportError(`${error.message}, in ${file.name} (nothing of it was loaded)`, "entry_too_large");
+      throw error;
     }
-    splitter.end();
     if (out.length > 0) yield out.take();
   }
 }
@@ -141,6 +164,27 @@ async function loadFile(conn: LoadConnection, schema: string, file: SourceFile, 
     for (const e of stats.examples) opts.log(`    ${e.entry} line ${e.line}: ${e.reason}${e.field ? ` (${e.field})` : ""}`);
   }
   return { rows: stats.rows, refused: stats.refused };
+}
+
+const UNIQUE_VIOLATION = "23505";
+
+/**
+ * The counts of a key the layout allows once (the establishments' CNPJ: basic, order and check
+ * digits) found more than once; no CNPJ is printed (documents stay out of logs).
+ */
+async function duplicatesOf(conn: LoadConnection, schema: string, release: string): Promise<ImportError> {
+  const { rows } = await conn.query(
+    `select count(*)::float8 as keys, coalesce(sum(n), 0)::float8 as rows, coalesce(max(n), 0)::float8 as most
+       from (select count(*) as n from ${ident(schema)}.establishments group by cnpj having count(*) > 1) repeated`,
+  );
+  const { keys, rows: repeated, most } = rows[0] as { keys: number; rows: number; most: number };
+  const { rows: all } = await conn.query(`select count(*)::float8 as n from ${ident(schema)}.establishments`);
+  return new ImportError(
+    `duplicate_keys: release ${release} refused: ${fmt(keys)} CNPJs appear more than once among the ${fmt(Number(all[0]!.n))} ` +
+      `establishments (${fmt(repeated)} rows; the most repeated ${fmt(most)} times), and the layout allows each CNPJ once. ` +
+      `Nothing was made live; the load was dropped.`,
+    "duplicate_keys",
+  );
 }
 
 function releaseOf(folder: string, given: string | undefined): string {
@@ -224,6 +268,16 @@ export async function importCnpj(database: Database, folder: string, options: Im
         indexes.tableLoaded(kind);
       }
       await indexes.finished();
+    } catch (error) {
+      // a unique index refused a repeated key: the release is refused, its load dropped (the
+      // same files would be refused again; a corrected download starts over)
+      if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) {
+        const refusal = await duplicatesOf(conn, schema, release);
+        await dropLoadingRelease(conn, row);
+        log(refusal.message);
+        throw refusal;
+      }
+      throw error;
     } finally {
       await indexes.close();
     }

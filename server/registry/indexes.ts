@@ -24,10 +24,11 @@ export async function buildIndexes(
 ): Promise<IndexTiming[]> {
   const out: IndexTiming[] = [];
   for (const layout of LAYOUTS.filter((l) => kinds.includes(l.kind))) {
-    for (const [suffix, definition] of layout.indexes) {
+    for (const [suffix, definition, unique] of layout.indexes) {
       const name = `${layout.table}_${suffix}`;
       const started = performance.now();
-      await conn.query(`create index if not exists ${ident(name)} on ${ident(schema)}.${ident(layout.table)} ${definition}`);
+      const kind = unique ? "unique index" : "index";
+      await conn.query(`create ${kind} if not exists ${ident(name)} on ${ident(schema)}.${ident(layout.table)} ${definition}`);
       const seconds = (performance.now() - started) / 1000;
       out.push({ name, seconds });
       if (seconds >= 1) log(`  index ${name}: ${seconds.toFixed(1)} s`);

@@ -19,8 +19,11 @@ export interface TableLayout {
   columns: [string, string][];
   /** The COPY column list, in the order rows.ts writes them. */
   copyColumns: string[];
-  /** Indexes built once the release is loaded: [name suffix, definition]. */
-  indexes: [string, string][];
+  /**
+   * Indexes built once the release is loaded: [name suffix, definition, "unique" when the layout
+   * allows each key once: a repeated key refuses the release, import-cnpj.ts].
+   */
+  indexes: [string, string, "unique"?][];
 }
 
 const lookup = (kind: FileKind, file: RegExp, table: string, codeType: string): TableLayout => ({
@@ -125,8 +128,8 @@ export const LAYOUTS: readonly TableLayout[] = [
       "special_status",
       "special_status_date",
     ],
-    // by CNPJ, and by CNPJ base as a range of the same index (collation "C")
-    indexes: [["cnpj", "(cnpj)"]],
+    // by CNPJ, and by CNPJ base as a range of the same index (collation "C"); one row per CNPJ
+    indexes: [["cnpj", "(cnpj)", "unique"]],
   },
   {
     kind: "socios",

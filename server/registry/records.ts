@@ -7,6 +7,25 @@
 // files have them) is kept as it is, also at its end (`"ACME "XYZ""`). A line break always ends the record, even inside an
 // unterminated quote, so a damaged line costs that line only.
 
+// Lines are capped (MAX_LINE): the published lines are under 1.2 KB, so a longer one is a damaged or
+// hostile file, refused with LongLineError as soon as the cap is passed, whether or not its line
+// break ever comes. A line cut by a chunk's end is kept (at most the cap) and completed from the
+// next chunk: each byte is scanned once.
+
+/** The longest Receita line read, in bytes (line break excluded). */
+export const MAX_LINE = 8 * 1024;
+
+/** A line longer than the cap: `line` is its number in the file (from 1). */
+export class LongLineError extends Error {
+  readonly code = "long_line";
+  constructor(
+    readonly line: number,
+    readonly max: number,
+  ) {
+    super(`long_line: line ${line} is longer than ${max.toLocaleString("en-US")} bytes`);
+  }
+}
+
 const QUOTE = 34;
 const SEMI = 59;
 const LF = 10;
@@ -33,6 +52,7 @@ export class RecordSplitter {
   constructor(
     private readonly onRecord: (fields: Fields, line: number) => void,
     capacity = 40,
+    private readonly maxLine = MAX_LINE,
   ) {
     this.fields = {
       buf: Buffer.alloc(0),
@@ -45,9 +65,28 @@ export class RecordSplitter {
   }
 
   push(chunk: Buffer): void {
-    const buf = this.rest ? Buffer.concat([this.rest, chunk]) : chunk;
-    const used = this.scan(buf, false);
-    this.rest = used < buf.length ? Buffer.from(buf.subarray(used)) : null;
+    let from = 0;
+    if (this.rest) {
+      // the line cut by the last chunk: complete it from this one, and scan only this one after it
+      const lf = chunk.indexOf(LF);
+      if (lf < 0) {
+        this.keep(this.rest, chunk);
+        return;
+      }
+      const line = Buffer.concat([this.rest, chunk.subarray(0, lf + 1)]);
+      this.rest = null;
+      this.scan(line, false);
+      from = lf + 1;
+    }
+    const used = from + this.scan(from === 0 ? chunk : chunk.subarray(from), false);
+    if (used < chunk.length) this.keep(null, chunk.subarray(used));
+  }
+
+  /** Keeps the start of a line until its end comes, refusing it past the cap. */
+  private keep(before: Buffer | null, part: Buffer): void {
+    const length = (before?.length ?? 0) + part.length;
+    if (length > this.maxLine) throw new LongLineError(this.line + 1, this.maxLine);
+    this.rest = before ? Buffer.concat([before, part]) : Buffer.from(part);
   }
 
   /** The last record, when the file does not end with a line break. */
@@ -71,6 +110,7 @@ export class RecordSplitter {
       }
       let stop = lineEnd;
       if (stop > pos && buf[stop - 1] === CR) stop--;
+      if (stop - pos > this.maxLine) throw new LongLineError(this.line + 1, this.maxLine);
       if (stop > pos) {
         this.line++;
         this.split(buf, pos, stop);

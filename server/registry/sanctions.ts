@@ -11,12 +11,21 @@ import { sql } from "drizzle-orm";
 import type { Database, RawQuery } from "../db/client";
 import { normalizeDocument } from "../../lib/contract/documents";
 import { REGISTRY_CHANNEL } from "./release";
-import { listZipEntries, openZipEntry } from "./zip";
+import { LongLineError } from "./records";
+import { listZipEntries, openZipEntry, ZipError, type EntryLimits } from "./zip";
 
 export const SANCTION_LISTS = ["CEIS", "CNEP"] as const;
 export type SanctionList = (typeof SANCTION_LISTS)[number];
 
-export class SanctionsImportError extends Error {}
+/** `code`: `long_line` or `entry_too_large` (nothing replaced); none for a file that is not a list. */
+export class SanctionsImportError extends Error {
+  constructor(
+    message: string,
+    readonly code?: "long_line" | "entry_too_large",
+  ) {
+    super(message);
+  }
+}
 
 const COLUMNS = {
   list: "CADASTRO",
@@ -52,37 +61,134 @@ const MASKED_CPF = /^\*{3}\d{6}\*{2}$/;
 /** The masked form the Receita and the Portal publish for a CPF: digits 4 to 9. */
 export const maskCpf = (cpf: string) => `***${cpf.slice(3, 9)}**`;
 
+/** The longest sanctions record read, in bytes (its line breaks included, the last excluded). */
+export const MAX_SANCTIONS_LINE = 64 * 1024;
+
+/** The published CSV is a few MB inflated (CEIS about 15 MB): an entry past this is refused. */
+export const SANCTIONS_LIMITS: EntryLimits = { maxBytes: 128 * 1024 * 1024, maxRatio: 50, ratioFloor: 64 * 1024 * 1024 };
+
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
+
+/**
+ * Splits one record (decoded, without its line break) into fields: `;` between them, quoted
+ * fields may hold `;`, `""` (one quote) and line breaks. Slices, each position found once.
+ */
+function splitFields(s: string): string[] {
+  const out: string[] = [];
+  let field = "";
+  let quoted = false;
+  let p = 0;
+  let nextQuote = -2;
+  let nextSemi = -2;
+  for (;;) {
+    if (nextQuote !== -1 && nextQuote < p) nextQuote = s.indexOf('"', p);
+    if (quoted) {
+      if (nextQuote < 0) {
+        out.push(field + s.slice(p)); // unterminated: the rest of the record
+        return out;
+      }
+      field += s.slice(p, nextQuote);
+      if (s.charCodeAt(nextQuote + 1) === QUOTE) {
+        field += '"';
+        p = nextQuote + 2;
+      } else {
+        quoted = false;
+        p = nextQuote + 1;
+      }
+      continue;
+    }
+    if (nextSemi !== -1 && nextSemi < p) nextSemi = s.indexOf(";", p);
+    if (nextQuote >= 0 && (nextSemi < 0 || nextQuote < nextSemi)) {
+      field += s.slice(p, nextQuote);
+      quoted = true;
+      p = nextQuote + 1;
+      continue;
+    }
+    if (nextSemi < 0) {
+      out.push(field + s.slice(p));
+      return out;
+    }
+    out.push(field + s.slice(p, nextSemi));
+    field = "";
+    p = nextSemi + 1;
+  }
+}
+
+/**
+ * The records of a sanctions CSV as its bytes stream in (Latin-1): a record ends at a line break
+ * outside quotes. Only the record being read is kept, at most `maxLine` bytes: a longer one is
+ * refused with LongLineError as soon as the cap is passed. `line` is the record's number, empty
+ * lines not counted (the header is 1).
+ */
+export class CsvRecords {
+  private parts: Buffer[] = [];
+  private partsLength = 0;
+  private quoted = false;
+  private records = 0;
+
+  constructor(
+    private readonly onRecord: (fields: string[], line: number) => void,
+    private readonly maxLine = MAX_SANCTIONS_LINE,
+  ) {}
+
+  push(chunk: Buffer): void {
+    const n = chunk.length;
+    let start = 0;
+    let p = 0;
+    let nextQuote = -2;
+    let nextLf = -2;
+    while (p < n) {
+      if (nextQuote !== -1 && nextQuote < p) nextQuote = chunk.indexOf(QUOTE, p);
+      if (this.quoted) {
+        if (nextQuote < 0) break;
+        // a quote ends the quoted part; `""` ends it and opens it again: the same for finding the end
+        this.quoted = false;
+        p = nextQuote + 1;
+        continue;
+      }
+      if (nextLf !== -1 && nextLf < p) nextLf = chunk.indexOf(LF, p);
+      if (nextQuote >= 0 && (nextLf < 0 || nextQuote < nextLf)) {
+        this.quoted = true;
+        p = nextQuote + 1;
+        continue;
+      }
+      if (nextLf < 0) break;
+      if (nextLf > start || this.partsLength > 0) this.finish(chunk.subarray(start, nextLf)); // an empty line is no record
+      start = p = nextLf + 1;
+    }
+    if (start < n) {
+      if (this.partsLength + n - start > this.maxLine) throw new LongLineError(this.records + 1, this.maxLine);
+      this.parts.push(Buffer.from(chunk.subarray(start)));
+      this.partsLength += n - start;
+    }
+  }
+
+  /** The last record, when the file does not end with a line break. */
+  end(): void {
+    if (this.partsLength > 0) this.finish(Buffer.alloc(0));
+  }
+
+  private finish(tail: Buffer): void {
+    if (this.partsLength + tail.length > this.maxLine) throw new LongLineError(this.records + 1, this.maxLine);
+    let bytes = this.partsLength ? Buffer.concat([...this.parts, tail]) : tail;
+    this.parts = [];
+    this.partsLength = 0;
+    this.quoted = false;
+    if (bytes.length && bytes[bytes.length - 1] === CR) bytes = bytes.subarray(0, bytes.length - 1);
+    const fields = splitFields(bytes.toString("latin1"));
+    if (fields.length === 1 && fields[0] === "") return; // an empty line is no record
+    this.onRecord(fields, ++this.records);
+  }
+}
+
 /** CSV with quoted fields that may hold `;`, `""` and line breaks (OBSERVAÇÕES does). */
 export function parseCsv(text: string): string[][] {
   const records: string[][] = [];
-  let field = "";
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ";") {
-      record.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      record.push(field);
-      if (record.length > 1 || record[0] !== "") records.push(record);
-      record = [];
-      field = "";
-    } else field += c;
-  }
-  if (field !== "" || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
+  const reader = new CsvRecords((fields) => records.push(fields), Infinity);
+  reader.push(Buffer.from(text, "latin1"));
+  reader.end();
   return records;
 }
 
@@ -135,96 +241,183 @@ function documentOf(raw: string): { document: string; entity: "person" | "compan
   return normalized ? { document: normalized.value, entity: normalized.entity } : null;
 }
 
-/** Reads one list's CSV (text already decoded from ISO-8859-1). */
-export function readSanctions(text: string, fileName: string): SanctionsRead {
-  const [header, ...rows] = parseCsv(text);
-  if (!header) throw new SanctionsImportError(`${fileName}: empty file`);
-  const names = header.map((h) => h.trim().toUpperCase());
-  const at = Object.fromEntries(Object.entries(COLUMNS).map(([key, title]) => [key, names.indexOf(title)])) as Record<
-    keyof typeof COLUMNS,
-    number
-  >;
-  const missing = REQUIRED.filter((key) => at[key] < 0).map((key) => COLUMNS[key]);
-  if (missing.length) throw new SanctionsImportError(`${fileName}: not a CEIS or CNEP file (no column ${missing.join(", ")})`);
-  const fromName = SANCTION_LISTS.find((l) => path.basename(fileName).toUpperCase().includes(l));
-  const listed =
-    at.list >= 0
-      ? rows
-          .find((r) => r[at.list])
-          ?.[at.list]?.trim()
-          .toUpperCase()
-      : undefined;
-  const list = (SANCTION_LISTS as readonly string[]).includes(listed ?? "") ? (listed as SanctionList) : fromName;
-  if (!list) throw new SanctionsImportError(`${fileName}: neither CEIS nor CNEP (by its CADASTRO column or its name)`);
-  const records: SanctionRecord[] = [];
-  const refused: SanctionsRead["refused"] = [];
-  const get = (row: string[], key: keyof typeof COLUMNS) => (at[key] >= 0 ? (row[at[key]] ?? "").trim() : "");
-  rows.forEach((row, i) => {
-    const line = i + 2;
-    if (row.length < header.length) return refused.push({ line, reason: "short_line" });
-    const doc = documentOf(get(row, "document"));
-    if (!doc) return refused.push({ line, reason: "bad_document" });
-    const startsOn = brDate(get(row, "startsOn"));
-    const endsOn = brDate(get(row, "endsOn"));
-    const publishedOn = brDate(get(row, "publishedOn"));
-    if (startsOn === undefined || endsOn === undefined || publishedOn === undefined) return refused.push({ line, reason: "bad_date" });
-    const name = get(row, "name") || get(row, "registryName") || get(row, "informedName");
-    records.push({
-      list,
+/** Rows held until a CADASTRO value names the list; past them, the file's name decides. */
+const UNDECIDED_ROWS = 100;
+
+/**
+ * One list's CSV, record by record (CsvRecords): the header first, then each row becomes a
+ * SanctionRecord or a refusal. The list is the first CADASTRO value (rows before it are held, at
+ * most UNDECIDED_ROWS), else the file's name.
+ */
+export class SanctionsReader {
+  list: SanctionList | undefined;
+  private header: string[] | null = null;
+  private at = {} as Record<keyof typeof COLUMNS, number>;
+  private fromName: SanctionList | undefined;
+  private held: SanctionRecord[] = [];
+  private decided = false;
+
+  constructor(
+    private readonly fileName: string,
+    private readonly onRecord: (record: SanctionRecord) => void,
+    private readonly onRefused: (line: number, reason: string) => void,
+  ) {
+    this.fromName = SANCTION_LISTS.find((l) => path.basename(fileName).toUpperCase().includes(l));
+  }
+
+  row(row: string[], line: number): void {
+    if (!this.header) return this.readHeader(row);
+    const header = this.header;
+    if (!this.decided) {
+      const listed = this.at.list >= 0 && row[this.at.list] ? row[this.at.list]!.trim().toUpperCase() : undefined;
+      if (listed !== undefined) this.decide((SANCTION_LISTS as readonly string[]).includes(listed) ? (listed as SanctionList) : undefined);
+      else if (this.held.length >= UNDECIDED_ROWS) this.decide(undefined);
+    }
+    const get = (key: keyof typeof COLUMNS) => (this.at[key] >= 0 ? (row[this.at[key]] ?? "").trim() : "");
+    if (row.length < header.length) return this.onRefused(line, "short_line");
+    const doc = documentOf(get("document"));
+    if (!doc) return this.onRefused(line, "bad_document");
+    const startsOn = brDate(get("startsOn"));
+    const endsOn = brDate(get("endsOn"));
+    const publishedOn = brDate(get("publishedOn"));
+    if (startsOn === undefined || endsOn === undefined || publishedOn === undefined) return this.onRefused(line, "bad_date");
+    const name = get("name") || get("registryName") || get("informedName");
+    const record: SanctionRecord = {
+      list: this.list ?? "",
       entity: doc.entity,
       document: doc.document,
       name,
       name_key: nameKey(name),
-      sanction: get(row, "sanction"),
-      agency: get(row, "agency"),
-      agency_state: get(row, "agencyState") || null,
-      process: get(row, "process") || null,
-      legal_basis: get(row, "legalBasis") || null,
-      fine: money(get(row, "fine")),
+      sanction: get("sanction"),
+      agency: get("agency"),
+      agency_state: get("agencyState") || null,
+      process: get("process") || null,
+      legal_basis: get("legalBasis") || null,
+      fine: money(get("fine")),
       starts_on: startsOn,
       ends_on: endsOn,
       published_on: publishedOn,
-    });
-  });
+    };
+    if (this.decided) this.onRecord(record);
+    else this.held.push(record);
+  }
+
+  /** The end of the file: the list decided (by the file's name if no row named it). */
+  end(): SanctionList {
+    if (!this.header) throw new SanctionsImportError(`${this.fileName}: empty file`);
+    if (!this.decided) this.decide(undefined);
+    return this.list!;
+  }
+
+  private readHeader(row: string[]): void {
+    this.header = row;
+    const names = row.map((h) => h.trim().toUpperCase());
+    this.at = Object.fromEntries(Object.entries(COLUMNS).map(([key, title]) => [key, names.indexOf(title)])) as Record<
+      keyof typeof COLUMNS,
+      number
+    >;
+    const missing = REQUIRED.filter((key) => this.at[key] < 0).map((key) => COLUMNS[key]);
+    if (missing.length) throw new SanctionsImportError(`${this.fileName}: not a CEIS or CNEP file (no column ${missing.join(", ")})`);
+    if (this.at.list < 0) this.decide(undefined);
+  }
+
+  private decide(listed: SanctionList | undefined): void {
+    const list = listed ?? this.fromName;
+    if (!list) throw new SanctionsImportError(`${this.fileName}: neither CEIS nor CNEP (by its CADASTRO column or its name)`);
+    this.list = list;
+    this.decided = true;
+    for (const record of this.held) this.onRecord({ ...record, list });
+    this.held = [];
+  }
+}
+
+/** Reads one list's CSV (text already decoded from ISO-8859-1), whole: small files and tests. */
+export function readSanctions(text: string, fileName: string): SanctionsRead {
+  const records: SanctionRecord[] = [];
+  const refused: SanctionsRead["refused"] = [];
+  const reader = new SanctionsReader(
+    fileName,
+    (record) => records.push(record),
+    (line, reason) => refused.push({ line, reason }),
+  );
+  const csv = new CsvRecords((fields, line) => reader.row(fields, line), Infinity);
+  csv.push(Buffer.from(text, "latin1"));
+  csv.end();
+  const list = reader.end();
   return { list, records, refused };
 }
 
 const BATCH = 2000;
+const EXAMPLES = 10;
 
-/** `npm run admin -- import-sanctions <zip>`: replaces the list's rows with the zip's. */
+/**
+ * `npm run admin -- import-sanctions <zip>`: replaces the list's rows with the zip's, streamed:
+ * the CSV is read record by record and inserted in batches inside one transaction, so a refusal
+ * (`long_line`, `entry_too_large`, a damaged zip) leaves the list as it was.
+ */
 export async function importSanctions(database: Database, zipPath: string, log: (line: string) => void = console.log) {
   const entries = (await listZipEntries(zipPath)).filter((e) => e.name.toLowerCase().endsWith(".csv"));
   if (entries.length !== 1) throw new SanctionsImportError(`${zipPath}: expected one CSV inside, found ${entries.length}`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of await openZipEntry(zipPath, entries[0]!)) chunks.push(chunk as Buffer);
-  const read = readSanctions(Buffer.concat(chunks).toString("latin1"), entries[0]!.name);
-  await replaceList(database, read, path.basename(zipPath));
-  log(
-    `${read.list}: ${read.records.length.toLocaleString("en-US")} sanctions loaded from ${path.basename(zipPath)}, ${read.refused.length} refused`,
-  );
-  for (const r of read.refused.slice(0, 10)) log(`  line ${r.line}: ${r.reason}`);
-  return { list: read.list, rows: read.records.length, refused: read.refused.length };
-}
-
-async function replaceList(database: Database, read: SanctionsRead, file: string): Promise<void> {
-  await database.db.transaction(async (tx) => {
-    await tx.execute(sql`delete from sanctions where list = ${read.list}`);
-    for (let i = 0; i < read.records.length; i += BATCH) {
-      const batch = JSON.stringify(read.records.slice(i, i + BATCH));
+  const entry = entries[0]!;
+  const file = path.basename(zipPath);
+  let rows = 0;
+  let refused = 0;
+  const examples: { line: number; reason: string }[] = [];
+  const list = await database.db.transaction(async (tx) => {
+    let batch: SanctionRecord[] = [];
+    let cleared = false;
+    const reader = new SanctionsReader(
+      entry.name,
+      (record) => batch.push(record),
+      (line, reason) => {
+        refused++;
+        if (examples.length < EXAMPLES) examples.push({ line, reason });
+      },
+    );
+    const csv = new CsvRecords((fields, line) => reader.row(fields, line));
+    const flush = async (list: SanctionList) => {
+      if (!cleared) await tx.execute(sql`delete from sanctions where list = ${list}`);
+      cleared = true;
+      if (batch.length === 0) return;
+      const json = JSON.stringify(batch);
+      rows += batch.length;
+      batch = [];
       await tx.execute(sql`insert into sanctions (list, entity, document, name, name_key, sanction, agency, agency_state, process,
           legal_basis, fine, starts_on, ends_on, published_on)
         select list, entity, document, name, name_key, sanction, agency, agency_state, process, legal_basis, fine, starts_on,
           ends_on, published_on
-        from jsonb_to_recordset(${batch}::jsonb) as r(list text, entity text, document text, name text, name_key text,
+        from jsonb_to_recordset(${json}::jsonb) as r(list text, entity text, document text, name text, name_key text,
           sanction text, agency text, agency_state text, process text, legal_basis text, fine numeric, starts_on date,
           ends_on date, published_on date)`);
+    };
+    try {
+      for await (const chunk of await openZipEntry(zipPath, entry, SANCTIONS_LIMITS)) {
+        csv.push(chunk as Buffer);
+        if (batch.length >= BATCH) await flush(reader.list!);
+      }
+      csv.end();
+    } catch (error) {
+      if (error instanceof LongLineError)
+        throw new SanctionsImportError(
+          `long_line: ${file} (${entry.name}) line ${error.line.toLocaleString("en-US")} is longer than ${error.max.toLocaleString("en-US")} bytes (a damaged or hostile file; the list was left as it was)`,
+          "long_line",
+        );
+      if (error instanceof ZipError && error.code === "entry_too_large")
+        throw new SanctionsImportError(`${error.message}, in ${file} (the list was left as it was)`, "entry_too_large");
+      throw error;
     }
+    const list = reader.end();
+    await flush(list);
     await tx.execute(sql`insert into sanction_imports (list, file, rows, refused, imported_at)
-        values (${read.list}, ${file}, ${read.records.length}, ${read.refused.length}, now())
+        values (${list}, ${file}, ${rows}, ${refused}, now())
         on conflict (list) do update set file = excluded.file, rows = excluded.rows, refused = excluded.refused,
           imported_at = excluded.imported_at`);
     await tx.execute(sql`select pg_notify(${REGISTRY_CHANNEL}, 'sanctions')`);
+    return list;
   });
+  log(`${list}: ${rows.toLocaleString("en-US")} sanctions loaded from ${file}, ${refused} refused`);
+  for (const r of examples) log(`  line ${r.line}: ${r.reason}`);
+  return { list, rows, refused };
 }
 
 /** One sanction as the datasets publish it (2.0 format: restrictiveLists.service.sanctions[]). */

@@ -23,7 +23,38 @@ const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const MAX_U32 = 0xffffffff;
 
-export class ZipError extends Error {}
+export class ZipError extends Error {
+  /** `entry_too_large`: an entry inflates past its cap (a zip bomb); otherwise a damaged file. */
+  constructor(
+    message: string,
+    readonly code: "entry_too_large" | "bad_zip" = "bad_zip",
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * How far an entry may inflate. The header's sizes are the attacker's to write: the inflated bytes
+ * are counted as they stream, and the entry is refused as soon as they pass `maxBytes`, the size
+ * its header declared, or `maxRatio` times its compressed size (once past `ratioFloor` bytes: small
+ * entries may compress well).
+ */
+export interface EntryLimits {
+  maxBytes: number;
+  maxRatio: number;
+  ratioFloor: number;
+}
+
+const MiB = 1 << 20;
+/** Deflate reaches about 1,000:1 on repeated bytes; the published CSVs compress 4 to 10 times. */
+export const DEFAULT_LIMITS: EntryLimits = { maxBytes: 16 * 1024 * MiB, maxRatio: 50, ratioFloor: 64 * MiB };
+
+/** The bytes an entry may inflate to: the least of the cap, and the ratio past its floor. */
+export function inflatedCap(entry: Pick<ZipEntry, "compressedSize">, limits: EntryLimits): number {
+  return Math.min(limits.maxBytes, Math.max(limits.ratioFloor, limits.maxRatio * entry.compressedSize));
+}
+
+const mib = (bytes: number) => `${(bytes / MiB).toLocaleString("en-US", { maximumFractionDigits: 1 })} MiB`;
 
 async function readAt(handle: Awaited<ReturnType<typeof open>>, position: number, length: number): Promise<Buffer> {
   const buffer = Buffer.alloc(length);
@@ -60,6 +91,8 @@ export async function listZipEntries(path: string): Promise<ZipEntry[]> {
       cdSize = u64(record, 40);
       cdOffset = u64(record, 48);
     }
+    // the directory's size is read from the file too: never allocate more than the file holds
+    if (cdOffset + cdSize > size) throw new ZipError(`${path}: damaged central directory (past the end of the file)`);
     const directory = await readAt(handle, cdOffset, cdSize);
     const out: ZipEntry[] = [];
     let p = 0;
@@ -111,16 +144,35 @@ function readZip64Extra(extra: Buffer, entry: ZipEntry): void {
   }
 }
 
-/** Counts what passes and checks its CRC-32 and length at the end. */
+/**
+ * Counts what passes, refuses it as soon as it passes the entry's cap or its declared size, and
+ * checks its CRC-32 and length at the end.
+ */
 class Checked extends Transform {
   private crc = 0;
   private length = 0;
-  constructor(private readonly entry: ZipEntry) {
+  constructor(
+    private readonly entry: ZipEntry,
+    private readonly cap: number,
+  ) {
     super();
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.crc = crc32(chunk, this.crc);
     this.length += chunk.length;
+    if (this.length > this.cap) {
+      done(new ZipError(`entry_too_large: ${this.entry.name} inflates past ${mib(this.cap)} (a zip bomb?)`, "entry_too_large"));
+      return;
+    }
+    if (this.length > this.entry.size) {
+      done(
+        new ZipError(
+          `entry_too_large: ${this.entry.name} inflates past the ${this.entry.size.toLocaleString("en-US")} bytes its header declares`,
+          "entry_too_large",
+        ),
+      );
+      return;
+    }
+    this.crc = crc32(chunk, this.crc);
     done(null, chunk);
   }
   override _flush(done: TransformCallback): void {
@@ -131,8 +183,13 @@ class Checked extends Transform {
   }
 }
 
-/** The entry's content, inflated as it is read from the file (stored or deflated entries). */
-export async function openZipEntry(path: string, entry: ZipEntry): Promise<Readable> {
+/**
+ * The entry's content, inflated as it is read from the file (stored or deflated entries), refused
+ * with `entry_too_large` as soon as it inflates past its limits.
+ */
+export async function openZipEntry(path: string, entry: ZipEntry, limits: EntryLimits = DEFAULT_LIMITS): Promise<Readable> {
+  // the sizes declared are not trusted either way: what inflates is counted (Checked)
+  const cap = inflatedCap(entry, limits);
   const handle = await open(path, "r");
   let header: Buffer;
   try {
@@ -143,7 +200,7 @@ export async function openZipEntry(path: string, entry: ZipEntry): Promise<Reada
   if (header.length < 30 || header.readUInt32LE(0) !== LOCAL) throw new ZipError(`${path}: damaged local header of ${entry.name}`);
   const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
   if (entry.method !== 0 && entry.method !== 8) throw new ZipError(`${entry.name}: compression method ${entry.method} is not supported`);
-  const checked = new Checked(entry);
+  const checked = new Checked(entry, cap);
   if (entry.compressedSize === 0) {
     checked.end();
     return checked;
@@ -151,8 +208,16 @@ export async function openZipEntry(path: string, entry: ZipEntry): Promise<Reada
   const raw = createReadStream(path, { start, end: start + entry.compressedSize - 1, highWaterMark: 1 << 20 });
   const fail = (error: Error) => checked.destroy(error);
   raw.on("error", fail);
-  if (entry.method === 0) return raw.pipe(checked);
+  if (entry.method === 0) {
+    checked.once("close", () => raw.destroy());
+    return raw.pipe(checked);
+  }
   const inflate = createInflateRaw({ chunkSize: 1 << 18 });
   inflate.on("error", fail);
+  // refused or abandoned by its reader: nothing more is read or inflated
+  checked.once("close", () => {
+    raw.destroy();
+    inflate.destroy();
+  });
   return raw.pipe(inflate).pipe(checked);
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProcess } from "../support/processes";
 import { releaseOne, writeReleaseFolder } from "../support/receita-fixture";
 import { writeSanctionsZip } from "../support/sanctions-fixture";
+import { writeZip } from "../support/zip-write";
 
 let dir: string;
 let month: string;
@@ -80,5 +81,15 @@ describe("npm run admin -- import-cnpj / import-sanctions", () => {
     const bad = await admin("import-sanctions", path.join(month, "Cnaes.zip"));
     expect(bad.code).toBe(1);
     expect(bad.output).toContain("expected one CSV inside, found 0");
+  }, 120_000);
+  it("stops on a refused file with exit 1 and the code's message, without the usage text", async () => {
+    const hostile = await writeReleaseFolder(path.join(dir, "hostile"), "2025-03", releaseOne());
+    await writeZip(path.join(hostile, "Empresas0.zip"), "K3241.K03200Y0.D50111.EMPRECSV", [Buffer.alloc(10_000, 0x41)]);
+    const refused = await admin("import-cnpj", hostile);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain(
+      "long_line: Empresas0.zip (K3241.K03200Y0.D50111.EMPRECSV) line 1 is longer than 8,192 bytes (a damaged or hostile file; nothing of it was loaded)",
+    );
+    expect(refused.output).not.toContain("import-sanctions <zip>");
   }, 120_000);
 });

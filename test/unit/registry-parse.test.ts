@@ -9,7 +9,7 @@ import { makeCnpj } from "../../lib/contract/documents";
 import { CopyText } from "../../server/registry/copy-text";
 import type { FileKind } from "../../server/registry/layout";
 import { kindOfFile } from "../../server/registry/layout";
-import { RecordSplitter } from "../../server/registry/records";
+import { LongLineError, RecordSplitter } from "../../server/registry/records";
 import { writeRow, type Refusal } from "../../server/registry/rows";
 import { listZipEntries, openZipEntry } from "../../server/registry/zip";
 import { establishment, latin1, line } from "../support/receita-fixture";
@@ -116,6 +116,25 @@ describe("Receita records to COPY rows", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]![0]).toBe(ACME);
     expect(rows[0]).toHaveLength(28);
+  });
+
+  it("refuses a line past the cap with its number, wherever the chunks are cut, and never keeps more than the cap", () => {
+    const bytes = latin1([line(["2062", "Sociedade"]), line(["2135", "X".repeat(100)]), line(["1", "Y"])]);
+    for (const size of [1, 7, 64, bytes.length]) {
+      const seen: number[] = [];
+      const splitter = new RecordSplitter((_fields, n) => seen.push(n), 40, 64);
+      const read = () => {
+        for (let at = 0; at < bytes.length; at += size) splitter.push(bytes.subarray(at, at + size));
+        splitter.end();
+      };
+      expect(read).toThrow(LongLineError);
+      expect(seen).toEqual([1]);
+      expect(splitter.line).toBe(1);
+    }
+    const fits = new RecordSplitter(() => {}, 40, 116);
+    for (let at = 0; at < bytes.length; at += 7) fits.push(bytes.subarray(at, at + 7));
+    fits.end();
+    expect(fits.line).toBe(3);
   });
 
   it("reads a CRLF file as it reads the LF one, wherever the chunks are cut", () => {

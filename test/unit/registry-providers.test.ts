@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { parseProviders, parseSandbox } from "../../server/datasets/providers/choices";
 import { providerBanner } from "../../server/datasets/providers/banner";
-import { nameKey, parseCsv, readSanctions } from "../../server/registry/sanctions";
+import { LongLineError } from "../../server/registry/records";
+import { CsvRecords, nameKey, parseCsv, readSanctions } from "../../server/registry/sanctions";
 import { relatedParties } from "../../server/datasets/related-parties";
 
 describe("LUPA_PROVIDERS", () => {
@@ -66,6 +67,35 @@ describe("sanctions files", () => {
       ["x;y", 'linha 1\nlinha 2 "q"'],
       ["z", ""],
     ]);
+  });
+
+  it("reads the same records wherever the chunks are cut, and refuses a record past the cap with its number", () => {
+    const text = '"A";"B"\r\n\r\n"x;y";"linha 1\nlinha 2 ""q"""\n"z";""\n"w";"v"';
+    const whole = parseCsv(text);
+    expect(whole).toEqual([
+      ["A", "B"],
+      ["x;y", 'linha 1\nlinha 2 "q"'],
+      ["z", ""],
+      ["w", "v"],
+    ]);
+    const bytes = Buffer.from(text, "latin1");
+    for (const size of [1, 2, 3, 7, 16]) {
+      const records: [string[], number][] = [];
+      const reader = new CsvRecords((fields, n) => records.push([fields, n]));
+      for (let at = 0; at < bytes.length; at += size) reader.push(bytes.subarray(at, at + size));
+      reader.end();
+      expect(records).toEqual(whole.map((r, i) => [r, i + 1]));
+    }
+    // the second record (a quoted line break inside) is 29 bytes: a cap of 20 refuses it, in one chunk or cut
+    for (const size of [1, 5, bytes.length]) {
+      const read = () => {
+        const reader = new CsvRecords(() => {}, 20);
+        for (let at = 0; at < bytes.length; at += size) reader.push(bytes.subarray(at, at + size));
+        reader.end();
+      };
+      expect(read).toThrow(LongLineError);
+      expect(read).toThrow("long_line: line 2 is longer than 20 bytes");
+    }
   });
 
   it("compares names without case, accents or repeated spaces", () => {
