@@ -41,22 +41,30 @@ const ENGLISH = [
   "Unknown",
 ];
 const ENGLISH_WORD = new RegExp(`(?<![\\p{L}\\d_-])(${ENGLISH.map((w) => w.replace(/ /g, "\\s+")).join("|")})(?![\\p{L}\\d_-])`, "u");
-const SNAKE_CASE = /(?<![\p{L}\d@./-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\p{L}\d@.-])/u;
+const SNAKE_CASE = /(?<![\p{L}\d@./-])[A-Za-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\p{L}\d@.-])/u;
 /** A number of 4+ digits standing alone (not part of a date, a time, a document, a CEP or a phone), over 999; years (1900-2099) pass. */
 const BARE_NUMBER = /(?<![\p{L}\d.,/:*()#-])\d{4,}(?![\p{L}\d.,/:*%-])/gu;
 /** Nouns in -s that are singular ("1 mês"). */
 const SINGULAR_IN_S = new Set(["mês", "país", "lápis", "ônibus", "vírus", "simples", "tênis", "pires", "atlas", "óculos"]);
 const ONE_PLURAL = /(?<![\p{L}\d.,/-])1\s+(\p{L}+)/gu;
 
+/** Identifiers (enr_…, bat_… with a hex tail) are shown as they are, like a UUID: not codes to translate. */
+const IDENTIFIER = /\b[a-z]{2,4}_[0-9a-f]{16,}\b/g;
+/** An address's house number ("Rua Tiradentes, 1876") is written without a separator. */
+const ADDRESS = /\b(Rua|Avenida|Av\.|Alameda|Travessa|Praça|Rodovia|Estrada|Largo)\b|\d{5}-\d{3}/;
+
 function findings(text: string): string[] {
   const found: string[] = [];
-  for (const line of text.split("\n")) {
+  for (const raw of text.split("\n")) {
+    const line = raw.replace(IDENTIFIER, "<id>");
     const snake = SNAKE_CASE.exec(line);
     if (snake) found.push(`snake_case "${snake[0]}" in: ${line.trim().slice(0, 120)}`);
     const english = ENGLISH_WORD.exec(line);
     if (english) found.push(`English "${english[0]}" in: ${line.trim().slice(0, 120)}`);
-    for (const m of line.matchAll(BARE_NUMBER)) {
+    for (const m of ADDRESS.test(line) ? [] : line.matchAll(BARE_NUMBER)) {
       const n = Number(m[0]);
+      // a phone number (8 digits or more) is not a count
+      if (m[0].length >= 8) continue;
       if (m[0].length === 4 && n >= 1900 && n <= 2099) continue;
       if (n > 999) found.push(`bare number "${m[0]}" in: ${line.trim().slice(0, 120)}`);
     }
@@ -143,4 +151,6 @@ test("the walk's checks find what they look for", () => {
   expect(findings("PROGRAMS")).toHaveLength(1);
   expect(findings("Ended At")).toHaveLength(1);
   expect(findings("Ativa · Programas")).toHaveLength(0);
+  expect(findings("Pessoa jurídica · enr_a60cb04e79cac26eb6576198 · Rua Tiradentes, 1876 – Centro")).toHaveLength(0);
+  expect(findings("Identificação Name_and_masked_cpf")).toHaveLength(1);
 });

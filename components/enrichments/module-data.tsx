@@ -3,7 +3,7 @@
 import { ModuleSourceLine } from "@/components/ui/module-source";
 import { useState, type ReactNode } from "react";
 import { fieldLabel, formatScalar } from "@/lib/enrichments/data-labels";
-import { moduleLabel, ruleLabel } from "@/lib/contract/labels";
+import { datasetLabel, moduleLabel, ruleLabel } from "@/lib/contract/labels";
 import { formatInteger } from "@/lib/contract/format/number";
 
 // A module's data as readable pt-BR sections (fields, nested groups, lists as tables), with a
@@ -110,7 +110,10 @@ export function ModuleData({ name, data }: { name: string; data: Record<string, 
       <header className="flex items-center justify-between gap-2 border-b border-zinc-100 px-4 py-2.5">
         <div className="min-w-0">
           <h3 id={`module-${name}`} className="text-sm font-semibold text-zinc-900">
-            {moduleLabel(name)} <span className="font-mono text-xs font-normal text-zinc-500">{String(data.dataset ?? "")}</span>
+            {moduleLabel(name)}{" "}
+            <span className="text-xs font-normal text-zinc-500" title={String(data.dataset ?? "")}>
+              {datasetLabel(typeof data.dataset === "string" ? data.dataset : null)}
+            </span>
           </h3>
           <ModuleSourceLine module={name} />
         </div>

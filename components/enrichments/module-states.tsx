@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { MODULE_STATUS, moduleLabel } from "@/lib/enrichments/labels";
+import { datasetLabel } from "@/lib/contract/labels";
 import type { ModuleView } from "@/lib/enrichments/view";
 import { formatDateTime } from "@/lib/contract/format/date";
 
@@ -37,7 +38,9 @@ export function ModuleStates({ modules }: { modules: ModuleView[] }) {
           >
             <div>
               <p className="text-sm font-medium text-zinc-900">{moduleLabel(m.name)}</p>
-              <p className="font-mono text-xs text-zinc-500">{m.dataset}</p>
+              <p className="text-xs text-zinc-500" title={m.dataset}>
+                {datasetLabel(m.dataset)}
+              </p>
               {m.cachedAt ? (
                 <p data-testid="module-cache" className="text-xs text-zinc-600">
                   Do cache: consulta de {formatDateTime(m.cachedAt)}

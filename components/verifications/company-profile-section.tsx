@@ -1,6 +1,7 @@
 import { Field, FieldList, Section } from "@/components/ui/section";
 import { formatDate } from "@/lib/contract/format/date";
 import { formatMoney, formatPercent } from "@/lib/contract/format/number";
+import { providerValue, restrictiveListTypeLabel } from "@/lib/contract/labels";
 import type { CodeDescription, CompanyProfileView } from "@/lib/verifications/view-models";
 import { IndicatorsList } from "./indicators-list";
 import { FiscalStatus, YesNo } from "./person-profile-section";
@@ -29,7 +30,7 @@ export function CompanyProfileSection({ caseId, profile }: { caseId: string; pro
         <Field label="Situação cadastral" testId="profile-fiscal-status">
           <FiscalStatus value={profile.registrationStatus} />
         </Field>
-        <Field label="Porte">{profile.size}</Field>
+        <Field label="Porte">{providerValue(profile.size)}</Field>
         <Field label="Data de abertura">
           {profile.openingDate ? <span className="tabular">{formatDate(profile.openingDate)}</span> : null}
         </Field>
@@ -43,7 +44,9 @@ export function CompanyProfileSection({ caseId, profile }: { caseId: string; pro
         </Field>
         <Field label="Lista restritiva do serviço" testId="profile-blacklisted-service">
           <YesNo value={profile.blacklisted?.service ?? null} />
-          {profile.blacklisted?.serviceType ? <span className="ml-2 text-xs text-zinc-500">{profile.blacklisted.serviceType}</span> : null}
+          {profile.blacklisted?.serviceType ? (
+            <span className="ml-2 text-xs text-zinc-500">{restrictiveListTypeLabel(profile.blacklisted.serviceType)}</span>
+          ) : null}
         </Field>
       </FieldList>
       <ServiceSanctions listings={profile.blacklisted?.serviceListings ?? []} />
@@ -85,7 +88,7 @@ export function CompanyProfileSection({ caseId, profile }: { caseId: string; pro
                   <tr key={index} data-testid="partner">
                     <td className="py-1.5 pr-4 text-zinc-900">{partner.name ?? "—"}</td>
                     <td className="tabular py-1.5 pr-4 font-mono text-[13px] text-zinc-700">{partner.document ?? "—"}</td>
-                    <td className="py-1.5 pr-4 text-zinc-700">{partner.qualification ?? "—"}</td>
+                    <td className="py-1.5 pr-4 text-zinc-700">{providerValue(partner.qualification) ?? "—"}</td>
                     <td className="tabular py-1.5 pr-4 text-right text-zinc-700">
                       {partner.sharePercent === null ? "—" : formatPercent(partner.sharePercent)}
                     </td>
