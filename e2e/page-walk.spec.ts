@@ -112,6 +112,8 @@ test("the main pages show no raw code, English word, unseparated thousand or '1 
   const walk = async (name: string, open: () => Promise<void>) => {
     await open();
     for (const f of findings(await readPage(page))) report.push(`${name}: ${f}`);
+    if (process.env.LUPA_E2E_SHOTS)
+      await page.screenshot({ path: `${process.env.LUPA_E2E_SHOTS}-${name.replace(/\W+/g, "-")}.png`, fullPage: true });
   };
   await walk("person case", () => gotoCase(page, person.id));
   await walk("company case", () => gotoCase(page, company.id));
