@@ -97,12 +97,15 @@ async function readPage(page: Page): Promise<string> {
   return page.locator("body").innerText();
 }
 
+const ONE_PARTNER_COMPANY = makeCnpj("20023757" + "0001");
+
 test.use({ storageState: `${AUTH_DIR}/admin.json` });
 
 test("the main pages show no raw code, English word, unseparated thousand or '1 <plural>' at 1280 px", async ({ page, api }) => {
   test.setTimeout(360_000);
   const person = await api.createVerification(makeCpf("003000008"), { profileId: await api.verificationProfileId("person") });
-  const cnpj = makeCnpj(String(10_000_000 + Math.floor(Math.random() * 80_000_000)) + "0001");
+  // a sandbox company with one partner and no partners' lawsuits: its summary read "Nenhum dos 1 sócios tem processos."
+  const cnpj = ONE_PARTNER_COMPANY;
   const company = await api.createVerification(cnpj, { profileId: await api.verificationProfileId("company") });
   for (const id of [person.id, company.id]) expect((await api.waitUntilTerminal(id)).status).toBe("COMPLETED");
   const enrichment = await createEnrichment(api.request, api, cnpj, "prf_company_complete");
