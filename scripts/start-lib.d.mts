@@ -25,4 +25,4 @@ export declare const DEMO_ACCOUNTS_PASSWORD: string;
 /** The lines the console prints once it answers: its URL and, while they keep the demo password, the demo accounts. */
 export declare function readyLines(webUrl: string, demoAccountsOpen: boolean): string[];
 /** Whether the API says its demo accounts keep the published password (false when it cannot say). */
-export declare function demoAccountsOpen(apiUrl: string, options?: { fetchImpl?: typeof fetch }): Promise<boolean>;
+export declare function demoAccountsOpen(apiUrl: string, options?: { fetchImpl?: typeof fetch; timeoutMs?: number }): Promise<boolean>;

@@ -122,10 +122,14 @@ export function readyLines(webUrl, demoAccountsOpen) {
   return lines;
 }
 
-/** Whether the API says its demo accounts keep the published password; false when it cannot say. */
-export async function demoAccountsOpen(apiUrl, { fetchImpl = fetch } = {}) {
+/**
+ * Whether the API says its demo accounts keep the published password; false when it cannot say.
+ * Its first answer compares the password with each demo account's hash (scrypt at OWASP cost):
+ * about 9 s on a busy two-core machine, so the wait is a minute.
+ */
+export async function demoAccountsOpen(apiUrl, { fetchImpl = fetch, timeoutMs = 60_000 } = {}) {
   try {
-    const res = await fetchImpl(`${apiUrl}/api/review/v1/demo-exposure`, { signal: AbortSignal.timeout(10_000) });
+    const res = await fetchImpl(`${apiUrl}/api/review/v1/demo-exposure`, { signal: AbortSignal.timeout(timeoutMs) });
     if (res.status !== 200) {
       await res.body?.cancel();
       return false;
