@@ -30,6 +30,11 @@ test.describe("as an admin", () => {
     await page.locator(`[data-testid=audit-case-option][data-case='${created.id}']`).click();
     await page.getByTestId("audit-apply").click();
     await expect(page).toHaveURL(new RegExp(`caseId=${created.id}`));
+    // a link with the case's id shows the case by its name in the box, not the UUID
+    await gotoHydrated(page, `/audit?caseId=${created.id}`);
+    const caseBox = page.getByTestId("audit-filter-case");
+    await expect(caseBox).not.toHaveValue(created.id);
+    await expect(caseBox).toHaveValue(/\p{L}{2,}/u);
     const ofCase = page.locator(
       "[data-testid=audit-row][data-type='document.revealed'], [data-testid=audit-row][data-type='note.created']",
     );

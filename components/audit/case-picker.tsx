@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { bffFetch } from "@/lib/query/bff-fetch";
-import type { VerificationPage } from "@/lib/verifications/view-models";
+import type { VerificationDetail, VerificationPage } from "@/lib/verifications/view-models";
 
 // The audit's case filter (issue 29, item 5): the analyst types a name or a document and picks the
 // case from the workspace's verifications (the list's own search, /bff/verifications?q=), instead
@@ -56,6 +56,18 @@ export function CasePicker({
     staleTime: 30_000,
   });
   const items = found.data?.items ?? [];
+
+  // a case set from outside (a link with caseId, or a pasted UUID) is shown by its name, not its id
+  const shown = useQuery({
+    queryKey: ["audit-case-name", caseId],
+    queryFn: ({ signal }) => bffFetch<VerificationDetail>(`/bff/verifications/${encodeURIComponent(caseId)}`, signal),
+    enabled: UUID.test(caseId) && text === caseId,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  useEffect(() => {
+    if (shown.data && text === caseId && shown.data.id === caseId) setText(shown.data.name ?? shown.data.document?.masked ?? caseId);
+  }, [shown.data, text, caseId]);
   const showList = open && term !== "";
 
   return (
