@@ -25,9 +25,16 @@ test.describe("as an admin", () => {
     await gotoHydrated(page, "/audit");
     await expect(page.getByRole("heading", { level: 1, name: "Auditoria" })).toBeVisible();
     await expect(page.getByTestId("audit-row").first()).toBeVisible();
-    await page.getByTestId("audit-filter-case").fill(created.id);
+    // the case is found by its document and picked from the list (issue 29, item 5), not pasted as a UUID
+    await page.getByTestId("audit-filter-case").fill(cpf);
+    await page.locator(`[data-testid=audit-case-option][data-case='${created.id}']`).click();
     await page.getByTestId("audit-apply").click();
     await expect(page).toHaveURL(new RegExp(`caseId=${created.id}`));
+    // a link with the case's id shows the case by its name in the box, not the UUID
+    await gotoHydrated(page, `/audit?caseId=${created.id}`);
+    const caseBox = page.getByTestId("audit-filter-case");
+    await expect(caseBox).not.toHaveValue(created.id);
+    await expect(caseBox).toHaveValue(/\p{L}{2,}/u);
     const ofCase = page.locator(
       "[data-testid=audit-row][data-type='document.revealed'], [data-testid=audit-row][data-type='note.created']",
     );
@@ -47,11 +54,16 @@ test.describe("as an admin", () => {
     await expect(page.getByTestId("audit-row")).toHaveCount(3);
     await expect(page.getByTestId("audit-newer")).toBeDisabled();
 
-    // a bad id is refused before it is sent
-    await page.getByTestId("audit-filter-actor").fill("não-é-um-id");
+    // the actor is a member picked by name; a typed name without a case picked is refused before it is sent
+    await page.getByTestId("audit-filter-type").selectOption("");
+    await page.getByTestId("audit-filter-actor").selectOption({ label: "Bruno Analista" });
     await page.getByTestId("audit-apply").click();
-    await expect(page.getByTestId("audit-filter-problem")).toHaveText("O ator deve ser o id (UUID) de um usuário.");
-    await page.getByTestId("audit-filter-actor").fill("");
+    await expect(page).toHaveURL(/actorId=[0-9a-f-]{36}/);
+    await expect(page.getByTestId("audit-row").first()).toBeVisible();
+    await expect(page.locator("[data-testid=audit-row-actor]").filter({ hasNotText: "Bruno Analista" })).toHaveCount(0);
+    await page.getByTestId("audit-filter-case").fill("nenhum caso chamado assim");
+    await page.getByTestId("audit-apply").click();
+    await expect(page.getByTestId("audit-filter-problem")).toHaveText("Escolha o caso na lista: busque pelo nome ou pelo documento.");
 
     // cursor paging over the whole trail (50 a page): older, then newer again
     await page.getByTestId("audit-clear").click();

@@ -18,3 +18,11 @@ export declare function warmUp(
   webUrl: string,
   options?: { paths?: string[]; timeoutMs?: number; fetchImpl?: typeof fetch },
 ): Promise<string[]>;
+/** The demo accounts, as server/tenancy/demo.ts seeds them (email and role). */
+export declare const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; role: string }>;
+/** The demo accounts' published password. */
+export declare const DEMO_ACCOUNTS_PASSWORD: string;
+/** The lines the console prints once it answers: its URL and, while they keep the demo password, the demo accounts. */
+export declare function readyLines(webUrl: string, demoAccountsOpen: boolean): string[];
+/** Whether the API says its demo accounts keep the published password (false when it cannot say). */
+export declare function demoAccountsOpen(apiUrl: string, options?: { fetchImpl?: typeof fetch; timeoutMs?: number }): Promise<boolean>;

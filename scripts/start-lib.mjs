@@ -93,3 +93,50 @@ export async function warmUp(
   }
   return answered;
 }
+
+/**
+ * The demo accounts, as `npm start` prints them again once the console is ready (issue 29): the
+ * API prints them at its start, and the console's first build scrolled them away. The same list
+ * as server/tenancy/demo.ts (test/unit/start-lib.test.ts checks it); this file runs before the
+ * service is compiled, so it cannot import it.
+ */
+export const DEMO_ACCOUNTS = [
+  { email: "admin@lupa.local", role: "admin" },
+  { email: "analyst@lupa.local", role: "analyst" },
+  { email: "analyst2@lupa.local", role: "analyst" },
+  { email: "viewer@lupa.local", role: "viewer" },
+  { email: "integration@lupa.local", role: "integration" },
+];
+export const DEMO_ACCOUNTS_PASSWORD = "lupa-demo";
+
+/**
+ * The lines the console prints once it answers: where to open it and, while the demo accounts
+ * keep the published password (GET /api/review/v1/demo-exposure said so), how to sign in.
+ */
+export function readyLines(webUrl, demoAccountsOpen) {
+  const lines = [`[web] Lupa is ready: open ${webUrl}`];
+  if (demoAccountsOpen)
+    lines.push(
+      `[web] Demo accounts (password ${DEMO_ACCOUNTS_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`).join(", ")}`,
+    );
+  return lines;
+}
+
+/**
+ * Whether the API says its demo accounts keep the published password; false when it cannot say.
+ * Its first answer compares the password with each demo account's hash (scrypt at OWASP cost):
+ * about 9 s on a busy two-core machine, so the wait is a minute.
+ */
+export async function demoAccountsOpen(apiUrl, { fetchImpl = fetch, timeoutMs = 60_000 } = {}) {
+  try {
+    const res = await fetchImpl(`${apiUrl}/api/review/v1/demo-exposure`, { signal: AbortSignal.timeout(timeoutMs) });
+    if (res.status !== 200) {
+      await res.body?.cancel();
+      return false;
+    }
+    const body = await res.json();
+    return body?.demoAccountsOpen === true;
+  } catch {
+    return false;
+  }
+}

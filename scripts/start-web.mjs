@@ -15,7 +15,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { isLoopback } from "../server/support/loopback.mjs";
 import { loadSecrets } from "../server/support/secrets.mjs";
-import { localWebUrl, waitForApi, warmUp, webNeedsBuild } from "./start-lib.mjs";
+import { demoAccountsOpen, localWebUrl, readyLines, waitForApi, warmUp, webNeedsBuild } from "./start-lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const nextBin = path.join(root, "node_modules", ".bin", "next");
@@ -108,7 +108,12 @@ if (waitMs > 0 && !(await waitForApi(env.LUPA_API_URL, { timeoutMs: 1_000 }))) {
 }
 console.log(`[web] starting the console on http://${host}:${port} (API ${env.LUPA_API_URL})`);
 const serving = run(["start", "--hostname", host, "--port", port]);
-// the sign-in page and next-auth's routes loaded once, before the first person signs in
-void warmUp(localWebUrl(host, port));
+// the sign-in page and next-auth's routes loaded once, before the first person signs in; then the
+// terminal says the console is ready and, while they keep the demo password, the demo accounts
+// again (the API printed them before the build scrolled them away)
+void warmUp(localWebUrl(host, port)).then(async (answered) => {
+  if (answered.length === 0 || stopping) return;
+  for (const line of readyLines(`http://${host}:${port}`, await demoAccountsOpen(env.LUPA_API_URL))) console.log(line);
+});
 const server = await serving;
 process.exit(stopping ? 0 : (server.code ?? (server.signal ? 1 : 0)));

@@ -21,12 +21,14 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <div className="mb-8 flex flex-col items-center text-center">
           <LupaMark className="size-10" />
           <h1 className="mt-4 text-xl font-semibold tracking-tight text-zinc-900">Entrar no Lupa</h1>
-          <p className="mt-1 text-sm text-zinc-500">Console de análise de verificações</p>
+          <p className="mt-1 text-sm text-zinc-600">Console de análise de verificações</p>
         </div>
         <div className="rounded-xl border border-zinc-200 bg-white p-6 shadow-sm">
           <LoginForm callbackUrl={callbackUrl} initialError={initialError} />
         </div>
-        <p className="mt-6 text-center text-xs text-zinc-400">Acesso restrito a analistas autorizados.</p>
+        <p className="mt-6 text-center text-xs text-zinc-600" data-testid="login-footer">
+          Acesso restrito a analistas autorizados.
+        </p>
       </div>
     </main>
   );

@@ -14,6 +14,8 @@ import { bffFetch } from "@/lib/query/bff-fetch";
 import { auditFiltersProblem, auditFiltersToSearch, parseAuditFilters, type AuditFilters } from "@/lib/review/audit-filters";
 import { auditEventDetail, auditEventLabel } from "@/lib/review/labels";
 import { PersonName, usePersonName } from "@/components/review/person-name";
+import { peopleQuery } from "@/lib/query/review-queries";
+import { CasePicker } from "./case-picker";
 
 // /audit "Auditoria" (admins): the workspace's append-only audit trail, newest first, filtered by
 // type, actor, case and period (in the URL), paged by cursor, exported as CSV (streamed).
@@ -31,6 +33,10 @@ export function AuditPageClient() {
   const appliedKey = auditFiltersToSearch(applied).toString();
   const [draft, setDraft] = useState<AuditFilters>(applied);
   const [problem, setProblem] = useState<string | null>(null);
+  const [caseUnchosen, setCaseUnchosen] = useState(false);
+  // the actor filter picks a person of the workspace by name (issue 29, item 5), not a typed UUID
+  const people = useQuery(peopleQuery());
+  const members = [...(people.data?.people ?? [])].sort((a, b) => a.name.localeCompare(b.name, "pt-BR"));
   // cursors of the pages before this one; the current page's cursor is the last
   const [cursors, setCursors] = useState<string[]>([]);
   const ids = useId();
@@ -54,7 +60,7 @@ export function AuditPageClient() {
 
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = auditFiltersProblem(draft);
+    const found = caseUnchosen ? "Escolha o caso na lista: busque pelo nome ou pelo documento." : auditFiltersProblem(draft);
     setProblem(found);
     if (found) return;
     const search = auditFiltersToSearch(draft).toString();
@@ -112,30 +118,39 @@ export function AuditPageClient() {
         </div>
         <div>
           <label htmlFor={`${ids}-actor`} className={label}>
-            Ator (id)
+            Ator
           </label>
-          <input
+          <select
             id={`${ids}-actor`}
             data-testid="audit-filter-actor"
-            className={`${control} font-mono`}
+            className={control}
             value={draft.actorId}
             onChange={(e) => set("actorId")(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-          />
+          >
+            <option value="">Todos</option>
+            {/* an actor of a link (actorId in the URL) who is no longer in the directory */}
+            {draft.actorId && !members.some((m) => m.id === draft.actorId) ? (
+              <option value={draft.actorId}>{nameOf({ id: draft.actorId, email: null })}</option>
+            ) : null}
+            {members.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.name}
+              </option>
+            ))}
+          </select>
         </div>
         <div>
           <label htmlFor={`${ids}-case`} className={label}>
-            Caso (id)
+            Caso
           </label>
-          <input
-            id={`${ids}-case`}
-            data-testid="audit-filter-case"
-            className={`${control} font-mono`}
-            value={draft.caseId}
-            onChange={(e) => set("caseId")(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
+          <CasePicker
+            inputId={`${ids}-case`}
+            className={control}
+            caseId={draft.caseId}
+            onChange={(caseId, unchosen) => {
+              set("caseId")(caseId);
+              setCaseUnchosen(unchosen);
+            }}
           />
         </div>
         <div>
@@ -168,7 +183,13 @@ export function AuditPageClient() {
           <Button type="submit" variant="primary" data-testid="audit-apply">
             Filtrar
           </Button>
-          <Button onClick={() => router.replace(pathname)} data-testid="audit-clear">
+          <Button
+            onClick={() => {
+              setCaseUnchosen(false);
+              router.replace(pathname);
+            }}
+            data-testid="audit-clear"
+          >
             Limpar filtros
           </Button>
           {problem ? (

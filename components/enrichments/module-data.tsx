@@ -97,7 +97,11 @@ export function ModuleData({ name, data }: { name: string; data: Record<string, 
         <h2 id={`module-${name}`} className="text-sm font-semibold text-zinc-900">
           {moduleLabel(name)}
         </h2>
-        {typeof data.dataset === "string" ? <p className="mt-0.5 text-xs text-zinc-500">{datasetLabel(data.dataset)}</p> : null}
+        {typeof data.dataset === "string" ? (
+          <p className="mt-0.5 text-xs text-zinc-500" title={data.dataset}>
+            {datasetLabel(data.dataset)}
+          </p>
+        ) : null}
         <ModuleSourceLine module={name} />
       </header>
       <div className="p-4">

@@ -3,9 +3,9 @@
 import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { MODULE_STATUS, moduleLabel } from "@/lib/enrichments/labels";
+import { datasetLabel } from "@/lib/contract/labels";
 import type { ModuleView } from "@/lib/enrichments/view";
 import { formatDateTime } from "@/lib/contract/format/date";
-import { datasetLabel } from "@/lib/contract/labels";
 
 // Each module's state; a retrying module counts down to its next attempt.
 

@@ -249,7 +249,8 @@ function Inner({ graph, filtered, selectedId, focusId, onSelect }: NetworkCanvas
           minZoom={0.05}
           maxZoom={2.5}
           ariaLabelConfig={ARIA_LABELS}
-          proOptions={{ hideAttribution: false }}
+          // React Flow (MIT) allows hiding its credit; it is credited in docs/architecture.md, "Credits"
+          proOptions={{ hideAttribution: true }}
         >
           <Background gap={24} color="#e4e4e7" />
           <EdgeLabelRenderer>

@@ -22,7 +22,7 @@ export default function ScoreHistogramChart({
   hrefOf: (bin: { from: number; to: number }) => string;
 }) {
   const router = useRouter();
-  const data = bins.map((bin) => ({ ...bin, label: `${bin.from}–${bin.to}` }));
+  const data = bins.map((bin) => ({ ...bin, label: `${formatInteger(bin.from)}–${formatInteger(bin.to)}` }));
   return (
     <ResponsiveContainer width="100%" height={220}>
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>

@@ -14,6 +14,7 @@ import { useToast } from "@/components/ui/toaster";
 import type { AiSummary } from "@/lib/contract/ai-summary";
 import { generatedTextLabel } from "@/lib/contract/ai-text-label";
 import { formatDateTime } from "@/lib/contract/format/date";
+import { formatInteger } from "@/lib/contract/format/number";
 import { aiSummaryKeys, aiSummaryQuery, type AiSummaryPanelState } from "@/lib/query/ai-summary-queries";
 import { bffSend } from "@/lib/query/bff-send";
 import { caseReviewQuery, reviewKeys } from "@/lib/query/review-queries";
@@ -138,7 +139,7 @@ function SummaryBody({ summary }: { summary: AiSummary }) {
         </Badge>
         {summary.scoreBand ? (
           <span data-testid="ai-score-band" className="text-xs text-zinc-600">
-            Faixa {summary.scoreBand.name}: {summary.scoreBand.min}–{summary.scoreBand.max}
+            Faixa {summary.scoreBand.name}: {formatInteger(summary.scoreBand.min)}–{formatInteger(summary.scoreBand.max)}
           </span>
         ) : null}
       </div>

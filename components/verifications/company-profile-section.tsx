@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Field, FieldList, Section } from "@/components/ui/section";
 import { formatDate } from "@/lib/contract/format/date";
 import { formatMoney, formatPercent } from "@/lib/contract/format/number";
+import { providerValue, restrictiveListTypeLabel } from "@/lib/contract/labels";
 import type { CodeDescription, CompanyProfileView } from "@/lib/verifications/view-models";
 import { IndicatorsList } from "./indicators-list";
 import { FiscalStatus, YesNo } from "./person-profile-section";
@@ -44,7 +45,7 @@ export function CompanyProfileSection({
         <Field label="Situação cadastral" testId="profile-fiscal-status">
           <FiscalStatus value={profile.registrationStatus} />
         </Field>
-        <Field label="Porte">{profile.size}</Field>
+        <Field label="Porte">{providerValue(profile.size)}</Field>
         <Field label="Data de abertura">
           {profile.openingDate ? <span className="tabular">{formatDate(profile.openingDate)}</span> : null}
         </Field>
@@ -60,7 +61,9 @@ export function CompanyProfileSection({
         ) : null}
         <Field label="Lista restritiva do serviço" testId="profile-blacklisted-service">
           <YesNo value={profile.blacklisted?.service ?? null} />
-          {profile.blacklisted?.serviceType ? <span className="ml-2 text-xs text-zinc-500">{profile.blacklisted.serviceType}</span> : null}
+          {profile.blacklisted?.serviceType ? (
+            <span className="ml-2 text-xs text-zinc-500">{restrictiveListTypeLabel(profile.blacklisted.serviceType)}</span>
+          ) : null}
         </Field>
       </FieldList>
       <ServiceSanctions listings={profile.blacklisted?.serviceListings ?? []} />
@@ -100,7 +103,7 @@ export function CompanyProfileSection({
                 label: "Documento",
                 cell: (partner) => <span className="tabular font-mono text-[13px] text-zinc-700">{partner.document ?? "—"}</span>,
               },
-              { key: "qualification", label: "Qualificação", cell: (partner) => partner.qualification ?? "—" },
+              { key: "qualification", label: "Qualificação", cell: (partner) => providerValue(partner.qualification) ?? "—" },
               {
                 key: "share",
                 label: "Participação",

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Field, FieldList, Section } from "@/components/ui/section";
 import { formatDate } from "@/lib/contract/format/date";
+import { providerValue, restrictiveListTypeLabel } from "@/lib/contract/labels";
 import type { DocumentView, PersonProfileView } from "@/lib/verifications/view-models";
 import { IndicatorsList } from "./indicators-list";
 import { ServiceSanctions } from "./dossier/service-sanctions";
@@ -20,7 +21,7 @@ function YesNo({ value, riskyWhen = true, testId }: { value: boolean | null; ris
 function FiscalStatus({ value }: { value: string | null }) {
   if (!value) return <span className="text-zinc-500">Não informada</span>;
   const regular = /^regular$/i.test(value) || /^ativa$/i.test(value);
-  return <Badge tone={regular ? "success" : "warning"}>{value}</Badge>;
+  return <Badge tone={regular ? "success" : "warning"}>{providerValue(value)}</Badge>;
 }
 
 export { FiscalStatus, YesNo };
@@ -84,7 +85,9 @@ export function PersonProfileSection({
         ) : null}
         <Field label="Lista restritiva do serviço" testId="profile-blacklisted-service">
           <YesNo value={blacklisted?.service ?? null} />
-          {blacklisted?.serviceType ? <span className="ml-2 text-xs text-zinc-500">{blacklisted.serviceType}</span> : null}
+          {blacklisted?.serviceType ? (
+            <span className="ml-2 text-xs text-zinc-500">{restrictiveListTypeLabel(blacklisted.serviceType)}</span>
+          ) : null}
         </Field>
       </FieldList>
       <ServiceSanctions listings={blacklisted?.serviceListings ?? []} />

@@ -34,7 +34,7 @@ function ScoreBand({ score }: { score: number | null }) {
           "Sem score ainda."
         ) : (
           <>
-            <span className="tabular font-semibold">{formatInteger(score)}</span> de 1000: <strong>{band?.label}</strong>
+            <span className="tabular font-semibold">{formatInteger(score)}</span> de {formatInteger(1000)}: <strong>{band?.label}</strong>
           </>
         )}
       </p>
@@ -51,7 +51,7 @@ function ScoreBand({ score }: { score: number | null }) {
       <ul className="mt-1.5 flex justify-between text-[11px] text-zinc-600">
         {BANDS.map((b) => (
           <li key={b.from}>
-            {b.label}: {b.from}–{b.to}
+            {b.label}: {formatInteger(b.from)}–{formatInteger(b.to)}
           </li>
         ))}
       </ul>
@@ -111,8 +111,9 @@ export function ResultSection({ result }: { result: ResultView }) {
                 return (
                   <li key={rule} data-rule={rule} className="rounded-md border border-amber-200 bg-amber-50/60 px-3 py-2">
                     <div className="flex flex-wrap items-baseline justify-between gap-x-2">
-                      <span className="text-sm font-medium text-zinc-900">{info.title}</span>
-                      <code className="text-[11px] text-zinc-600">{rule}</code>
+                      <span className="text-sm font-medium text-zinc-900" title={`Código da regra: ${rule}`}>
+                        {info.title}
+                      </span>
                     </div>
                     <p className="mt-0.5 text-xs text-zinc-700">{info.meaning}</p>
                     <p className="mt-0.5 text-xs text-zinc-600">

@@ -1,11 +1,12 @@
 import { Section } from "@/components/ui/section";
 import { formatDateTime } from "@/lib/contract/format/date";
+import { profileLabel } from "@/lib/contract/labels";
 import type { VerificationDetail } from "@/lib/verifications/view-models";
 
 export function VerificationMeta({ detail }: { detail: VerificationDetail }) {
   const rows: Array<[string, string]> = [
     ["ID", detail.id],
-    ["Perfil de score", detail.profileId ?? "Fluxo padrão"],
+    ["Perfil de score", profileLabel(detail.profileId)],
     ["Tipo", detail.entity === "company" ? "Pessoa jurídica" : detail.entity === "person" ? "Pessoa física" : "—"],
     ["Criada em", formatDateTime(detail.createdAt)],
     ["Atualizada em", formatDateTime(detail.updatedAt)],

@@ -6,6 +6,7 @@ import { SearchIcon, XIcon } from "@/components/ui/icons";
 import { FEEDBACK_STATUSES, VERIFICATION_STATUSES, type FeedbackStatus, type VerificationStatus } from "@/lib/api/types";
 import { CLEARED_FILTERS, hasActiveFilters, type VerificationFilters } from "@/lib/verifications/filters";
 import { FEEDBACK_LABELS, statusMeta } from "@/lib/verifications/status";
+import { formatInteger } from "@/lib/contract/format/number";
 
 const controlClass =
   "h-8 rounded-md border-0 bg-white px-2.5 text-sm text-zinc-900 shadow-xs ring-1 ring-inset ring-zinc-300 focus:ring-2 focus:ring-inset focus:ring-brand-500 focus:outline-none";
@@ -186,7 +187,7 @@ export function VerificationsFilters({ filters, setFilters }: { filters: Verific
       </div>
 
       <fieldset>
-        <legend className={labelClass}>Score (0–1000)</legend>
+        <legend className={labelClass}>Score (0–{formatInteger(1000)})</legend>
         <div className="flex items-center gap-1.5">
           <ScoreField
             id="filter-score-min"
@@ -201,7 +202,7 @@ export function VerificationsFilters({ filters, setFilters }: { filters: Verific
           <ScoreField
             id="filter-score-max"
             label="Score máximo"
-            placeholder="1000"
+            placeholder={formatInteger(1000)}
             value={filters.scoreMax}
             onCommit={(scoreMax) => setFilters({ scoreMax })}
           />

@@ -4,6 +4,7 @@
 // fails when a code the service can emit has no label. Plain constants (no zod): the console's
 // browser code imports this file.
 import { RULES, ruleInfo } from "./rule-catalog";
+import { pluralize } from "./format/number";
 
 export { RULES, ruleInfo };
 
@@ -30,17 +31,6 @@ export const MODULE_LABELS: Readonly<Record<string, string>> = {
 };
 export function moduleLabel(module: string | null | undefined): string {
   return module ? (MODULE_LABELS[module] ?? module) : "Módulo não identificado";
-}
-
-/**
- * A dataset's name from its id (`entity-module-version`, spec 2.5a): "company-profile-2.0" ->
- * "Cadastro de pessoa jurídica, versão 2.0". An id of another shape is shown as it is.
- */
-export function datasetLabel(dataset: string): string {
-  const match = /^(person|company)-([A-Za-z]+)-(\d+(?:\.\d+)*)$/.exec(dataset);
-  if (!match || !Object.hasOwn(MODULE_LABELS, match[2]!)) return dataset;
-  const entity = match[1] === "company" ? "pessoa jurídica" : "pessoa física";
-  return `${MODULE_LABELS[match[2]!]} de ${entity}, versão ${match[3]}`;
 }
 
 /** Scoring rules: the title of lib/contract/rule-catalog.ts ("Titular falecido"). */
@@ -204,3 +194,78 @@ export const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, strin
 export function valueLabel(field: string, value: unknown): string | null {
   return typeof value === "string" ? (VALUE_LABELS[field]?.[value] ?? null) : null;
 }
+
+/**
+ * The scoring and enrichment profiles of the catalog (server/tenancy/catalog.ts, GLOBAL_PROFILES)
+ * by their names: a page shows "KYC pessoa física", not `prf_kyc_person`. The labels test keeps
+ * this in step with the catalog. A workspace's own profile has its name from the API.
+ */
+export const PROFILE_LABELS: Readonly<Record<string, string>> = {
+  prf_person_complete: "Pessoa física – completo",
+  prf_person_registry: "Pessoa física – cadastral",
+  prf_company_complete: "Pessoa jurídica – completo",
+  prf_company_registry: "Pessoa jurídica – cadastral",
+  prf_kyc_person: "KYC pessoa física",
+  prf_kyb_company: "KYB pessoa jurídica",
+};
+/** A profile's name: the catalog's, else the name the API gave, else "Perfil próprio" (never the id). */
+export function profileLabel(id: string | null | undefined, name?: string | null): string {
+  if (!id) return "Fluxo padrão";
+  return PROFILE_LABELS[id] ?? (name?.trim() || "Perfil próprio do workspace");
+}
+
+const DATASET_ENTITY_LABELS: Readonly<Record<string, string>> = { person: "pessoa física", company: "pessoa jurídica" };
+/** A dataset id (`company-profile-2.0`) as its name: "Cadastro de pessoa jurídica, versão 2.0". */
+export function datasetLabel(dataset: string | null | undefined): string {
+  if (!dataset) return "Base não identificada";
+  const m = /^(person|company)-([A-Za-z]+)-(\d+(?:\.\d+)*)$/.exec(dataset);
+  // an id of another shape, or of a module without a name, is shown as it is
+  if (!m || !Object.hasOwn(MODULE_LABELS, m[2]!)) return dataset;
+  const [, entity, module, version] = m;
+  return `${moduleLabel(module)} de ${DATASET_ENTITY_LABELS[entity!]}, versão ${version!}`;
+}
+
+/** Words kept in capitals by providerValue: documents, company sizes and types, taxes, units, states. */
+const ACRONYMS = new Set([
+  ..."R CPF CNPJ CNH RG CEP CNAE SM MEI ME EPP LTDA EIRELI SA SLU S/A PIS NIS PASEP BPC FGTS INSS IR IRPF IRPJ ICMS ISS IPTU IPVA SUS CLT PJ PF OAB CRM TJ TRF TRT TST STF STJ DF".split(
+    " ",
+  ),
+  ..."AC AL AP AM BA CE ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO".split(" "),
+]);
+
+/** Proper names a provider publishes in capitals, kept as names: the tax regime "Simples Nacional". */
+const PROPER_NAMES: readonly [RegExp, string][] = [[/\bsimples nacional\b/giu, "Simples Nacional"]];
+
+/**
+ * A value as a provider published it ("DE 1 A 3 SM", "DEMAIS", "baixado") in sentence case, with
+ * its acronyms kept: "De 1 a 3 SM", "Demais", "Baixado". A value already in mixed case ("Lucro
+ * Presumido", "Sociedade Empresária Limitada") is the provider's own writing and stays as it is.
+ */
+export function providerValue(value: string): string;
+export function providerValue(value: string | null | undefined): string | null;
+export function providerValue(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  // a code (`name_and_masked_cpf`) is not a published value: it stays as it is, for its label to be found
+  if (value.includes("_") && /^[\w.-]+$/.test(value)) return value;
+  const letters = value.replace(/[^\p{L}]/gu, "");
+  if (!letters) return value;
+  const upper = letters === letters.toLocaleUpperCase("pt-BR");
+  const lower = letters === letters.toLocaleLowerCase("pt-BR");
+  if (!upper && !lower) return value;
+  let first = true;
+  const named = (text: string) => PROPER_NAMES.reduce((out, [pattern, name]) => out.replace(pattern, name), text);
+  // words: runs of letters, with an inner "/" or "." kept for S/A, S.A.
+  return named(
+    value.replace(/\p{L}+(?:[/.]\p{L}+)*\.?/gu, (word) => {
+      const bare = word.replace(/\.$/, "");
+      const isFirst = first;
+      first = false;
+      if (upper && (ACRONYMS.has(bare.replace(/\./g, "")) || ACRONYMS.has(bare))) return word;
+      const lowered = word.toLocaleLowerCase("pt-BR");
+      return isFirst ? lowered.charAt(0).toLocaleUpperCase("pt-BR") + lowered.slice(1) : lowered;
+    }),
+  );
+}
+
+/** "1 sócio", "2 sócios", "1.000 processos" (lib/contract/format/number.ts, Intl plurals). */
+export const countLabel = pluralize;

@@ -2,7 +2,7 @@
 // fields without a name here are shown with their own name split into words.
 import { FIELD_LABELS } from "@/lib/contract/field-labels";
 import { formatInteger, formatMoney } from "@/lib/contract/format/number";
-import { valueLabel } from "@/lib/contract/labels";
+import { providerValue, valueLabel } from "@/lib/contract/labels";
 
 const LABELS: Record<string, string> = {
   ...FIELD_LABELS,
@@ -213,6 +213,10 @@ export function isMoneyField(key: string | null | undefined): boolean {
   return key ? MONEY_FIELD.test(key) : false;
 }
 
+/** Fields that hold a name or an address: shown as the source wrote them. */
+const NAME_FIELD =
+  /name|nome|full|mother|father|mae|pai|bank|banco|creditor|credor|city|cidade|municipio|street|logradouro|district|bairro|complement|email|tradeName|court|tribunal|class|classe|subject|assunto|description|descricao/i;
+
 /** A field's value in pt-BR: codes in words, money in R$ with cents, dates dd/mm/aaaa, numbers 1.234. */
 export function formatScalar(value: unknown, key?: string): string {
   if (value === null || value === undefined || value === "") return "—";
@@ -227,5 +231,7 @@ export function formatScalar(value: unknown, key?: string): string {
   if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value.split("-").reverse().join("/");
   if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value))
     return new Date(value).toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo" });
+  // a published value ("DE 1 A 3 SM", "baixado") in sentence case; names (of people, banks, places) as written
+  if (typeof value === "string" && !(key && NAME_FIELD.test(key))) return providerValue(value);
   return String(value);
 }

@@ -1,5 +1,5 @@
 import { FIELD_LABELS } from "@/lib/contract/field-labels";
-import { relationLabel } from "@/lib/contract/labels";
+import { providerValue, relationLabel } from "@/lib/contract/labels";
 import {
   readDossier,
   type DossierFinanceAdvanced,
@@ -85,7 +85,7 @@ export interface DossierView {
   related: { persons: RelatedPartyView[]; companies: RelatedPartyView[] } | null;
 }
 
-const LABELS: Record<string, string> = {
+export const DOSSIER_LABELS: Record<string, string> = {
   ...FIELD_LABELS,
   income: "Faixa de renda",
   restrictions: "Restrições de crédito",
@@ -95,13 +95,22 @@ const LABELS: Record<string, string> = {
   quantidadeFuncionarios: "Funcionários",
   renda: "Renda",
   faixaRenda: "Faixa de renda",
+  // the social programs' table (person.finance.assistancePrograms.programs)
+  programs: "Benefícios",
+  active: "Ativo",
+  startedAt: "Início",
+  endedAt: "Fim",
+  risky: "Risco",
 };
+
+/** Fields that hold a name (of a bank, a creditor, a place): shown as written, not in sentence case. */
+const NAME_KEYS = /name|nome|bank|banco|creditor|credor|city|cidade|municipio|place/i;
 
 const MONEY_KEYS = /salary|amount|valor|renda$|monthlyIncome/i;
 const SKIP = new Set(["indicators", "indicadores", "consultationLogs", "registerLogs"]);
 
 function humanize(key: string): string {
-  return LABELS[key] ?? key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase());
+  return DOSSIER_LABELS[key] ?? key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase());
 }
 
 function formatScalar(key: string, value: unknown): string | null {
@@ -113,7 +122,7 @@ function formatScalar(key: string, value: unknown): string | null {
   }
   if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value))
     return `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}`;
-  return typeof value === "string" ? value : null;
+  return typeof value === "string" ? (NAME_KEYS.test(key) ? value : providerValue(value)) : null;
 }
 
 function toFinance(block: Bag | null): FinanceView | null {

@@ -111,14 +111,15 @@ function lawsuitsSentence(f: DossierFacts): string | null {
   const areas = new Map<string, number>();
   for (const it of l.items) if (it.area) areas.set(it.area, (areas.get(it.area) ?? 0) + 1);
   if (areas.size > 1)
-    text += ` Áreas: ${joinPt([...areas.entries()].sort((a, b) => b[1] - a[1]).map(([a, n]) => `${areaLabel(a)} (${n})`))}.`;
+    text += ` Áreas: ${joinPt([...areas.entries()].sort((a, b) => b[1] - a[1]).map(([a, n]) => `${areaLabel(a)} (${formatInteger(n)})`))}.`;
   return text;
 }
 
 function ownersSentence(f: DossierFacts): string | null {
   const o = f.ownersLawsuits;
   if (!o) return null;
-  if (o.total === 0) return `Nenhum dos ${formatInteger(o.owners)} sócios tem processos.`;
+  if (o.total === 0)
+    return o.owners === 1 ? "O único sócio não tem processos." : `Nenhum dos ${formatInteger(o.owners)} sócios tem processos.`;
   return `Sócios: ${formatInteger(o.ownersWithLawsuits)} de ${formatInteger(o.owners)} com processos (${plural(o.total, "processo", "processos")} no total).`;
 }
 

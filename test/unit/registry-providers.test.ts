@@ -48,9 +48,12 @@ describe("LUPA_SANDBOX", () => {
   });
 
   it("is named at start with the provider of every dataset", () => {
-    expect(providerBanner({}, true)).toEqual([
-      "Data sources: the sandbox answers every dataset with invented data (LUPA_PROVIDERS unset; docs/configuration.md)",
-    ]);
+    const sandboxOnly = providerBanner({}, true);
+    expect(sandboxOnly[0]).toBe(
+      "Data sources: the sandbox answers every dataset with invented data (LUPA_PROVIDERS unset; docs/configuration.md):",
+    );
+    expect(sandboxOnly).toHaveLength(2);
+    expect(sandboxOnly[1]).toMatch(/^ {2}sandbox \(invented data\): person-profile, .*company-profile/);
     const off = providerBanner(registry, false);
     expect(off[0]).toBe("Data sources (LUPA_PROVIDERS; sandbox off, LUPA_SANDBOX):");
     expect(off).toContain("  Receita Federal (CNPJ open data, imported): company-profile, company-related");

@@ -6,12 +6,42 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { childEnv, localWebUrl, prefixLine, startBanner, waitForApi, warmUp, webNeedsBuild } from "../../scripts/start-lib.mjs";
+import {
+  DEMO_ACCOUNTS,
+  DEMO_ACCOUNTS_PASSWORD,
+  childEnv,
+  demoAccountsOpen,
+  localWebUrl,
+  prefixLine,
+  readyLines,
+  startBanner,
+  waitForApi,
+  warmUp,
+  webNeedsBuild,
+} from "../../scripts/start-lib.mjs";
+import { DEMO_PASSWORD, DEMO_USERS } from "../../server/tenancy/demo";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe("npm start's decisions", () => {
+  it("prints the demo accounts again once the console is ready, while they keep the demo password (issue 29)", async () => {
+    expect(DEMO_ACCOUNTS).toEqual(DEMO_USERS.map((u) => ({ email: u.email, role: u.role })));
+    expect(DEMO_ACCOUNTS_PASSWORD).toBe(DEMO_PASSWORD);
+    const open = readyLines("http://127.0.0.1:3000", true);
+    expect(open[0]).toBe("[web] Lupa is ready: open http://127.0.0.1:3000");
+    expect(open[1]).toBe(
+      "[web] Demo accounts (password lupa-demo): admin@lupa.local (admin), analyst@lupa.local (analyst), analyst2@lupa.local (analyst), viewer@lupa.local (viewer), integration@lupa.local (integration)",
+    );
+    expect(readyLines("http://127.0.0.1:3000", false)).toEqual(["[web] Lupa is ready: open http://127.0.0.1:3000"]);
+    // the API's answer decides; an API that cannot say means no password printed
+    const answer = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status });
+    expect(await demoAccountsOpen("http://x", { fetchImpl: answer(200, { demoAccountsOpen: true }) })).toBe(true);
+    expect(await demoAccountsOpen("http://x", { fetchImpl: answer(200, { demoAccountsOpen: false }) })).toBe(false);
+    expect(await demoAccountsOpen("http://x", { fetchImpl: answer(404, {}) })).toBe(false);
+    expect(await demoAccountsOpen("http://x", { fetchImpl: () => Promise.reject(new Error("down")) })).toBe(false);
+  });
+
   it("prefixes a child's line once: start-web's own [web] lines are not tagged again", () => {
     expect(prefixLine("web", "[web] starting the console on http://127.0.0.1:3000")).toBe(
       "[web] starting the console on http://127.0.0.1:3000",

@@ -6,7 +6,7 @@ import { ListFooter, useLongList } from "@/components/ui/long-list";
 import { Section } from "@/components/ui/section";
 import { formatDate } from "@/lib/contract/format/date";
 import { formatInteger, formatMoney, pluralize } from "@/lib/contract/format/number";
-import { lawsuitAreaLabel } from "@/lib/contract/labels";
+import { lawsuitAreaLabel, providerValue } from "@/lib/contract/labels";
 import type { LawsuitView, LawsuitsView } from "@/lib/verifications/to-dossier";
 
 const SIDES: Record<LawsuitView["side"], string> = { defendant: "Réu", plaintiff: "Autor", other: "Outro" };
@@ -16,7 +16,9 @@ function Counts({ label, values }: { label: string; values: Array<[string, numbe
   return (
     <div>
       <dt className="text-xs font-medium text-zinc-600">{label}</dt>
-      <dd className="mt-0.5 text-sm text-zinc-900">{values.length ? values.map(([k, n]) => `${k}: ${n}`).join(" · ") : "—"}</dd>
+      <dd className="mt-0.5 text-sm text-zinc-900">
+        {values.length ? values.map(([k, n]) => `${k}: ${formatInteger(n)}`).join(" · ") : "—"}
+      </dd>
     </div>
   );
 }
@@ -83,7 +85,7 @@ export function LawsuitsSection({
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
             <Counts label="Por papel" values={countBy(lawsuits.items, (i) => SIDES[i.side])} />
             <Counts label="Por tribunal" values={countBy(lawsuits.items, (i) => i.court ?? "—")} />
-            <Counts label="Por situação" values={countBy(lawsuits.items, (i) => i.status ?? "—")} />
+            <Counts label="Por situação" values={countBy(lawsuits.items, (i) => providerValue(i.status) ?? "—")} />
           </dl>
           <div className="mt-4 flex flex-wrap items-end gap-3" role="group" aria-label="Filtrar processos">
             <label className="text-xs font-medium text-zinc-600">
@@ -124,7 +126,9 @@ export function LawsuitsSection({
               >
                 <option value="">Todas</option>
                 {statuses.map((s) => (
-                  <option key={s}>{s}</option>
+                  <option key={s} value={s}>
+                    {providerValue(s)}
+                  </option>
                 ))}
               </select>
             </label>
@@ -147,7 +151,7 @@ export function LawsuitsSection({
                   </a>
                   <Badge tone={item.side === "defendant" ? "danger" : "neutral"}>{SIDES[item.side]}</Badge>
                   {item.area ? <Badge tone={item.area === "criminal" ? "danger" : "neutral"}>{lawsuitAreaLabel(item.area)}</Badge> : null}
-                  <Badge tone={item.active ? "warning" : "neutral"}>{item.status ?? "Situação não informada"}</Badge>
+                  <Badge tone={item.active ? "warning" : "neutral"}>{providerValue(item.status) ?? "Situação não informada"}</Badge>
                 </div>
                 <p className="mt-1 text-sm text-zinc-900">
                   {item.className ?? "Classe não informada"}

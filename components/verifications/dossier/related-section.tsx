@@ -8,6 +8,7 @@ import { formatDate } from "@/lib/contract/format/date";
 import { formatInteger } from "@/lib/contract/format/number";
 import type { RelatedPartyView } from "@/lib/verifications/to-dossier";
 import { RelatedPartyLink } from "./related-party-link";
+import { providerValue } from "@/lib/contract/labels";
 
 /** `caseId`: the case the party's link looks the party up from; without one (an enrichment) the name is text. */
 function Party({ caseId, party }: { caseId?: string; party: RelatedPartyView }) {
@@ -25,7 +26,9 @@ function Party({ caseId, party }: { caseId?: string; party: RelatedPartyView }) 
           <span className="text-xs text-zinc-600">{party.relation}</span>
         </div>
         <p className="mt-0.5 text-xs text-zinc-600">
-          {[party.document, party.registryStatus, party.since ? `desde ${formatDate(party.since)}` : null].filter(Boolean).join(" · ")}
+          {[party.document, providerValue(party.registryStatus), party.since ? `desde ${formatDate(party.since)}` : null]
+            .filter(Boolean)
+            .join(" · ")}
         </p>
       </div>
       {party.lawsuits !== null ? (

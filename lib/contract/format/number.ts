@@ -18,7 +18,13 @@ export function formatPercent(value: number | null | undefined, scale: 1 | 100 =
   return percent.format(value / scale);
 }
 
-/** "1 verificação" / "57 verificações" */
+const plurals = new Intl.PluralRules("pt-BR");
+
+/**
+ * "1 verificação" / "57 verificações" / "1.000 processos": the number in pt-BR and the noun that
+ * agrees with it, by Intl's plural rules (CLDR counts 0 as "one" in Portuguese, but a page writes
+ * "0 processos").
+ */
 export function pluralize(count: number, singular: string, plural: string): string {
-  return `${integer.format(count)} ${count === 1 ? singular : plural}`;
+  return `${integer.format(count)} ${count !== 0 && plurals.select(count) === "one" ? singular : plural}`;
 }

@@ -21,8 +21,8 @@ export function providerBanner(choices: Record<string, ProviderName>, sandbox: b
     }
   const head = real
     ? `Data sources (LUPA_PROVIDERS; sandbox ${sandbox ? "on" : "off"}, LUPA_SANDBOX):`
-    : `Data sources: the sandbox answers every dataset with invented data (LUPA_PROVIDERS unset; docs/configuration.md)`;
-  if (!real) return [head];
+    : `Data sources: the sandbox answers every dataset with invented data (LUPA_PROVIDERS unset; docs/configuration.md):`;
+  // every dataset named with its provider, the sandbox's too (issue 29: "nothing says which data provider serves what")
   return [head, ...[...byProvider.entries()].map(([provider, datasets]) => `  ${NAMES[provider]}: ${datasets.join(", ")}`)];
 }
 
