@@ -52,7 +52,7 @@ export function childEnv(env, isTTY) {
 export function startBanner(env, willBuild) {
   const web = env.LUPA_WEB_PORT || "3000";
   const api = env.LUPA_API_PORT || "4000";
-  const build = willBuild ? " (this start builds it first, a minute or two)" : "";
+  const build = willBuild ? " (this start builds it first: a few minutes, README.md)" : "";
   return `Starting Lupa: console on http://127.0.0.1:${web}${build}, API on http://127.0.0.1:${api}`;
 }
 
