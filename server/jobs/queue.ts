@@ -21,6 +21,9 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 const WAKE_CHANNEL = "lupa_jobs";
 
+/** Background ids a queue remembers (see JobQueue.backgroundIds): the demo sends about seventy. */
+const BACKGROUND_IDS_KEPT = 10_000;
+
 /** pg-boss fetches higher priorities first (default 0): background jobs come after every other. */
 export const BACKGROUND_PRIORITY = -1;
 const background = new AsyncLocalStorage<true>();
@@ -63,6 +66,12 @@ export class JobQueue {
   private readonly running = new Set<Promise<void>>();
   /** Jobs sent by this process per queue that were not background work (see userJobsSent). */
   private readonly userSent = new Map<string, number>();
+  /**
+   * The ids (the payload's `id`: a collection's) sent as background work by this process, the
+   * latest BACKGROUND_IDS_KEPT: a job sent again for one of them outside the background context
+   * (the sweeper's re-send of a job waiting longer than a minute, a takeover) stays background.
+   */
+  private readonly backgroundIds = new Set<string>();
 
   constructor(
     private readonly database: Database,
@@ -92,8 +101,22 @@ export class JobQueue {
     this.started = true;
   }
 
+  /** Whether jobs for these payloads go as background work, remembering their ids when they do. */
+  private background(items: Record<string, unknown>[]): boolean {
+    const ids = items.map((data) => (typeof data.id === "string" ? data.id : null));
+    const bg = isBackground() || (ids.length > 0 && ids.every((id) => id !== null && this.backgroundIds.has(id)));
+    if (bg)
+      for (const id of ids) {
+        if (id === null) continue;
+        this.backgroundIds.delete(id);
+        this.backgroundIds.add(id);
+        if (this.backgroundIds.size > BACKGROUND_IDS_KEPT) this.backgroundIds.delete(this.backgroundIds.values().next().value!);
+      }
+    return bg;
+  }
+
   async send(queue: QueueName, data: Record<string, unknown>, options: SendOptions = {}): Promise<void> {
-    const bg = isBackground();
+    const bg = this.background([data]);
     const sendOptions = {
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       ...(bg ? { priority: BACKGROUND_PRIORITY } : {}),
@@ -106,7 +129,7 @@ export class JobQueue {
   /** Sends many jobs in one statement and wakes the workers once (a batch's first jobs). */
   async sendMany(queue: QueueName, items: Record<string, unknown>[]): Promise<void> {
     if (items.length === 0) return;
-    const bg = isBackground();
+    const bg = this.background(items);
     await this.boss.insert(
       items.map((data) =>
         bg ? { name: queue, data: { ...data, background: true }, priority: BACKGROUND_PRIORITY } : { name: queue, data },
