@@ -72,9 +72,9 @@ export async function startWorkers(s: Services, options: WorkerOptions): Promise
         if (id) (isBackgroundJob(data) ? backgroundIds : ids).push(id);
         else s.log.error({ data: Object.keys(data) }, "invalid collection job payload dropped");
       }
-      // interactive work first (server/engine/lane-gate.ts): while it runs, the fetch's
-      // collections start one at a time, each after the gate, as they did before groups; with none
-      // running, those left start together as one group, their statements made together sent as
+      // interactive work first (server/engine/lane-gate.ts): while it runs, or ended less than
+      // 250 ms ago (more is likely to come), the fetch's collections start one at a time, each
+      // after the gate, as they did before groups; with none, those left start together as one group, their statements made together sent as
       // one (group.ts). Each of their statements goes after the others waiting on PGlite
       // (server/db/client.ts). A collection that throws does not stop the others; pg-boss then
       // retries the fetch's jobs (a run is idempotent).
@@ -82,7 +82,7 @@ export async function startWorkers(s: Services, options: WorkerOptions): Promise
       let failure: unknown = null;
       while (rest.length > 0) {
         await s.priority.batchTurn();
-        const now = s.priority.busy ? rest.slice(0, 1) : rest;
+        const now = s.priority.recentlyBusy ? rest.slice(0, 1) : rest;
         rest = rest.slice(now.length);
         await inBatchLane(() => runCollections(s, owners, now)).catch((error: unknown) => void (failure ??= error));
       }
