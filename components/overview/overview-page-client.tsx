@@ -161,7 +161,7 @@ function Overview({ stats, range }: { stats: VerificationStats; range: OverviewR
             label="Casos parados"
             value={teamStats.data.stuck}
             href={listHref({ stuck: true })}
-            hint="Em coleta há mais de 15 min, contados do envio para coleta, de qualquer idade"
+            hint="Em coleta há mais de 15 min, de qualquer idade"
             tone="danger"
           />
         ) : (
