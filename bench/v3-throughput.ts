@@ -20,8 +20,8 @@ function percentile(values: number[], p: number): number {
   return Math.round(sorted[Math.floor((sorted.length - 1) * p)]! * 10) / 10;
 }
 
-/** `workers`: as many as the batch lane has (config batchWorkers: 4 on PostgreSQL, 1 on PGlite). */
-async function noopThroughput(
+/** `workers`: as many as the batch lane has (config batchWorkers: 4 on PostgreSQL, 1 on PGlite). Also used by bench/batch.ts. */
+export async function noopThroughput(
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>,
   jobs: number,
   workers: number,

@@ -1,3 +1,5 @@
+/** null when the Node version satisfies `required` (">=22.12"); otherwise the one line npm start prints before it stops. */
+export declare function nodeTooOld(version: string, required?: string): string | null;
 /** A child's output line as `npm start` prints it: `[name] line`, unless it already starts with `[name] `. */
 export declare function prefixLine(name: string, line: string): string;
 /** Whether the console's start runs `next build` first. */

@@ -6,6 +6,26 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /**
+ * `npm start`'s first check, before it installs anything: null when `version` (process.versions.node)
+ * satisfies `required` (package.json's engines, ">=22.12"), otherwise the one line to print. On an
+ * older Node, npm ci printed four EBADENGINE warnings and went on to a start that failed later.
+ */
+export function nodeTooOld(version, required = ">=22.12") {
+  const parse = (v) =>
+    v
+      .replace(/^[^0-9]*/, "")
+      .split(".")
+      .map((n) => Number.parseInt(n, 10) || 0);
+  const [major = 0, minor = 0] = parse(version);
+  const [needMajor = 0, needMinor = 0] = parse(required);
+  if (major > needMajor || (major === needMajor && minor >= needMinor)) return null;
+  return (
+    `Lupa needs Node ${needMajor}.${needMinor} or newer, and this is Node ${version}: install Node ${needMajor} ` +
+    `(nvm install ${needMajor}, or https://nodejs.org/en/download) and run npm start again.`
+  );
+}
+
+/**
  * A child's output line as `npm start` prints it: `[name] line`, unless the child already said
  * who it is (start-web.mjs prints its own `[web] ...` lines: they were printed `[web] [web] ...`).
  */
@@ -32,7 +52,7 @@ export function childEnv(env, isTTY) {
 export function startBanner(env, willBuild) {
   const web = env.LUPA_WEB_PORT || "3000";
   const api = env.LUPA_API_PORT || "4000";
-  const build = willBuild ? " (this start builds it first, a minute or two)" : "";
+  const build = willBuild ? " (this start builds it first: a few minutes, README.md)" : "";
   return `Starting Lupa: console on http://127.0.0.1:${web}${build}, API on http://127.0.0.1:${api}`;
 }
 

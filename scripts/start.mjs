@@ -2,8 +2,19 @@
 // workers on the embedded database, demo data on first start) and the console side by side.
 // Ctrl-C stops both. Settings: see docs/configuration.md.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { childEnv, prefixLine, startBanner, webNeedsBuild } from "./start-lib.mjs";
+import { existsSync, readFileSync } from "node:fs";
+import { childEnv, nodeTooOld, prefixLine, startBanner, webNeedsBuild } from "./start-lib.mjs";
+
+// first, before npm installs anything: on an older Node, one line that says which Node to install
+// (LUPA_NODE_VERSION stands for process.versions.node in test/unit/start-lib.test.ts)
+const tooOld = nodeTooOld(
+  process.env.LUPA_NODE_VERSION || process.versions.node,
+  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).engines?.node,
+);
+if (tooOld) {
+  console.error(tooOld);
+  process.exit(1);
+}
 
 if (!existsSync("node_modules/.bin/next") || !existsSync("node_modules/.bin/esbuild")) {
   console.log("Installing dependencies (npm ci)...");

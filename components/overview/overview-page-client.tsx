@@ -123,8 +123,9 @@ function CountList({
 
 function Overview({ stats, range }: { stats: VerificationStats; range: OverviewRange }) {
   const from = stats.from ?? undefined;
-  // With the review API, "Parados" is every case CREATED or PROCESSING for more than 15 minutes,
-  // whatever its age (its `stuck`); the v2 figure counts 15 minutes to 12 hours only.
+  // With the review API, "Parados" is every case CREATED or PROCESSING sent to be collected more
+  // than 15 minutes ago, whatever its age (its `stuck`: a demo case still being collected is not
+  // stuck, though the seed dated it days ago); the v2 figure counts 15 minutes to 12 hours only.
   const team = useTeamReview();
   const teamStats = useTeamStats(range, Boolean(team));
   const highRisk = stats.scoreHistogram.filter((bin) => bin.to < 400).reduce((n, bin) => n + bin.count, 0);
@@ -160,7 +161,7 @@ function Overview({ stats, range }: { stats: VerificationStats; range: OverviewR
             label="Casos parados"
             value={teamStats.data.stuck}
             href={listHref({ stuck: true })}
-            hint="Criados ou processando há mais de 15 min, de qualquer idade"
+            hint="Em coleta há mais de 15 min, de qualquer idade"
             tone="danger"
           />
         ) : (

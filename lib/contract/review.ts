@@ -86,7 +86,10 @@ export const CaseFilters = z
       .optional()
       .describe("me: cases that still need the caller: no effective decision, and no pending proposal of the caller's own"),
     flag: RiskFlag.optional().describe("cases with this risk flag"),
-    stuck: z.boolean().optional().describe("true: CREATED or PROCESSING, created more than 15 minutes ago, whatever its age"),
+    stuck: z
+      .boolean()
+      .optional()
+      .describe("true: CREATED or PROCESSING, sent to be collected more than 15 minutes ago (its collection's creation), whatever its age"),
     sort: CaseSort.optional().describe("default newest"),
   })
   .strict();
@@ -454,7 +457,10 @@ export const ReviewStats = z.object({
   }),
   slaBreached: z.number().int().describe("Waiting cases past their SLA now"),
   awaitingSecondReview: z.number().int(),
-  stuck: z.number().int().describe("CREATED or PROCESSING, created more than 15 minutes ago, whatever the age"),
+  stuck: z
+    .number()
+    .int()
+    .describe("CREATED or PROCESSING, sent to be collected more than 15 minutes ago (its collection's creation), whatever the age"),
   decisions: z.number().int().describe("First decisions recorded in [from, to)"),
   medianDecisionSeconds: z.number().nullable().describe("Median of (first decision - reviewStartedAt) over those"),
   decisionsByAnalyst: z

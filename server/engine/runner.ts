@@ -113,6 +113,7 @@ export async function runCollection(s: Services, owners: Owners, id: string): Pr
     }
     if (claimed.nextRetryAt && claimed.nextRetryAt.getTime() > now) return; // early: its job comes later
     if (claimed.deadlineAt) deadlineTimer = setTimeout(() => deadline.abort(), claimed.deadlineAt.getTime() - now);
+    await interactiveFirst(s);
     const c = await begin(s, owners, claimed);
     if (!c) return;
     const read = c === claimed && taken.modules ? modulesFromJson(s.config.datasetCacheTtl, taken.modules, claimedAt) : undefined;
@@ -126,6 +127,19 @@ export async function runCollection(s: Services, owners: Owners, id: string): Pr
         () => {},
       );
   }
+}
+
+/**
+ * In a batch worker's group (group.ts), while this process answers interactive work: waits for the
+ * lane gate (lane-gate.ts: until no interactive work is left, or LUPA_BATCH_YIELD_MS at most)
+ * before the group's next step (after the claim, before the modules' wave, before the terminal
+ * statement), so a unit request arriving while a group of ten runs waits for one step of it, not
+ * for the whole group (issue 28, item 11: the unit POST's p99 during a batch). The group's
+ * collections wait on the same gate and go on in the same turn, so their statements still go
+ * together. Outside a group, or with no interactive work, it returns at once.
+ */
+async function interactiveFirst(s: Services): Promise<void> {
+  if (s.priority.busy && currentGroup(s.db)) await s.priority.batchTurn();
 }
 
 /** Owners without an onFetching hook: their collections move to FETCHING in the claim itself. */
@@ -183,6 +197,7 @@ async function collect(
     profileAnswer = result.answer;
   }
   const rest = modules.filter((m) => m.module !== "profile" && m.status !== "ok" && !steps[m.module]);
+  await interactiveFirst(s);
   // the wave's answers that arrive together are written together (answerWriter); when no local
   // step follows, the answers that complete the wave go with the terminal state instead
   const stepsFollow = modules.some((m) => Object.hasOwn(steps, m.module) && m.status !== "ok");
@@ -235,6 +250,7 @@ async function settle(
   // a module stopped because the workers are stopping is `stopped`: not done, and no failure either
   const done = !deadline.aborted && results.every((r) => r.kind === "ok" || r.kind === "not_found");
   if (done) {
+    await interactiveFirst(s);
     await complete(s, owners, c.id, "ok", writer?.held(), c);
     return true;
   }

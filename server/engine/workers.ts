@@ -2,7 +2,7 @@
 // queues, so a large batch never delays interactive work) and callback deliveries; and the
 // sweeper, which fails expired collections and re-sends jobs lost to a crash.
 import type { Services } from "../context";
-import { QUEUES } from "../jobs/queue";
+import { inBackground, isBackgroundJob, QUEUES } from "../jobs/queue";
 import { runCollection, runCollections } from "./runner";
 import { findExpired, findLostWork, markDispatched, markEnqueued, takeOverDeadOwners } from "./store";
 import { LIVENESS_LOCK_CLASS } from "./liveness";
@@ -31,6 +31,13 @@ export interface WorkerOptions {
  */
 export const BATCH_LANE_FETCH = 10;
 
+/**
+ * Background jobs (the demo seed's: server/jobs/queue.ts) of a batch worker's fetch run this many
+ * at a time; between two steps the worker gives way to the user's batch work sent since its fetch:
+ * it sends the rest back (background priority, so they come after) and fetches again.
+ */
+export const BACKGROUND_STEP = 4;
+
 function jobId(data: Record<string, unknown>): string | null {
   // an invalid payload fails permanently: logged, not retried
   return typeof data.id === "string" && data.id.length > 0 && data.id.length < 100 ? data.id : null;
@@ -44,6 +51,8 @@ export async function startWorkers(s: Services, options: WorkerOptions): Promise
     await runCollection(s, owners, id);
   };
   await s.queue.work(QUEUES.interactive, options.interactiveConcurrency ?? 8, async (data) => {
+    // background work (the demo's CNH and face cases) does not hold batch work back
+    if (isBackgroundJob(data)) return inBackground(() => run(data));
     const release = s.priority.hold();
     try {
       await run(data);
@@ -55,15 +64,17 @@ export async function startWorkers(s: Services, options: WorkerOptions): Promise
     QUEUES.batch,
     options.batchConcurrency ?? s.config.batchWorkers,
     async (jobs) => {
+      const userSentAtFetch = s.queue.userJobsSent(QUEUES.batch);
       const ids: string[] = [];
+      const backgroundIds: string[] = [];
       for (const data of jobs) {
         const id = jobId(data);
-        if (id) ids.push(id);
+        if (id) (isBackgroundJob(data) ? backgroundIds : ids).push(id);
         else s.log.error({ data: Object.keys(data) }, "invalid collection job payload dropped");
       }
-      // interactive work first (server/engine/lane-gate.ts): while it runs, the fetch's
-      // collections start one at a time, each after the gate, as they did before groups; with none
-      // running, those left start together as one group, their statements made together sent as
+      // interactive work first (server/engine/lane-gate.ts): while it runs, or ended less than
+      // 250 ms ago (more is likely to come), the fetch's collections start one at a time, each
+      // after the gate, as they did before groups; with none, those left start together as one group, their statements made together sent as
       // one (group.ts). Each of their statements goes after the others waiting on PGlite
       // (server/db/client.ts). A collection that throws does not stop the others; pg-boss then
       // retries the fetch's jobs (a run is idempotent).
@@ -71,9 +82,28 @@ export async function startWorkers(s: Services, options: WorkerOptions): Promise
       let failure: unknown = null;
       while (rest.length > 0) {
         await s.priority.batchTurn();
-        const now = s.priority.busy ? rest.slice(0, 1) : rest;
+        const now = s.priority.recentlyBusy ? rest.slice(0, 1) : rest;
         rest = rest.slice(now.length);
         await inBatchLane(() => runCollections(s, owners, now)).catch((error: unknown) => void (failure ??= error));
+      }
+      // then the background jobs (pg-boss fetched them after every other), a few at a time; when
+      // the user sent batch work meanwhile, the rest go back to the queue behind it
+      let left = [...new Set(backgroundIds)].filter((id) => !ids.includes(id));
+      while (left.length > 0) {
+        if (s.queue.userJobsSent(QUEUES.batch) !== userSentAtFetch) {
+          const back = left;
+          await inBackground(() =>
+            s.queue.sendMany(
+              QUEUES.batch,
+              back.map((id) => ({ id })),
+            ),
+          );
+          break;
+        }
+        await s.priority.batchTurn();
+        const step = left.slice(0, s.priority.busy ? 1 : BACKGROUND_STEP);
+        left = left.slice(step.length);
+        await inBackground(() => inBatchLane(() => runCollections(s, owners, step))).catch((error: unknown) => void (failure ??= error));
       }
       if (failure) throw failure;
     },

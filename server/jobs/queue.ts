@@ -1,6 +1,12 @@
 // The job queue: pg-boss on PostgreSQL or PGlite. pg-boss polls (every 2 s by default); to start
 // work within milliseconds, every send also wakes the workers of that queue: directly in this
 // process, and through NOTIFY for worker processes elsewhere (PostgreSQL mode).
+//
+// Background work (issue 28, item 7): jobs sent inside `inBackground` (the demo seed's) carry a
+// lower pg-boss priority and `background: true`, so a worker fetches a person's jobs first; the
+// workers run them in the background context too (server/engine/workers.ts), so the jobs they send
+// in turn (a recovery round) stay background, and they give way to the user's own work.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import PgBoss from "pg-boss";
 import type { Database } from "../db/client";
@@ -14,6 +20,28 @@ export const QUEUES = {
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 const WAKE_CHANNEL = "lupa_jobs";
+
+/** Background ids a queue remembers (see JobQueue.backgroundIds): the demo sends about seventy. */
+const BACKGROUND_IDS_KEPT = 10_000;
+
+/** pg-boss fetches higher priorities first (default 0): background jobs come after every other. */
+export const BACKGROUND_PRIORITY = -1;
+const background = new AsyncLocalStorage<true>();
+
+/** Runs `fn` as background work: the jobs it sends (awaited or not) are background jobs. */
+export function inBackground<T>(fn: () => T): T {
+  return background.run(true, fn);
+}
+
+/** Whether the caller runs as background work. */
+export function isBackground(): boolean {
+  return background.getStore() === true;
+}
+
+/** Whether a job was sent as background work (its payload says so). */
+export function isBackgroundJob(data: Record<string, unknown>): boolean {
+  return data.background === true;
+}
 
 export interface SendOptions {
   startAfter?: Date;
@@ -36,6 +64,14 @@ export class JobQueue {
   private detached = false;
   /** The fetches whose handlers run now (see stop). */
   private readonly running = new Set<Promise<void>>();
+  /** Jobs sent by this process per queue that were not background work (see userJobsSent). */
+  private readonly userSent = new Map<string, number>();
+  /**
+   * The ids (the payload's `id`: a collection's) sent as background work by this process, the
+   * latest BACKGROUND_IDS_KEPT: a job sent again for one of them outside the background context
+   * (the sweeper's re-send of a job waiting longer than a minute, a takeover) stays background.
+   */
+  private readonly backgroundIds = new Set<string>();
 
   constructor(
     private readonly database: Database,
@@ -65,16 +101,56 @@ export class JobQueue {
     this.started = true;
   }
 
+  /** Whether jobs for these payloads go as background work, remembering their ids when they do. */
+  private background(items: Record<string, unknown>[]): boolean {
+    const ids = items.map((data) => (typeof data.id === "string" ? data.id : null));
+    const bg = isBackground() || (ids.length > 0 && ids.every((id) => id !== null && this.backgroundIds.has(id)));
+    if (bg)
+      for (const id of ids) {
+        if (id === null) continue;
+        this.backgroundIds.delete(id);
+        this.backgroundIds.add(id);
+        if (this.backgroundIds.size > BACKGROUND_IDS_KEPT) this.backgroundIds.delete(this.backgroundIds.values().next().value!);
+      }
+    return bg;
+  }
+
   async send(queue: QueueName, data: Record<string, unknown>, options: SendOptions = {}): Promise<void> {
-    await this.boss.send(queue, data, options.startAfter ? { startAfter: options.startAfter } : {});
+    const bg = this.background([data]);
+    const sendOptions = {
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(bg ? { priority: BACKGROUND_PRIORITY } : {}),
+    };
+    await this.boss.send(queue, bg ? { ...data, background: true } : data, sendOptions);
+    if (!bg) this.countUserJobs(queue, 1);
     if (!options.startAfter || options.startAfter.getTime() <= Date.now()) await this.wake(queue, 1);
   }
 
   /** Sends many jobs in one statement and wakes the workers once (a batch's first jobs). */
   async sendMany(queue: QueueName, items: Record<string, unknown>[]): Promise<void> {
     if (items.length === 0) return;
-    await this.boss.insert(items.map((data) => ({ name: queue, data })));
+    const bg = this.background(items);
+    await this.boss.insert(
+      items.map((data) =>
+        bg ? { name: queue, data: { ...data, background: true }, priority: BACKGROUND_PRIORITY } : { name: queue, data },
+      ),
+    );
+    if (!bg) this.countUserJobs(queue, items.length);
     await this.wake(queue, items.length);
+  }
+
+  private countUserJobs(queue: QueueName, n: number): void {
+    this.userSent.set(queue, (this.userSent.get(queue) ?? 0) + n);
+  }
+
+  /**
+   * How many jobs that are not background work this process has sent to `queue` so far: a worker
+   * running background jobs compares it with the figure at its fetch, and gives way when it grew
+   * (server/engine/workers.ts). This process's sends only: the demo seeds the embedded database,
+   * where one process runs the API and the workers.
+   */
+  userJobsSent(queue: QueueName): number {
+    return this.userSent.get(queue) ?? 0;
   }
 
   /**

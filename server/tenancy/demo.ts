@@ -13,6 +13,7 @@ import type { Role } from "../auth/permissions";
 import { SANDBOX_DOCUMENTS } from "../datasets/sandbox/behaviours";
 import type { TokenClaims } from "../auth/tokens";
 import { seedDemoFeatures } from "./demo-features";
+import { inBackground } from "../jobs/queue";
 
 import { DEMO_PASSWORD } from "../../lib/contract/demo";
 
@@ -54,7 +55,16 @@ function spread(base: string[], extra: string[]): string[] {
   return out;
 }
 
-export async function seedDemo(s: Services): Promise<boolean> {
+/**
+ * Creates the demo workspace on an empty database; false when there is a workspace already. Its
+ * work is background work (server/jobs/queue.ts): its jobs come after a person's, and the workers
+ * give way to the user's own batch work while they collect the demo's cases (issue 28, item 7).
+ */
+export function seedDemo(s: Services): Promise<boolean> {
+  return inBackground(() => seed(s));
+}
+
+async function seed(s: Services): Promise<boolean> {
   const existing = await s.db.select({ id: workspaces.id }).from(workspaces).limit(1);
   if (existing.length > 0) return false;
   const ws = await createWorkspace(s.db, "Demo");

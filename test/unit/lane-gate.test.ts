@@ -1,7 +1,7 @@
 // Interactive work first (server/engine/lane-gate.ts): a batch start waits while interactive work
 // runs, goes at once when it ends, and never waits longer than maxWaitMs.
 import { describe, expect, it } from "vitest";
-import { LaneGate } from "../../server/engine/lane-gate";
+import { LaneGate, RECENT_MS } from "../../server/engine/lane-gate";
 
 const settled = async (p: Promise<unknown>, ms: number) =>
   Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
@@ -43,5 +43,19 @@ describe("LaneGate", () => {
     const gate = new LaneGate(0);
     gate.hold();
     expect(await settled(gate.batchTurn(), 20)).toBe(true);
+  });
+});
+
+describe("LaneGate.recentlyBusy (issue 28, item 11)", () => {
+  it("holds while interactive work runs and for RECENT_MS after the last one ends, then clears", async () => {
+    const gate = new LaneGate(5000);
+    expect(gate.recentlyBusy).toBe(false);
+    const release = gate.hold();
+    expect(gate.recentlyBusy).toBe(true);
+    release();
+    expect(gate.busy).toBe(false);
+    expect(gate.recentlyBusy).toBe(true);
+    await new Promise((r) => setTimeout(r, RECENT_MS + 50));
+    expect(gate.recentlyBusy).toBe(false);
   });
 });

@@ -1,17 +1,19 @@
 // The decisions of `npm start` (issue 20, "Newcomer's terminal"): the web prefix printed once, the
 // build announced only when there will be one, human-readable API logs only for a terminal, and
 // the console waiting for the API.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
 import {
   DEMO_ACCOUNTS,
   DEMO_ACCOUNTS_PASSWORD,
   childEnv,
   demoAccountsOpen,
   localWebUrl,
+  nodeTooOld,
   prefixLine,
   readyLines,
   startBanner,
@@ -103,5 +105,38 @@ describe("the console's warm-up", () => {
     expect(seen).toEqual(["/login", "/api/auth/csrf", "/api/auth/session"]);
     await new Promise<void>((r) => server.close(() => r()));
     expect(await warmUp(url, { timeoutMs: 600 })).toEqual([]);
+  });
+});
+
+describe("npm start on an older Node (issue 28, item 7)", () => {
+  it("accepts the engines' version and newer, and names the Node to install for an older one", () => {
+    expect(nodeTooOld("22.12.0", ">=22.12")).toBeNull();
+    expect(nodeTooOld("22.23.3", ">=22.12")).toBeNull();
+    expect(nodeTooOld("24.1.0", ">=22.12")).toBeNull();
+    expect(nodeTooOld("v22.11.0", ">=22.12")).toContain("Lupa needs Node 22.12 or newer");
+    const line = nodeTooOld("20.19.5", ">=22.12")!;
+    expect(line).toBe(
+      "Lupa needs Node 22.12 or newer, and this is Node 20.19.5: install Node 22 (nvm install 22, or https://nodejs.org/en/download) and run npm start again.",
+    );
+    expect(line).not.toContain("\n");
+  });
+
+  it("stops before npm installs anything: one line on stderr, exit 1", () => {
+    // a folder without node_modules: without the check, npm start would run npm ci here
+    const root = mkdtempSync(path.join(tmpdir(), "lupa-old-node-"));
+    dirs.push(root);
+    mkdirSync(path.join(root, "scripts"));
+    for (const f of ["start.mjs", "start-lib.mjs"]) writeFileSync(path.join(root, "scripts", f), readFileSync(path.join("scripts", f)));
+    writeFileSync(path.join(root, "package.json"), readFileSync("package.json"));
+    const run = spawnSync(process.execPath, ["scripts/start.mjs"], {
+      cwd: root,
+      env: { ...process.env, LUPA_NODE_VERSION: "20.19.5" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.trim().split("\n")).toEqual([nodeTooOld("20.19.5", ">=22.12")]);
+    expect(existsSync(path.join(root, "node_modules"))).toBe(false);
   });
 });

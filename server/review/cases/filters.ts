@@ -3,7 +3,7 @@
 // (search through search_name, feedbackStatus through the stored latest decision).
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { decisionProposals, verifications } from "../../db/schema";
+import { collections, decisionProposals, verifications } from "../../db/schema";
 import { searchFilter } from "../../v2/verifications/queries";
 import { DUE_SOON_SHARE } from "../sla";
 import { CASE_SORTS, ExportFormat, RISK_FLAGS, type CaseFilters, type CaseSort } from "../../../lib/contract/review";
@@ -35,7 +35,7 @@ export const filterParams = {
     .optional()
     .describe("me: cases that still need the caller: no effective decision, and no pending proposal of the caller's own"),
   flag: z.enum(RISK_FLAGS).optional(),
-  stuck: boolParam.optional().describe("true: CREATED or PROCESSING, created more than 15 minutes ago"),
+  stuck: boolParam.optional().describe("true: CREATED or PROCESSING, sent to be collected more than 15 minutes ago"),
   sort: z.enum(CASE_SORTS).optional().describe("newest (default), oldest, score_asc, score_desc"),
 };
 
@@ -46,6 +46,23 @@ export const CaseListQuery = z
 export type CaseListQuery = z.infer<typeof CaseListQuery>;
 
 export const STUCK_MS = 15 * 60_000;
+
+/**
+ * Stuck (`stuck=true`, the overview's "Casos parados"): CREATED or PROCESSING, and in the pipeline
+ * for more than 15 minutes, counted from when its collection was created, the moment the case was
+ * actually sent to be collected. `createdAt` alone is not that moment: the demo seed moves the
+ * cases it is still collecting into the past days, and a fresh start showed dozens of stuck cases
+ * (issue 28, item 7; docs/decisions.md, "Stuck counts from the collection"). For every other case
+ * both are the same instant. A case without a collection row counts from `createdAt`.
+ */
+export function stuckWhere(now: Date): SQL {
+  const cutoff = new Date(now.getTime() - STUCK_MS);
+  return and(
+    inArray(verifications.status, ["CREATED", "PROCESSING"]),
+    lte(verifications.createdAt, cutoff),
+    sql`coalesce((select c.created_at from ${collections} c where c.id = ${verifications.id}::text), ${verifications.createdAt}) <= ${cutoff.toISOString()}::timestamptz`,
+  )!;
+}
 
 export interface FilterContext {
   workspaceId: string;
@@ -94,10 +111,7 @@ export function whereOf(f: CaseFilters, c: FilterContext): SQL {
         where p.id = ${verifications.pendingProposalId} and p.proposed_by <> ${c.callerId}))`,
     );
   if (f.flag) where.push(sql`${verifications.riskFlags} @> array[${f.flag}]::text[]`);
-  if (f.stuck) {
-    where.push(inArray(verifications.status, ["CREATED", "PROCESSING"]));
-    where.push(lte(verifications.createdAt, new Date(c.now.getTime() - STUCK_MS)));
-  }
+  if (f.stuck) where.push(stuckWhere(c.now));
   return and(...where)!;
 }
 

@@ -1,13 +1,13 @@
 // GET /api/review/v1/stats: the overview's team figures. Waiting cases (decidable, no effective
 // decision yet) by the age of their SLA clock, those past their SLA, those awaiting a second
-// review, the stuck ones (CREATED or PROCESSING, created more than 15 minutes ago, whatever the
-// age: the v2 list's `incomplete` keeps its own meaning), and over [from, to): first decisions,
+// review, the stuck ones (CREATED or PROCESSING, sent to be collected more than 15 minutes ago,
+// whatever the age: filters.ts stuckWhere; the v2 list's `incomplete` keeps its own meaning), and over [from, to): first decisions,
 // their median time from reviewStartedAt, and (admins) decisions per author.
-import { and, count, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { verificationFeedbacks, verifications } from "../../db/schema";
 import type { ReviewStats } from "../../../lib/contract/review";
-import { STUCK_MS } from "./filters";
+import { stuckWhere } from "./filters";
 import { userRefs, refOf } from "../user-refs";
 
 const HOUR = 3600_000;
@@ -48,13 +48,7 @@ export async function reviewStats(
     db
       .select({ n: count() })
       .from(verifications)
-      .where(
-        and(
-          eq(verifications.workspaceId, workspaceId),
-          inArray(verifications.status, ["CREATED", "PROCESSING"]),
-          lte(verifications.createdAt, ago(STUCK_MS)),
-        ),
-      ),
+      .where(and(eq(verifications.workspaceId, workspaceId), stuckWhere(now))),
     db
       .select({
         n: count(),
