@@ -23,6 +23,7 @@ export const FEATURES = [
   "reveal",
   "audit",
   "stats",
+  "rules",
 ];
 
 export function registerSettingsRoutes(app: FastifyInstance, s: Services): void {
