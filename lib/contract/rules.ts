@@ -126,7 +126,7 @@ export const Evaluation = z.object({
   score: z.number().int(),
   recommendation: Recommendation,
   rules: z.array(EvaluatedRule),
-  elapsedMs: z.number(),
+  elapsedMs: z.number().describe("The evaluation's time in the service: reading the case's facts and the version, and scoring"),
 });
 
 export const FiredRule = z.object({

@@ -36,8 +36,8 @@ async function caseFacts(db: Db, workspaceId: string, verificationId: string): P
 }
 
 export async function evaluateOnCase(db: Db, workspaceId: string, body: Body): Promise<EvaluationResult> {
-  const { entity, facts } = await caseFacts(db, workspaceId, body.verificationId);
   const started = performance.now();
+  const { entity, facts } = await caseFacts(db, workspaceId, body.verificationId);
   let compiled: CompiledRuleset;
   if ("id" in body.ruleset) {
     const row = await findRuleset(db, workspaceId, body.ruleset.id);

@@ -33,7 +33,9 @@ export function datasetRules(modules: Pick<ModuleRun, "module" | "data">[]): Fir
 export const SUBJECT_NOT_FOUND_RULES: FiredDatasetRules = { codes: [SUBJECT_NOT_FOUND], moduleRules: [`profile.${SUBJECT_NOT_FOUND}`] };
 
 export function compiledVersion(entity: Entity, row: RulesetRow): CompiledRuleset {
-  return compileRuleset(entity, { rules: row.rules, thresholds: row.thresholds }, `${row.id}:${row.updatedAt.getTime()}`);
+  // a published version never changes (activation and shadow change its row, not its rules)
+  const key = row.state === "published" ? row.id : `${row.id}:${row.updatedAt.getTime()}`;
+  return compileRuleset(entity, { rules: row.rules, thresholds: row.thresholds }, key);
 }
 
 export interface Completion {
