@@ -221,6 +221,18 @@ export async function factsNow(
   return found ? { entity: found.row.entity, facts: found.facts } : "not_completed";
 }
 
+const backfilled = new WeakSet<object>();
+
+/**
+ * The sweep's backfill: batches of backfillFacts until one comes back short, then never again in
+ * this process (every verification completing afterwards stores its facts at completion), so a
+ * finished backfill costs the sweep nothing, not an anti-join over the verifications every few seconds.
+ */
+export async function sweepBackfill(db: Db, limit = 200): Promise<void> {
+  if (backfilled.has(db)) return;
+  if ((await backfillFacts(db, limit)) < limit) backfilled.add(db);
+}
+
 /**
  * The backfill (the verification owner's sweep, server/v2/verifications/hooks.ts): the facts of up
  * to `limit` completed verifications that have none, or of an older extractor. Their score is not

@@ -15,7 +15,7 @@ import { afterVerificationTerminal, finishStaleAnalyses, markSummaryPending, sum
 import { VISION_STEPS } from "../../vision/steps";
 import { deleteImages } from "../../vision/intake";
 import { riskFlags } from "../../review/flags";
-import { backfillFacts, datasetRules, scoreAtCompletion, SUBJECT_NOT_FOUND_RULES } from "../../rules/scoring";
+import { datasetRules, scoreAtCompletion, SUBJECT_NOT_FOUND_RULES, sweepBackfill } from "../../rules/scoring";
 
 export function dossierOf(
   entity: string,
@@ -146,6 +146,6 @@ export const verificationHooks: OwnerHooks<string | null> = {
   steps: VISION_STEPS, // face match and CNH reading, after the dataset modules
   sweep: async (s) => {
     await finishStaleAnalyses(s); // summaries whose process died before making them
-    await backfillFacts(s.db); // the facts of verifications completed before rule sets (server/rules/scoring.ts)
+    await sweepBackfill(s.db); // the facts of verifications completed before rule sets (server/rules/scoring.ts)
   },
 };
