@@ -41,6 +41,7 @@ import { LawsuitsSection } from "./dossier/lawsuits-section";
 import { RelatedSection } from "./dossier/related-section";
 import { UnavailableModulesSection } from "./dossier/unavailable-modules-section";
 import { ModuleSourcesProvider } from "@/components/ui/module-source";
+import { WhyScore } from "@/components/rules/why-score";
 
 /** Finance, restrictions, lawsuits and related parties, each in its own region. */
 function DossierRegions({ detail }: { detail: VerificationDetail }) {
@@ -247,6 +248,11 @@ export function VerificationPageClient({ id }: { id: string }) {
               {detail.result ? (
                 <Region name="o resultado">
                   <ResultSection result={detail.result} />
+                </Region>
+              ) : null}
+              {team && review.data?.review.scoring ? (
+                <Region name="a explicação do score">
+                  <WhyScore scoring={review.data.review.scoring} />
                 </Region>
               ) : null}
               <Region name="os detalhes">

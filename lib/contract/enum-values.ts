@@ -72,4 +72,8 @@ export const AUDIT_EVENT_TYPES = [
   "session.ended",
   "audit.exported",
   "audit.purged",
+  "ruleset.draft_saved",
+  "ruleset.published",
+  "ruleset.activated",
+  "ruleset.shadow_changed",
 ] as const;

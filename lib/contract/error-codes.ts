@@ -54,6 +54,11 @@ export const ERROR_STATUS = {
   awaiting_second_review: 409,
   no_pending_proposal: 409,
   note_not_editable: 409,
+  // rules (issue 31; docs/rules.md)
+  invalid_ruleset: 400,
+  same_person: 403,
+  not_draft: 409,
+  not_published: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -37,6 +37,10 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "session.ended": "Sessão encerrada",
   "audit.exported": "Auditoria exportada (CSV)",
   "audit.purged": "Eventos antigos expurgados",
+  "ruleset.draft_saved": "Rascunho de regras salvo",
+  "ruleset.published": "Versão de regras publicada",
+  "ruleset.activated": "Versão de regras ativada",
+  "ruleset.shadow_changed": "Sombra de regras alterada",
 };
 
 /** ok: within the SLA; due_soon: its last quarter; breached: past it; met: decided within it. */

@@ -8,6 +8,7 @@ import { FEEDBACK_STATUSES, Role, V2Status } from "./enums";
 import { EngineVerification, LegacyVerification } from "./v2";
 import { BatchItemError } from "./v3";
 import { FEEDBACK_DECISIONS, FeedbackDecision, FeedbackRecord } from "./v2-review";
+import { CaseScoring } from "./rules";
 
 export const REVIEW_PREFIX = "/api/review/v1";
 
@@ -58,7 +59,9 @@ export type UserRef = z.infer<typeof UserRef>;
 export const Capabilities = z.object({
   teamReview: z.literal(true),
   version: z.literal("1"),
-  features: z.array(z.string()).describe("assignment, sla, flags, bulk, export, views, reasons, fourEyes, notes, reveal, audit, stats"),
+  features: z
+    .array(z.string())
+    .describe("assignment, sla, flags, bulk, export, views, reasons, fourEyes, notes, reveal, audit, stats, rules"),
   role: Role,
   canAct: z.boolean().describe("admin or analyst: assign, decide, write notes"),
   canAdminister: z.boolean().describe("admin: settings, audit log, hide notes"),
@@ -175,6 +178,9 @@ export const CaseReview = z.object({
     .describe("null when none was made"),
   fourEyesRequired: z.array(FourEyesTrigger).describe("What four-eyes applies to in this workspace now ([] when off)"),
   sources: z.array(ModuleSource).describe("Where each module's data came from, the modules left unavailable included"),
+  scoring: CaseScoring.nullable().describe(
+    "The rule set version that scored it, the rules that fired with the fact values that fired them, and the shadow versions' scores (null: scored before rule sets, or not scored)",
+  ),
 });
 export type CaseReview = z.infer<typeof CaseReview>;
 
@@ -345,6 +351,9 @@ export const ReviewSettings = z.object({
   requireReason: z.array(FeedbackDecision),
   fourEyes: z.object({ enabled: z.boolean(), on: z.array(FourEyesTrigger) }),
   auditRetentionDays: z.number().int().min(30).max(36500),
+  rules: z
+    .object({ requireSecondPerson: z.boolean() })
+    .describe("Rule sets (docs/rules.md): requireSecondPerson (default true), the admin who publishes a draft must not be its last editor"),
 });
 export type ReviewSettings = z.infer<typeof ReviewSettings>;
 
@@ -354,6 +363,7 @@ export const DEFAULT_SETTINGS: ReviewSettings = {
   requireReason: [],
   fourEyes: { enabled: false, on: ["REPROVED", "flagged_approval"] },
   auditRetentionDays: 1826,
+  rules: { requireSecondPerson: true },
 };
 
 /** PUT /settings: any subset; `reasons` and `fourEyes` may carry a subset of their own keys. */
@@ -386,6 +396,7 @@ export const SettingsUpdate = z
       .strict()
       .optional(),
     auditRetentionDays: ReviewSettings.shape.auditRetentionDays.optional(),
+    rules: z.object({ requireSecondPerson: z.boolean().optional() }).strict().optional(),
   })
   .strict();
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;

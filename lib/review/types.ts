@@ -2,7 +2,7 @@
 // values only: this reaches the browser through the layout.
 
 export interface TeamReview {
-  /** The review API's features: assignment, sla, flags, bulk, export, views, reasons, fourEyes, notes, reveal, audit, stats. */
+  /** The review API's features: assignment, sla, flags, bulk, export, views, reasons, fourEyes, notes, reveal, audit, stats, rules. */
   features: string[];
   /** admin or analyst: assign, decide, write notes. */
   canAct: boolean;

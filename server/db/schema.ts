@@ -5,6 +5,7 @@
 import { folded } from "./search-fold";
 import type { AnswerSource } from "../datasets/types";
 import type { BatchRefusal } from "../../lib/contract/review";
+import type { FactValue, RuleDef, Thresholds } from "../../lib/contract/rules";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -696,3 +697,72 @@ export const auditEvents = pgTable(
     // the case index is partial (case_id is not null): in the migration's SQL
   ],
 );
+
+// --- rules (issue 31; migration 0040; server/rules/) ---
+
+/** A version of a workspace's rule set for one scoring profile (docs/rules.md, "Lifecycle"). */
+export const rulesets = pgTable(
+  "rulesets",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    profileId: text("profile_id").notNull(),
+    version: integer("version").notNull(),
+    /** draft (editable) or published (immutable). */
+    state: text("state").notNull(),
+    rules: jsonb("rules").$type<RuleDef[]>().notNull(),
+    thresholds: jsonb("thresholds").$type<Thresholds>().notNull(),
+    active: boolean("active").notNull().default(false),
+    shadow: boolean("shadow").notNull().default(false),
+    basedOn: uuid("based_on"),
+    /** null: the service (version 1). */
+    createdBy: uuid("created_by"),
+    /** The draft's last editor: with rules.requireSecondPerson, not its publisher. */
+    updatedBy: uuid("updated_by"),
+    publishedBy: uuid("published_by"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    publishedAt: ts("published_at"),
+    activatedAt: ts("activated_at"),
+  },
+  (t) => [
+    uniqueIndex("rulesets_ws_profile_version_idx").on(t.workspaceId, t.profileId, t.version),
+    // one active version per profile: a partial unique index (WHERE active), in the migration's SQL
+  ],
+);
+
+/** The facts of a completed verification, extracted once (server/rules/facts.ts). */
+export const verificationFacts = pgTable(
+  "verification_facts",
+  {
+    verificationId: uuid("verification_id").primaryKey(),
+    workspaceId: uuid("workspace_id").notNull(),
+    entity: text("entity").notNull(),
+    profileId: text("profile_id"),
+    extractorVersion: integer("extractor_version").notNull(),
+    facts: jsonb("facts").$type<Record<string, FactValue>>().notNull(),
+    verificationCreatedAt: ts("verification_created_at").notNull(),
+    extractedAt: ts("extracted_at").notNull().defaultNow(),
+  },
+  (t) => [index("verification_facts_ws_profile_created_idx").on(t.workspaceId, t.profileId, t.verificationCreatedAt)],
+);
+
+/** Which version scored a verification, what fired and why, and the shadow versions' scores. */
+export const verificationScorings = pgTable("verification_scorings", {
+  verificationId: uuid("verification_id").primaryKey(),
+  workspaceId: uuid("workspace_id").notNull(),
+  rulesetId: uuid("ruleset_id").notNull(),
+  version: integer("version").notNull(),
+  score: integer("score").notNull(),
+  recommendation: text("recommendation").notNull(),
+  fired: jsonb("fired")
+    .$type<{ code: string; title: string; weight: number; module?: string; facts: Record<string, FactValue> }[]>()
+    .notNull(),
+  shadow: jsonb("shadow")
+    .$type<{ rulesetId: string; version: number; score: number; recommendation: string }[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  createdAt: createdAt(),
+});

@@ -62,6 +62,21 @@ const ROUTES: { method: string; path: () => string; body?: unknown; permission: 
   { method: "GET", path: () => "/people", permission: "read" },
   { method: "GET", path: () => `/batches/bat_${"0".repeat(24)}`, permission: "read" },
   { method: "POST", path: () => "/holders/names", body: { documents: ["52998224725"] }, permission: "read" },
+  // the rules room (issue 31)
+  { method: "GET", path: () => "/rules/facts?profileId=prf_kyc_person", permission: "read" },
+  { method: "GET", path: () => "/rulesets?profileId=prf_kyc_person", permission: "read" },
+  { method: "GET", path: () => `/rulesets/${N}`, permission: "read" },
+  { method: "POST", path: () => "/rulesets", body: { profileId: "prf_kyc_person" }, permission: "admin" },
+  {
+    method: "PUT",
+    path: () => `/rulesets/${N}`,
+    body: { rules: [], thresholds: { approveAtOrAbove: 700, reproveBelow: 400 } },
+    permission: "admin",
+  },
+  { method: "POST", path: () => `/rulesets/${N}/publish`, permission: "admin" },
+  { method: "POST", path: () => `/rulesets/${N}/activate`, permission: "admin" },
+  { method: "POST", path: () => `/rulesets/${N}/shadow`, body: { enabled: true }, permission: "admin" },
+  { method: "POST", path: () => "/rulesets/evaluate", body: { ruleset: { id: N }, verificationId: N }, permission: "read" },
 ];
 
 describe("roles", () => {

@@ -10,9 +10,10 @@ import type { V2Status } from "../../../lib/contract/enums";
 import { reviewFieldsOf } from "./serialize";
 import { userRefs } from "../user-refs";
 import { moduleSources } from "../sources/read";
+import { caseScoring } from "../../rules/scoring";
 
 export async function caseReview(db: Db, row: VerificationRow, settings: ReviewSettings, now = new Date()): Promise<CaseReview> {
-  const [assignees, proposal, [summary], sources] = await Promise.all([
+  const [assignees, proposal, [summary], sources, scoring] = await Promise.all([
     userRefs(db, [row.assigneeId]),
     pendingProposal(db, row.workspaceId, row.pendingProposalId),
     db
@@ -20,6 +21,7 @@ export async function caseReview(db: Db, row: VerificationRow, settings: ReviewS
       .from(verificationSummaries)
       .where(and(eq(verificationSummaries.workspaceId, row.workspaceId), eq(verificationSummaries.verificationId, row.id))),
     moduleSources(db, row.workspaceId, row.id),
+    caseScoring(db, row.workspaceId, row.id),
   ]);
   return {
     id: row.id,
@@ -37,5 +39,6 @@ export async function caseReview(db: Db, row: VerificationRow, settings: ReviewS
         : null,
     fourEyesRequired: settings.fourEyes.enabled ? settings.fourEyes.on : [],
     sources: sources ?? [],
+    scoring,
   };
 }

@@ -23,6 +23,7 @@ export const FEATURES = [
   "reveal",
   "audit",
   "stats",
+  "rules",
 ];
 
 export function registerSettingsRoutes(app: FastifyInstance, s: Services): void {
@@ -52,7 +53,7 @@ export function registerSettingsRoutes(app: FastifyInstance, s: Services): void 
     tags,
     summary: "The workspace's review settings",
     description:
-      "slaHours (default 24), the reason catalog per decision, requireReason, fourEyes and auditRetentionDays (default 1826, 5 years).",
+      "slaHours (default 24), the reason catalog per decision, requireReason, fourEyes, auditRetentionDays (default 1826, 5 years) and rules.requireSecondPerson (default true).",
     response: { 200: ReviewSettings },
     handler: async ({ caller }) => readSettings(s.db, caller.workspaceId),
   });

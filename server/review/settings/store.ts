@@ -17,6 +17,7 @@ export function settingsFrom(stored: Record<string, unknown> | null | undefined)
     ...s,
     reasons: { ...DEFAULT_SETTINGS.reasons, ...(s.reasons ?? {}) },
     fourEyes: { ...DEFAULT_SETTINGS.fourEyes, ...(s.fourEyes ?? {}) },
+    rules: { ...DEFAULT_SETTINGS.rules, ...(s.rules ?? {}) },
   };
   const parsed = ReviewSettings.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
@@ -41,6 +42,7 @@ export function applyUpdate(current: ReviewSettings, update: SettingsUpdate): Re
       enabled: update.fourEyes?.enabled ?? current.fourEyes.enabled,
       on: update.fourEyes?.on ?? current.fourEyes.on,
     },
+    rules: { requireSecondPerson: update.rules?.requireSecondPerson ?? current.rules.requireSecondPerson },
   };
   for (const status of next.requireReason) {
     if (next.reasons[status].length === 0)
@@ -53,7 +55,7 @@ export function applyUpdate(current: ReviewSettings, update: SettingsUpdate): Re
 export function changesOf(before: ReviewSettings, after: ReviewSettings): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  for (const key of ["slaHours", "requireReason", "fourEyes", "auditRetentionDays"] as const) {
+  for (const key of ["slaHours", "requireReason", "fourEyes", "auditRetentionDays", "rules"] as const) {
     if (!same(before[key], after[key])) changes[key] = { from: before[key], to: after[key] };
   }
   for (const status of Object.keys(after.reasons) as (keyof ReviewSettings["reasons"])[]) {

@@ -3,7 +3,7 @@
 // failure (FAILED). Written in the engine's transaction, so status and dossier change together.
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { profiles, verifications } from "../../db/schema";
+import { verifications } from "../../db/schema";
 import type { Collection, ModuleRun, OwnerHooks } from "../../engine/types";
 import type { ModuleData } from "../../datasets/types";
 import { toBusinessProfile, toPersonFinance, toPersonProfile } from "../../datasets/dossier";
@@ -15,6 +15,7 @@ import { afterVerificationTerminal, finishStaleAnalyses, markSummaryPending, sum
 import { VISION_STEPS } from "../../vision/steps";
 import { deleteImages } from "../../vision/intake";
 import { riskFlags } from "../../review/flags";
+import { datasetRules, scoreAtCompletion, SUBJECT_NOT_FOUND_RULES, sweepBackfill } from "../../rules/scoring";
 
 export function dossierOf(
   entity: string,
@@ -62,16 +63,26 @@ async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<
       .where(eq(verifications.id, c.id));
     return armVerificationCallback(tx, row, "FAILED", null, c.completedAt ?? now);
   }
-  const weights = row.profileId
-    ? ((await tx.select({ rules: profiles.rules }).from(profiles).where(eq(profiles.id, row.profileId)))[0]?.rules ?? [])
-    : [];
   // the workspace's restrictive list (server/v2/blacklist/listing.ts)
   const listing = c.outcome === "subject_not_found" ? NOT_LISTED : await workspaceListing(tx, c.workspaceId, c.document, modules);
   const { dossier, name } = dossierOf(c.entity, modules, listing);
-  const scored =
-    c.outcome === "subject_not_found"
+  const scoredModules = c.outcome === "subject_not_found" ? null : withListingRules(modules, listing);
+  // the rules room (server/rules/): the profile's active rule set version scores the facts, and
+  // the scoring is recorded with that version; its version 1 answers what scoreModules answered
+  const scored = row.profileId
+    ? await scoreAtCompletion(tx, {
+        workspaceId: c.workspaceId,
+        verificationId: c.id,
+        profileId: row.profileId,
+        entity: c.entity === "company" ? "company" : "person",
+        createdAt: row.createdAt,
+        completedAt: c.completedAt ?? now,
+        dossier,
+        rules: scoredModules ? datasetRules(scoredModules) : SUBJECT_NOT_FOUND_RULES,
+      })
+    : c.outcome === "subject_not_found"
       ? { score: 0, scoreFactor: 1000, rules: ["subject_not_found"], scoreDistribution: [{ module: "profile", percent: 100 }] }
-      : scoreModules(withListingRules(modules, listing), weights);
+      : scoreModules(scoredModules!, []); // no profile: no weights;
   const relatedCount = relatedParties(modules.find((m) => m.module === "related")?.data as ModuleData | null).length;
   const result = {
     ...scored,
@@ -133,5 +144,8 @@ export const verificationHooks: OwnerHooks<string | null> = {
     await afterVerificationTerminal(s, c);
   },
   steps: VISION_STEPS, // face match and CNH reading, after the dataset modules
-  sweep: (s) => finishStaleAnalyses(s), // summaries whose process died before making them
+  sweep: async (s) => {
+    await finishStaleAnalyses(s); // summaries whose process died before making them
+    await sweepBackfill(s.db); // the facts of verifications completed before rule sets (server/rules/scoring.ts)
+  },
 };

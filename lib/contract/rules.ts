@@ -1,0 +1,153 @@
+// The rules room's review API (/api/review/v1/rules…; issue 31; docs/rules.md): the facts a rule
+// may read, versioned rule sets of CEL conditions per scoring profile, trying a rule set on one
+// case, and the scoring a case was given. Errors use the v3 envelope.
+import { z } from "zod";
+
+/** A user as the review API names one (lib/contract/review.ts UserRef; not imported: review.ts imports this file). */
+const UserRef = z.object({ id: z.uuid(), email: z.string().nullable() });
+
+export const FACT_TYPES = ["bool", "int", "double", "string", "list<string>", "timestamp"] as const;
+export const FactType = z.enum(FACT_TYPES);
+export type FactType = z.infer<typeof FactType>;
+
+export const Fact = z.object({
+  name: z.string().describe("How a condition names it: person.age, company.ageDays, dataset.rules"),
+  type: FactType,
+  label: z.string().describe("pt-BR"),
+  description: z.string().describe("pt-BR: what it is and where it comes from"),
+  module: z.string().describe("The module whose data it is read from"),
+});
+export type Fact = z.infer<typeof Fact>;
+export const FactList = z.object({ facts: z.array(Fact) });
+
+export const FactsQuery = z.object({ profileId: z.string().min(1).max(200) }).strict();
+
+export const MAX_RULES = 200;
+export const MAX_CONDITION = 2000;
+
+export const RuleDef = z
+  .object({
+    code: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]{0,79}$/, "lower case letters, digits and _, starting with a letter, at most 80")
+      .describe("Unique within the version and module (the datasets fire some codes in two modules, each a rule)"),
+    title: z.string().trim().min(1).max(200),
+    condition: z.string().describe(`A CEL expression over the facts (bool; at most ${MAX_CONDITION} characters)`),
+    weight: z.number().int().describe("0..1000: what the score loses when the rule fires"),
+    module: z.string().min(1).max(60).describe("The module the rule is about (the score distribution groups by it)"),
+    enabled: z.boolean(),
+  })
+  .strict();
+export type RuleDef = z.infer<typeof RuleDef>;
+
+export const Thresholds = z
+  .object({
+    approveAtOrAbove: z.number().int().min(0).max(1000),
+    reproveBelow: z.number().int().min(0).max(1000),
+  })
+  .strict()
+  .refine((t) => t.reproveBelow <= t.approveAtOrAbove, "reproveBelow must not be above approveAtOrAbove");
+export type Thresholds = z.infer<typeof Thresholds>;
+
+export const RECOMMENDATIONS = ["APPROVE", "REVIEW", "REPROVE"] as const;
+export const Recommendation = z.enum(RECOMMENDATIONS);
+export type Recommendation = z.infer<typeof Recommendation>;
+
+export const RULESET_STATES = ["draft", "published"] as const;
+export const RulesetState = z.enum(RULESET_STATES);
+
+export const Ruleset = z.object({
+  id: z.uuid(),
+  profileId: z.string(),
+  version: z.number().int(),
+  state: RulesetState,
+  active: z.boolean().describe("Scores the profile's new verifications"),
+  shadow: z.boolean().describe("Scores them too, beside the active version, without effect"),
+  basedOn: z.uuid().nullable(),
+  rules: z.array(RuleDef),
+  thresholds: Thresholds,
+  createdBy: UserRef.nullable().describe("null: the service (version 1)"),
+  updatedBy: UserRef.nullable().describe("The draft's last editor"),
+  publishedBy: UserRef.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  publishedAt: z.string().nullable(),
+  activatedAt: z.string().nullable(),
+});
+export type Ruleset = z.infer<typeof Ruleset>;
+
+export const RulesetSummary = Ruleset.omit({ rules: true }).extend({ ruleCount: z.number().int() });
+export const RulesetList = z.object({ rulesets: z.array(RulesetSummary).describe("Newest version first") });
+
+export const RulesetsQuery = z.object({ profileId: z.string().min(1).max(200) }).strict();
+export const RulesetIdParams = z.object({ id: z.string() });
+
+export const CreateRulesetBody = z
+  .object({
+    profileId: z.string().min(1).max(200),
+    basedOn: z.uuid().optional().describe("The version the draft copies (default: the active version)"),
+  })
+  .strict();
+
+/** PUT: the draft's rules and thresholds (unchecked by the schema beyond their shape: see invalid_ruleset). */
+export const UpdateRulesetBody = z
+  .object({
+    rules: z.array(z.unknown()).describe(`At most ${MAX_RULES} rules ({code, title, condition, weight, module, enabled})`),
+    thresholds: z.unknown().describe("{approveAtOrAbove, reproveBelow}"),
+  })
+  .strict();
+
+export const ShadowBody = z.object({ enabled: z.boolean() }).strict();
+
+export const EvaluateBody = z
+  .object({
+    ruleset: z
+      .union([z.object({ id: z.uuid() }).strict(), z.object({ rules: z.array(z.unknown()), thresholds: z.unknown() }).strict()])
+      .describe("A stored version by id, or rules and thresholds not stored"),
+    verificationId: z.uuid(),
+  })
+  .strict();
+
+export const FactValue = z.union([z.boolean(), z.number(), z.string(), z.array(z.string()), z.null()]);
+export type FactValue = z.infer<typeof FactValue>;
+
+export const EvaluatedRule = z.object({
+  code: z.string(),
+  title: z.string(),
+  weight: z.number().int(),
+  module: z.string(),
+  enabled: z.boolean(),
+  fired: z.boolean(),
+  facts: z.record(z.string(), FactValue).describe("The facts the condition reads, with their values in this case"),
+  error: z.string().nullable().describe("Why the condition could not be evaluated (a fact the case lacks): the rule did not fire"),
+});
+export const Evaluation = z.object({
+  verificationId: z.uuid(),
+  score: z.number().int(),
+  recommendation: Recommendation,
+  rules: z.array(EvaluatedRule),
+  elapsedMs: z.number().describe("The evaluation's time in the service: reading the case's facts and the version, and scoring"),
+});
+
+export const FiredRule = z.object({
+  code: z.string(),
+  title: z.string(),
+  weight: z.number().int(),
+  module: z.string(),
+  facts: z.record(z.string(), FactValue),
+});
+export const ShadowScore = z.object({
+  rulesetId: z.uuid(),
+  version: z.number().int(),
+  score: z.number().int(),
+  recommendation: Recommendation,
+});
+export const CaseScoring = z.object({
+  rulesetId: z.uuid(),
+  version: z.number().int(),
+  score: z.number().int(),
+  recommendation: Recommendation,
+  fired: z.array(FiredRule),
+  shadow: z.array(ShadowScore),
+});
+export type CaseScoring = z.infer<typeof CaseScoring>;
