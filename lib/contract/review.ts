@@ -427,7 +427,8 @@ export const AuditEvent = z.object({
   actor: UserRef.nullable().describe("null: the service itself (a completion, the purge)"),
   caseId: z.uuid().nullable(),
   entryId: z.uuid().nullable(),
-  requestId: z.string().nullable(),
+  requestId: z.string().nullable().describe("The server's id of the request that recorded it"),
+  clientRequestId: z.string().nullable().describe("The x-request-id its client sent, when one was accepted (never the server's)"),
   createdAt: z.string(),
   data: z.record(z.string(), z.unknown()).describe("What changed: ids, statuses, masked documents; never a full document"),
 });
