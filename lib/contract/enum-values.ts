@@ -72,4 +72,6 @@ export const AUDIT_EVENT_TYPES = [
   "session.ended",
   "audit.exported",
   "audit.purged",
+  "view.shared",
+  "view.unshared",
 ] as const;

@@ -54,6 +54,9 @@ export const ERROR_STATUS = {
   awaiting_second_review: 409,
   no_pending_proposal: 409,
   note_not_editable: 409,
+  note_limit_reached: 409,
+  view_limit_reached: 409,
+  cross_site_request: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

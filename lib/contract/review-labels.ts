@@ -37,6 +37,8 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "session.ended": "Sessão encerrada",
   "audit.exported": "Auditoria exportada (CSV)",
   "audit.purged": "Eventos antigos expurgados",
+  "view.shared": "Visão compartilhada com a equipe",
+  "view.unshared": "Visão compartilhada excluída",
 };
 
 /** ok: within the SLA; due_soon: its last quarter; breached: past it; met: decided within it. */

@@ -312,7 +312,10 @@ export const SavedView = z.object({
   createdAt: z.string(),
 });
 export type SavedView = z.infer<typeof SavedView>;
-export const ViewList = z.object({ views: z.array(SavedView) });
+export const ViewList = z.object({
+  views: z.array(SavedView).describe("Oldest first"),
+  nextCursor: z.string().nullable().describe("The next page's cursor; null on the last page"),
+});
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -407,7 +410,10 @@ export const Note = z.object({
   hiddenReason: z.string().nullable(),
 });
 export type Note = z.infer<typeof Note>;
-export const NoteList = z.object({ notes: z.array(Note).describe("Oldest first") });
+export const NoteList = z.object({
+  notes: z.array(Note).describe("Oldest first"),
+  nextCursor: z.string().nullable().describe("The next page's cursor; null on the last page"),
+});
 
 // --- reveal -----------------------------------------------------------------------------------
 

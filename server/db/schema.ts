@@ -609,7 +609,10 @@ export const reviewViews = pgTable(
     shared: boolean("shared").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("review_views_ws_idx").on(t.workspaceId, t.createdAt), index("review_views_ws_author_idx").on(t.workspaceId, t.authorId)],
+  (t) => [
+    index("review_views_ws_page_idx").on(t.workspaceId, t.createdAt, t.id),
+    index("review_views_ws_author_idx").on(t.workspaceId, t.authorId),
+  ],
 );
 
 /** Notes on a case: never deleted; editable by the author for 5 minutes; an admin may hide one. */

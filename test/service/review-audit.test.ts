@@ -239,7 +239,7 @@ describe("reads", () => {
     expect(records.length).toBeGreaterThanOrEqual(3);
     expect(records.slice(1).every((r) => r[2] === "note.created")).toBe(true);
     expect(records[1]![1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
-    expect(JSON.parse(records[1]![8]!)).toMatchObject({ noteId: expect.any(String) });
+    expect(JSON.parse(records[1]![9]!)).toMatchObject({ noteId: expect.any(String) });
   });
 
   it("streams the CSV in people's words by default: types, actors, decisions, reasons, flags and documents in columns, Brasília dates, the JSON last", async () => {
