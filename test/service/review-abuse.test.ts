@@ -266,3 +266,30 @@ describe("finding 5: views are shared by admins and analysts only, capped, pagin
     expect(growthMb).toBeLessThan(300);
   });
 });
+
+describe("finding 7: GETs that record an audit event refuse another site", () => {
+  it("exports and the PDF: Sec-Fetch-Site cross-site is 403 and records nothing; same-origin and API clients go on", async () => {
+    const other = await t.createWorkspace();
+    const caseId = await insertCase(t, other);
+    const reads = [
+      { url: `${R}/cases/export.csv`, token: other.tokens.analyst, type: "cases.exported" },
+      { url: `${R}/audit-events.csv`, token: other.tokens.admin, type: "audit.exported" },
+      { url: `/api/v2/blacklist/export?workspaceId=${other.id}`, token: other.tokens.analyst, type: "restrictive_list.exported" },
+      { url: `/api/v2/verifications/${caseId}/pdf`, token: other.tokens.analyst, type: "report.downloaded" },
+    ];
+    for (const read of reads) {
+      const refused = await t.request({ method: "GET", url: read.url, token: read.token, headers: { "sec-fetch-site": "cross-site" } });
+      expect(refused.statusCode, read.url).toBe(403);
+      if (read.url.startsWith(R)) expectError(refused, 403, "cross_site_request");
+      else expect(refused.json()).toEqual({ error: expect.any(String) }); // v2's envelope: the message only
+      expect(await eventsOf(t, other.id, read.type), read.url).toHaveLength(0);
+    }
+    for (const read of reads) {
+      for (const headers of [{ "sec-fetch-site": "same-origin" }, {}] as Record<string, string>[]) {
+        const res = await t.request({ method: "GET", url: read.url, token: read.token, headers });
+        expect(res.statusCode, read.url).toBe(200);
+      }
+      expect(await eventsOf(t, other.id, read.type), read.url).toHaveLength(2);
+    }
+  });
+});
