@@ -10,7 +10,7 @@
 // POST  /api/review/v1/cases/{id}/notes/{noteId}/hide     {reason}
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Services } from "../../context";
 import type { Db, Tx } from "../../db/client";
@@ -101,8 +101,10 @@ export function registerNoteRoutes(app: FastifyInstance, s: Services): void {
     handler: async ({ params, query, caller }) => {
       const position = query.cursor ? decodePageCursor("notes", query.cursor, s.config.cursorSecret) : null;
       const id = await caseOf(caller, params.id);
-      const rows = await s.db
-        .select({ note: caseNotes, micros: microsOf(caseNotes.createdAt) })
+      // the page's ids first, narrow rows (sorted cheaply even when the planner has no statistics
+      // and sorts rather than reads the index in order), then those notes whole
+      const ids = s.db
+        .select({ id: caseNotes.id })
         .from(caseNotes)
         .where(
           and(
@@ -113,6 +115,11 @@ export function registerNoteRoutes(app: FastifyInstance, s: Services): void {
         )
         .orderBy(asc(caseNotes.createdAt), asc(caseNotes.id))
         .limit(query.limit + 1);
+      const rows = await s.db
+        .select({ note: caseNotes, micros: microsOf(caseNotes.createdAt) })
+        .from(caseNotes)
+        .where(and(eq(caseNotes.workspaceId, caller.workspaceId), inArray(caseNotes.id, ids)))
+        .orderBy(asc(caseNotes.createdAt), asc(caseNotes.id));
       const shown = rows.slice(0, query.limit);
       const last = shown[shown.length - 1];
       return {
