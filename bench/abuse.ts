@@ -308,7 +308,7 @@ async function notesCase(svc: Svc, mark: (phase: string | null) => void): Promis
   mark("notes: GET first page");
   const first = await api(svc, "GET", `/api/review/v1/cases/${id}/notes`);
   // another person (the bench's own is past its rate limit now)
-  const other = await createUser(svc.services.db, {
+  await createUser(svc.services.db, {
     workspaceId,
     email: "bench-analyst@lupa.local",
     role: "analyst",
