@@ -33,7 +33,7 @@ type NoteRow = typeof caseNotes.$inferSelect;
 export const NOTES_PER_CASE = 1000;
 /** Notes one person writes in a minute (any case). */
 export const NOTES_PER_MINUTE = 30;
-/** A page of notes: 50 of at most 4,000 characters (12 KB as UTF-8, no control character gets in) and a 500-character reason. */
+/** A page of notes: 50 of at most 4,000 characters (12 KB in JSON: the boundary refuses the control characters JSON writes as 6 bytes) and a 500-character reason. */
 export const NOTES_PAGE_MAX = 50;
 
 const CaseParams = z.object({ id: z.string().max(100) });
