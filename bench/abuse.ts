@@ -15,7 +15,13 @@
 //   receita    import-cnpj of a month whose Estabelecimentos0.zip is one 500 MB line, then one whose
 //              Estabelecimentos0.zip holds 8,774,502 copies of one establishment (issue 30)
 // The importers run in this process, on the service's database, as the admin command would.
-// Usage: npm run bench -- abuse [pdf] [csv] [png] [png16] [sanctions] [receita]
+//   notes   one case's notes (issue 30): POST notes of 4,000 characters until refused (the rate
+//           limit), 10,000 more of them written to the table directly (as stored before the cap),
+//           a note past the cap (409), then eight readers at once each reading 20 pages of 50
+//   views   saved views (issue 30): POST views until refused (the cap of 50 per person), 20,000
+//           shared ones written directly (as an attacker's flood before the cap), then eight
+//           readers at once each reading 20 pages of 100 of GET /views
+// Usage: npm run bench -- abuse [pdf] [csv] [png] [png16] [sanctions] [receita] [notes] [views]
 import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
@@ -23,9 +29,10 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sandboxDocumentFor } from "../server/datasets/sandbox";
-import { users, verificationFeedbacks } from "../server/db/schema";
+import { caseNotes, reviewViews, users, verificationFeedbacks } from "../server/db/schema";
 import { eq } from "drizzle-orm";
 import { startBenchService } from "./setup";
+import { createUser } from "../server/tenancy/workspaces";
 import { hugeGrayPng, noFacePng } from "../test/support/vision-images";
 import { makeCnpj } from "../lib/contract/documents";
 import { importCnpj } from "../server/registry/import-cnpj";
@@ -334,6 +341,143 @@ async function receitaCase(svc: Svc, mark: (phase: string | null) => void): Prom
   }
 }
 
+async function api(svc: Svc, method: string, url: string, body?: unknown, token = svc.token) {
+  const started = performance.now();
+  const res = await fetch(`${svc.base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  const code = /"code"\s*:\s*"([^"]+)"/.exec(text)?.[1];
+  return { ms: performance.now() - started, status: res.status, code, bytes: Buffer.byteLength(text), json: () => JSON.parse(text) };
+}
+
+/** POSTs until one is refused: how many were accepted, in how long, and the refusal. */
+async function postUntilRefused(svc: Svc, url: string, body: (i: number) => unknown, max: number) {
+  const started = performance.now();
+  for (let i = 0; i < max; i++) {
+    const res = await api(svc, "POST", url, body(i));
+    if (res.status !== 201) return { accepted: i, ms: performance.now() - started, status: `${res.status} ${res.code ?? ""}`.trim() };
+  }
+  return { accepted: max, ms: performance.now() - started, status: "none refused" };
+}
+
+/** Eight readers at once, each following `pages` pages of `url` by its cursor. */
+async function eightReaders(svc: Svc, url: string, pages: number): Promise<CaseResult> {
+  let bytes = 0;
+  let worst = 0;
+  const read = async () => {
+    let cursor: string | null = null;
+    for (let page = 0; page < pages; page++) {
+      const res = await api(svc, "GET", `${url}${cursor ? `&cursor=${cursor}` : ""}`);
+      bytes += res.bytes;
+      worst = Math.max(worst, res.bytes);
+      cursor = res.json().nextCursor as string | null;
+      if (!cursor) break;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: 8 }, read));
+  return {
+    what: `8 readers x ${pages} pages of ${url} (largest page ${Math.round(worst / 1024)} KB)`,
+    ms: performance.now() - started,
+    status: 200,
+    bytes,
+  };
+}
+
+async function benchCaseId(svc: Svc): Promise<{ id: string; workspaceId: string; userId: string }> {
+  const { id } = await verification(svc, { nationalId: "529.982.247-25", verifications: {} });
+  await terminal(svc, id, 60_000);
+  const [user] = await svc.services.db.select({ id: users.id }).from(users).where(eq(users.email, "bench@lupa.local"));
+  const workspaceId = String(
+    (await svc.services.database.query("select workspace_id from verifications where id = $1", [id])).rows[0]!.workspace_id,
+  );
+  return { id, workspaceId, userId: user!.id };
+}
+
+async function notesCase(svc: Svc, mark: (phase: string | null) => void): Promise<CaseResult[]> {
+  const { id, workspaceId, userId } = await benchCaseId(svc);
+  const text = "Nota longa, repetida até o limite de 4.000 caracteres. ".repeat(80).slice(0, 4000);
+  mark("notes: POST until refused");
+  const posted = await postUntilRefused(svc, `/api/review/v1/cases/${id}/notes`, () => ({ text }), 10_000);
+  mark(null);
+  const now = Date.now();
+  for (let i = 0; i < 10_000; i += 500) {
+    await svc.services.db.insert(caseNotes).values(
+      Array.from({ length: 500 }, (_, j) => ({
+        id: randomUUID(),
+        workspaceId,
+        verificationId: id,
+        authorId: userId,
+        text,
+        createdAt: new Date(now - 10_000_000 + (i + j) * 1000),
+      })),
+    );
+  }
+  await sleep(1000);
+  mark("notes: GET first page");
+  const first = await api(svc, "GET", `/api/review/v1/cases/${id}/notes`);
+  // another person (the bench's own is past its rate limit now)
+  await createUser(svc.services.db, {
+    workspaceId,
+    email: "bench-analyst@lupa.local",
+    role: "analyst",
+    password: "bench-password",
+  });
+  const signIn = await fetch(`${svc.base}/api/v1/authentication`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "bench-analyst@lupa.local", password: "bench-password" }),
+  });
+  const otherToken = ((await signIn.json()) as { accessToken: string }).accessToken;
+  const past = await api(svc, "POST", `/api/review/v1/cases/${id}/notes`, { text: "mais uma" }, otherToken);
+  mark("notes: 8 readers");
+  const readers = await eightReaders(svc, `/api/review/v1/cases/${id}/notes?limit=50`, 20);
+  mark(null);
+  return [
+    { what: `POST notes of 4,000 characters until refused (${posted.accepted} accepted)`, ms: posted.ms, status: posted.status },
+    { what: "GET …/notes with 10,000+ stored (first page, 20)", ms: first.ms, status: first.status, bytes: first.bytes },
+    { what: "POST a note past the cap", ms: past.ms, status: `${past.status} ${past.code ?? ""}`.trim() },
+    readers,
+  ];
+}
+
+async function viewsCase(svc: Svc, mark: (phase: string | null) => void): Promise<CaseResult[]> {
+  const { workspaceId } = await benchCaseId(svc);
+  const name = "Fila oficial (use esta)";
+  const filters = { search: "x".repeat(100), sort: "oldest" };
+  mark("views: POST until refused");
+  const posted = await postUntilRefused(svc, "/api/review/v1/views", (i) => ({ name: `${name} ${i}`, filters, shared: true }), 20_000);
+  mark(null);
+  const now = Date.now();
+  for (let i = 0; i < 20_000; i += 1000) {
+    await svc.services.db.insert(reviewViews).values(
+      Array.from({ length: 1000 }, (_, j) => ({
+        id: randomUUID(),
+        workspaceId,
+        authorId: randomUUID(),
+        name,
+        filters,
+        shared: true,
+        createdAt: new Date(now - 100_000_000 + (i + j) * 1000),
+      })),
+    );
+  }
+  await sleep(1000);
+  mark("views: GET first page");
+  const first = await api(svc, "GET", "/api/review/v1/views");
+  mark("views: 8 readers");
+  const readers = await eightReaders(svc, "/api/review/v1/views?limit=100", 20);
+  mark(null);
+  return [
+    { what: `POST shared views until refused (${posted.accepted} accepted)`, ms: posted.ms, status: posted.status },
+    { what: "GET /views with 20,000+ shared stored (first page, 50)", ms: first.ms, status: first.status, bytes: first.bytes },
+    readers,
+  ];
+}
+
 const CASES: Record<string, (svc: Svc, mark: (phase: string | null) => void) => Promise<CaseResult[]>> = {
   pdf: pdfCase,
   csv: csvCase,
@@ -341,6 +485,8 @@ const CASES: Record<string, (svc: Svc, mark: (phase: string | null) => void) => 
   png16: png16Case,
   sanctions: sanctionsCase,
   receita: receitaCase,
+  notes: notesCase,
+  views: viewsCase,
 };
 
 export async function benchAbuse(names: string[]): Promise<void> {

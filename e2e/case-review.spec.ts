@@ -282,6 +282,27 @@ test("the AI summary is marked stale when the restrictive list changes for the d
 test.describe("as a viewer", () => {
   test.use({ storageState: `${AUTH_DIR}/viewer.json` });
 
+  test("reads a case's notes 20 at a time: 'Carregar mais' shows the next ones (issue 30)", async ({ page, api }) => {
+    test.setTimeout(120_000);
+    const created = await api.createVerification(randomCpf(), { profileId: await api.verificationProfileId("person") });
+    await api.waitUntilTerminal(created.id);
+    // two authors: each person writes at most 30 notes a minute
+    for (let i = 1; i <= 21; i++) {
+      const role = i % 2 ? "admin" : "analyst";
+      expect((await reviewCall(api, role, "POST", `/cases/${created.id}/notes`, { text: `Nota ${i}` })).status).toBe(201);
+    }
+    await gotoCase(page, created.id);
+    const notes = page.getByTestId("notes-section");
+    await expect(notes.getByTestId("note")).toHaveCount(20);
+    await expect(notes.getByTestId("note-text").first()).toHaveText("Nota 1");
+    await notes.getByTestId("notes-more").click();
+    await expect(notes.getByTestId("note")).toHaveCount(21);
+    await expect(notes.getByTestId("note-text").last()).toHaveText("Nota 21");
+    await expect(notes.getByTestId("notes-more")).toHaveCount(0);
+    await notes.getByTestId("note").nth(17).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "/tmp/attacker-notes-more.png" });
+  });
+
   test("reads 'Responsável', the notes and the timeline, with no control that acts", async ({ page, api }) => {
     test.setTimeout(120_000);
     const created = await api.createVerification(randomCpf(), { profileId: await api.verificationProfileId("person") });

@@ -46,10 +46,13 @@ export function QueueTabs({
   filters,
   setFilters,
   canAdminister,
+  canShare,
 }: {
   filters: VerificationFilters;
   setFilters: SetFilters;
   canAdminister: boolean;
+  /** admins and analysts share views with the workspace; a viewer saves private ones only */
+  canShare: boolean;
 }) {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -133,18 +136,18 @@ export function QueueTabs({
           Salvar visão
         </Button>
       </div>
-      <SaveViewDialog open={saving} onClose={() => setSaving(false)} query={current} />
+      <SaveViewDialog open={saving} onClose={() => setSaving(false)} query={current} canShare={canShare} />
     </div>
   );
 }
 
-function SaveViewDialog({ open, onClose, query }: { open: boolean; onClose: () => void; query: string }) {
+function SaveViewDialog({ open, onClose, query, canShare }: { open: boolean; onClose: () => void; query: string; canShare: boolean }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const [name, setName] = useState("");
   const [shared, setShared] = useState(false);
   const save = useMutation({
-    mutationFn: () => bffSend<{ id: string }>("/bff/review/views", { method: "POST", body: { name, query, shared } }),
+    mutationFn: () => bffSend<{ id: string }>("/bff/review/views", { method: "POST", body: { name, query, shared: canShare && shared } }),
     onSuccess: () => {
       toast.show({ kind: "success", message: `Visão "${name.trim()}" salva.` });
       void queryClient.invalidateQueries({ queryKey: reviewKeys.views });
@@ -183,16 +186,18 @@ function SaveViewDialog({ open, onClose, query }: { open: boolean; onClose: () =
             className="h-9 w-full rounded-md px-2.5 text-sm ring-1 ring-zinc-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none"
           />
         </div>
-        <label className="flex items-center gap-2 text-sm text-zinc-700">
-          <input
-            type="checkbox"
-            data-testid="view-shared"
-            checked={shared}
-            onChange={(event) => setShared(event.target.checked)}
-            className="size-4 accent-brand-600"
-          />
-          Compartilhar com o workspace
-        </label>
+        {canShare ? (
+          <label className="flex items-center gap-2 text-sm text-zinc-700">
+            <input
+              type="checkbox"
+              data-testid="view-shared"
+              checked={shared}
+              onChange={(event) => setShared(event.target.checked)}
+              className="size-4 accent-brand-600"
+            />
+            Compartilhar com o workspace
+          </label>
+        ) : null}
         {save.isError ? (
           <p role="alert" className="text-sm text-rose-700">
             {save.error.message}

@@ -198,7 +198,7 @@ function ListRegion() {
         </div>
       </div>
       <div className="mb-3 space-y-3">
-        {team ? <QueueTabs filters={filters} setFilters={setFilters} canAdminister={team.canAdminister} /> : null}
+        {team ? <QueueTabs filters={filters} setFilters={setFilters} canAdminister={team.canAdminister} canShare={team.canAct} /> : null}
         <ListPresets filters={filters} setFilters={setFilters} team={Boolean(team)} />
         <VerificationsFilters filters={filters} setFilters={setFilters} />
         {filters.from || filters.to ? (

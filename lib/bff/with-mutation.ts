@@ -2,28 +2,17 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { bffError } from "./errors";
+import { sameOrigin } from "./origin";
 import { BodyTooLarge, readText } from "./read-body";
 import { withAccessToken, type BffContext } from "./with-access-token";
 
 // Route wrapper of the BFF's mutations: the Origin header must be this console's own origin
-// (a cross-site form or script cannot act with the analyst's cookie), then the session's token is
+// (./origin.ts: LUPA_PUBLIC_URL, or the Host; a cross-site form or script cannot act with the
+// analyst's cookie), then the session's token is
 // resolved and API failures become pt-BR messages. `messages` gives the route's own wording per
 // status (409: "já está na lista"); the rest falls back to the shared translator.
 
 export type MutationMessages = Partial<Record<number, string>>;
-
-function allowedOrigins(request: NextRequest): string[] {
-  const origins = [request.nextUrl.origin];
-  if (process.env.NEXTAUTH_URL) origins.push(new URL(process.env.NEXTAUTH_URL).origin);
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  if (host) origins.push(`${request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(":", "")}://${host}`);
-  return origins;
-}
-
-export function sameOrigin(request: NextRequest): boolean {
-  const origin = request.headers.get("origin");
-  return origin !== null && allowedOrigins(request).includes(origin);
-}
 
 export function withMutation<P = Record<string, never>>(
   handler: (request: NextRequest, context: BffContext<P>) => Promise<Response>,

@@ -76,4 +76,6 @@ export const AUDIT_EVENT_TYPES = [
   "ruleset.published",
   "ruleset.activated",
   "ruleset.shadow_changed",
+  "view.shared",
+  "view.unshared",
 ] as const;

@@ -59,6 +59,9 @@ export const ERROR_STATUS = {
   same_person: 403,
   not_draft: 409,
   not_published: 409,
+  note_limit_reached: 409,
+  view_limit_reached: 409,
+  cross_site_request: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

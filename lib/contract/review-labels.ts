@@ -41,6 +41,8 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "ruleset.published": "Versão de regras publicada",
   "ruleset.activated": "Versão de regras ativada",
   "ruleset.shadow_changed": "Sombra de regras alterada",
+  "view.shared": "Visão compartilhada com a equipe",
+  "view.unshared": "Visão compartilhada excluída",
 };
 
 /** ok: within the SLA; due_soon: its last quarter; breached: past it; met: decided within it. */

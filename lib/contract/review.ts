@@ -321,7 +321,10 @@ export const SavedView = z.object({
   createdAt: z.string(),
 });
 export type SavedView = z.infer<typeof SavedView>;
-export const ViewList = z.object({ views: z.array(SavedView) });
+export const ViewList = z.object({
+  views: z.array(SavedView).describe("Oldest first"),
+  nextCursor: z.string().nullable().describe("The next page's cursor; null on the last page"),
+});
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -421,7 +424,10 @@ export const Note = z.object({
   hiddenReason: z.string().nullable(),
 });
 export type Note = z.infer<typeof Note>;
-export const NoteList = z.object({ notes: z.array(Note).describe("Oldest first") });
+export const NoteList = z.object({
+  notes: z.array(Note).describe("Oldest first"),
+  nextCursor: z.string().nullable().describe("The next page's cursor; null on the last page"),
+});
 
 // --- reveal -----------------------------------------------------------------------------------
 
@@ -441,7 +447,8 @@ export const AuditEvent = z.object({
   actor: UserRef.nullable().describe("null: the service itself (a completion, the purge)"),
   caseId: z.uuid().nullable(),
   entryId: z.uuid().nullable(),
-  requestId: z.string().nullable(),
+  requestId: z.string().nullable().describe("The server's id of the request that recorded it"),
+  clientRequestId: z.string().nullable().describe("The x-request-id its client sent, when one was accepted (never the server's)"),
   createdAt: z.string(),
   data: z.record(z.string(), z.unknown()).describe("What changed: ids, statuses, masked documents; never a full document"),
 });

@@ -34,10 +34,19 @@ export function caseReviewQuery(id: string) {
   });
 }
 
+/** A page of a case's notes, oldest first ("Carregar mais" asks the next one). */
+export interface NotesPage {
+  notes: NoteView[];
+  nextCursor: string | null;
+}
+
 export function notesQuery(id: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: reviewKeys.notes(id),
-    queryFn: ({ signal }) => bffFetch<{ notes: NoteView[] }>(`${base(id)}/notes`, signal),
+    initialPageParam: "",
+    queryFn: ({ signal, pageParam }) =>
+      bffFetch<NotesPage>(`${base(id)}/notes${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`, signal),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

@@ -610,7 +610,10 @@ export const reviewViews = pgTable(
     shared: boolean("shared").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("review_views_ws_idx").on(t.workspaceId, t.createdAt)],
+  (t) => [
+    index("review_views_ws_page_idx").on(t.workspaceId, t.createdAt, t.id),
+    index("review_views_ws_author_idx").on(t.workspaceId, t.authorId),
+  ],
 );
 
 /** Notes on a case: never deleted; editable by the author for 5 minutes; an admin may hide one. */
@@ -632,7 +635,7 @@ export const caseNotes = pgTable(
     hiddenBy: uuid("hidden_by"),
     hiddenReason: text("hidden_reason"),
   },
-  (t) => [index("case_notes_ws_verification_idx").on(t.workspaceId, t.verificationId, t.createdAt)],
+  (t) => [index("case_notes_ws_verification_page_idx").on(t.workspaceId, t.verificationId, t.createdAt, t.id)],
 );
 
 /** Four-eyes: a decision recorded as proposed, confirmed or overturned by a second reviewer. */
@@ -683,7 +686,10 @@ export const auditEvents = pgTable(
     type: text("type").notNull(),
     caseId: uuid("case_id"),
     entryId: uuid("entry_id"),
+    /** The server's id of the request (never the client's). */
     requestId: text("request_id"),
+    /** The client's x-request-id, when it was an acceptable token (server/http/request-id.ts). */
+    clientRequestId: text("client_request_id"),
     createdAt: createdAt(),
     data: jsonb("data")
       .$type<Record<string, unknown>>()

@@ -10,7 +10,7 @@ import { registerAuth } from "./auth";
 import { redactUrl } from "../support/logger";
 import { registerRateLimit } from "./rate-limit-hook";
 import { registerBoundary } from "./boundary";
-import { requestIdOf } from "./request-id";
+import { clientRequestIdOf, newRequestId, withRequestIds } from "./request-id";
 import { registerAuthenticationRoutes } from "../v1/authentication";
 import { registerVerificationRoutes } from "../v2/verifications/routes";
 import { registerVerificationStatsRoute } from "../v2/verifications/stats-routes";
@@ -26,9 +26,9 @@ import { metricsRegistry } from "../metrics/scrape";
 import { registerReviewRoutes } from "../review/routes";
 import { REVIEW_ROOMS } from "../rooms";
 
-/** Headers of every response: the request id, nosniff, and no-store on the API. */
+/** Headers of every response: the request id (the client's when it sent one), nosniff, and no-store on the API. */
 function baseHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  reply.header("x-request-id", request.id);
+  reply.header("x-request-id", clientRequestIdOf(request.headers["x-request-id"]) ?? request.id);
   reply.header("X-Content-Type-Options", "nosniff");
   // API responses carry personal data (documents, names, dossiers): no cache may keep them
   if (request.url.startsWith("/api/")) reply.header("Cache-Control", "no-store");
@@ -37,7 +37,8 @@ function baseHeaders(request: FastifyRequest, reply: FastifyReply): void {
 export async function buildApp(s: Services): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: s.log as unknown as FastifyBaseLogger,
-    genReqId: (req) => requestIdOf(req.headers["x-request-id"]),
+    // the server's own id, always (the client's is kept apart: server/http/request-id.ts)
+    genReqId: () => newRequestId(),
     // a path that is not valid percent-encoded UTF-8, or a path parameter over 100 characters:
     // Fastify answers these before any hook; answer them in our envelope, without echoing the path
     frameworkErrors: (error, request, reply) => {
@@ -61,19 +62,25 @@ export async function buildApp(s: Services): Promise<FastifyInstance> {
     baseHeaders(request, reply);
     done();
   });
+  // the handler runs with the request's ids at hand, for its audit events (after the body is read:
+  // a stream's events would not carry the context from onRequest)
+  app.addHook("preHandler", (request, _reply, done) => {
+    withRequestIds({ id: request.id, clientId: clientRequestIdOf(request.headers["x-request-id"]) }, done);
+  });
   // metrics by route template, never the URL (server/metrics/observe.ts)
   app.addHook("onResponse", (request, reply, done) => {
     observeHttp(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
-  app.setChildLoggerFactory((logger, bindings, opts) =>
-    logger.child(bindings, {
+  app.setChildLoggerFactory((logger, bindings, opts, rawReq) => {
+    const clientReqId = clientRequestIdOf(rawReq.headers["x-request-id"]);
+    return logger.child(clientReqId ? { ...bindings, clientReqId } : bindings, {
       ...opts,
       serializers: {
         req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id }),
       },
-    }),
-  );
+    });
+  });
 
   await app.register(swagger, {
     openapi: {

@@ -86,6 +86,12 @@ interface BaseSpec<P, Q, B> {
   bodyLimit?: number;
   /** "handler": the handler calls `admit()` itself, once it needs the database (a record-cache miss). */
   admission?: "handler";
+  /**
+   * A GET that records an audit event (an export, the PDF): refused (403 cross_site_request) when
+   * the browser says another site sent it (`Sec-Fetch-Site: cross-site`), so a third-party page
+   * cannot make a signed-in person "export" in the trail (issue 30, item 6).
+   */
+  auditedRead?: true;
 }
 
 export interface AuthenticatedSpec<P, Q, B> extends BaseSpec<P, Q, B> {
@@ -107,6 +113,7 @@ export interface RegisteredRoute {
   permission: Permission | null;
   hasQuery: boolean;
   hasBody: boolean;
+  auditedRead: boolean;
 }
 const registry = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 
@@ -212,6 +219,7 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
     permission: spec.permission ?? null,
     hasQuery: Boolean(spec.query),
     hasBody: Boolean(spec.body),
+    auditedRead: spec.auditedRead === true,
   });
 
   app.route({
@@ -222,6 +230,8 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     schema,
     handler: async (request, reply) => {
+      if (spec.auditedRead && request.headers["sec-fetch-site"] === "cross-site")
+        throw new ApiError("cross_site_request", "This read is recorded in the audit trail: it is refused when another site sends it");
       const params = (spec.params ? parseWith(spec.params, request.params ?? {}, codes.params, request) : {}) as P;
       let query = {} as Q;
       if (v3 || review) refuseQuery(request.query, queryNames, codes.query);

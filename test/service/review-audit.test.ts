@@ -224,11 +224,22 @@ describe("reads", () => {
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.body.charCodeAt(0)).toBe(0xfeff);
     const records = parseCsv(res.body).map((r) => r.fields);
-    expect(records[0]).toEqual(["id", "criado_em", "tipo", "ator_id", "ator_email", "caso_id", "entrada_id", "request_id", "dados"]);
+    expect(records[0]).toEqual([
+      "id",
+      "criado_em",
+      "tipo",
+      "ator_id",
+      "ator_email",
+      "caso_id",
+      "entrada_id",
+      "request_id",
+      "request_id_cliente",
+      "dados",
+    ]);
     expect(records.length).toBeGreaterThanOrEqual(3);
     expect(records.slice(1).every((r) => r[2] === "note.created")).toBe(true);
     expect(records[1]![1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
-    expect(JSON.parse(records[1]![8]!)).toMatchObject({ noteId: expect.any(String) });
+    expect(JSON.parse(records[1]![9]!)).toMatchObject({ noteId: expect.any(String) });
   });
 
   it("streams the CSV in people's words by default: types, actors, decisions, reasons, flags and documents in columns, Brasília dates, the JSON last", async () => {

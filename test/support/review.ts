@@ -104,6 +104,7 @@ export async function eventsOf(t: TestService, workspaceId: string, type: string
     case_id: string | null;
     entry_id: string | null;
     request_id: string | null;
+    client_request_id: string | null;
     data: Record<string, unknown>;
   }[];
 }

@@ -21,6 +21,7 @@ export const AUDIT_HEADER = [
   "caso_id",
   "entrada_id",
   "request_id",
+  "request_id_cliente",
   "decisao",
   "decisao_codigo",
   "motivos",

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,11 +11,12 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useToast } from "@/components/ui/toaster";
 import { formatDateTime } from "@/lib/contract/format/date";
 import { bffSend } from "@/lib/query/bff-send";
-import { notesQuery, reviewKeys } from "@/lib/query/review-queries";
+import { notesQuery, reviewKeys, type NotesPage } from "@/lib/query/review-queries";
 import type { NoteView } from "@/lib/review/case-view";
 import { PersonName } from "@/components/review/person-name";
 
-// "Notas" on the case page (team review): the case's notes, oldest first; admins and analysts add
+// "Notas" on the case page (team review): the case's notes, oldest first, 20 at a time ("Carregar
+// mais" reads the next ones; a case takes at most 1,000); admins and analysts add
 // one (1 to 4,000 characters), the author edits it within 5 minutes ("editado"), an admin hides
 // one with a reason (it stays listed as hidden; notes are never deleted).
 
@@ -28,9 +29,15 @@ function useNoteMutation<T>(id: string, send: (body: T) => Promise<NoteView>, su
   return useMutation({
     mutationFn: send,
     onSuccess: (note) => {
-      client.setQueryData<{ notes: NoteView[] }>(reviewKeys.notes(id), (current) => {
-        const notes = current?.notes ?? [];
-        return { notes: notes.some((n) => n.id === note.id) ? notes.map((n) => (n.id === note.id ? note : n)) : [...notes, note] };
+      client.setQueryData<InfiniteData<NotesPage, string>>(reviewKeys.notes(id), (current) => {
+        if (!current) return current;
+        const known = current.pages.some((page) => page.notes.some((n) => n.id === note.id));
+        const pages = current.pages.map((page, i) => {
+          if (known) return { ...page, notes: page.notes.map((n) => (n.id === note.id ? note : n)) };
+          // a new note is the newest: shown now when the last page is read, else when it is reached
+          return i === current.pages.length - 1 && !page.nextCursor ? { ...page, notes: [...page.notes, note] } : page;
+        });
+        return { ...current, pages };
       });
       toast.show({ kind: "success", message: success });
     },
@@ -65,14 +72,15 @@ export function NotesSection({
   canAct: boolean;
   canAdminister: boolean;
 }) {
-  const notes = useQuery(notesQuery(id));
+  const notes = useInfiniteQuery(notesQuery(id));
+  const list = notes.data?.pages.flatMap((page) => page.notes);
   const base = `/bff/verifications/${encodeURIComponent(id)}/notes`;
   const create = useNoteMutation<{ text: string }>(id, (body) => bffSend<NoteView>(base, { method: "POST", body }), "Nota adicionada.");
   const ids = useId();
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [hiding, setHiding] = useState<NoteView | null>(null);
-  const now = useNow(notes.data?.notes);
+  const now = useNow(list);
 
   return (
     <Section anchor="notas" title="Notas" description="Visíveis para a equipe do workspace; nunca são apagadas." testId="notes-section">
@@ -82,24 +90,33 @@ export function NotesSection({
         <p className="text-sm text-rose-700" data-testid="notes-error">
           Notas indisponíveis. {notes.error.message}
         </p>
-      ) : notes.data.notes.length === 0 ? (
+      ) : !list?.length ? (
         <p className="text-sm text-zinc-600" data-testid="notes-empty">
           Nenhuma nota.
         </p>
       ) : (
-        <ol className="space-y-3" data-testid="notes-list">
-          {notes.data.notes.map((note) => (
-            <NoteItem
-              key={note.id}
-              id={id}
-              note={note}
-              editable={note.author.id === me && !note.hidden && Date.parse(note.editableUntil) > now}
-              canHide={canAdminister && !note.hidden}
-              onHide={() => setHiding(note)}
-              mine={note.author.id === me}
-            />
-          ))}
-        </ol>
+        <>
+          <ol className="space-y-3" data-testid="notes-list">
+            {list.map((note) => (
+              <NoteItem
+                key={note.id}
+                id={id}
+                note={note}
+                editable={note.author.id === me && !note.hidden && Date.parse(note.editableUntil) > now}
+                canHide={canAdminister && !note.hidden}
+                onHide={() => setHiding(note)}
+                mine={note.author.id === me}
+              />
+            ))}
+          </ol>
+          {notes.hasNextPage ? (
+            <div className="mt-3">
+              <Button size="sm" onClick={() => void notes.fetchNextPage()} disabled={notes.isFetchingNextPage} data-testid="notes-more">
+                {notes.isFetchingNextPage ? "Carregando…" : "Carregar mais"}
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
       {canAct ? (
         <form

@@ -11,6 +11,7 @@ import type { TokenClaims } from "../../auth/tokens";
 import type { VerificationRow } from "../../v2/verifications/serialize";
 import type { CaseFilters } from "../../../lib/contract/review";
 import { whereOf, type FilterContext } from "../cases/filters";
+import { clientIdOfRequest } from "../../http/request-id";
 
 const fromRow = rowMapper<VerificationRow>(verifications);
 
@@ -48,8 +49,8 @@ export async function takeNext(
       from pick where v.id = pick.id and v.assignee_id is null
       returning v.*
     ), event as (
-      insert into audit_events (workspace_id, actor_id, actor_email, type, case_id, request_id, data)
-      select workspace_id, ${who.userId}::uuid, ${who.email}, 'case.assigned', id, ${requestId},
+      insert into audit_events (workspace_id, actor_id, actor_email, type, case_id, request_id, client_request_id, data)
+      select workspace_id, ${who.userId}::uuid, ${who.email}, 'case.assigned', id, ${requestId}, ${clientIdOfRequest(requestId)},
         jsonb_build_object('from', null, 'to', ${who.userId}::text, 'by', 'next')
       from taken
     )

@@ -31,6 +31,7 @@ export const AUDIT_COLUMNS_CODES: CsvColumns<ExportedEvent> = [
   ["caso_id", ({ event }) => event.caseId],
   ["entrada_id", ({ event }) => event.entryId],
   ["request_id", ({ event }) => event.requestId],
+  ["request_id_cliente", ({ event }) => event.clientRequestId],
   ["dados", ({ event }) => JSON.stringify(event.data)],
 ];
 
@@ -45,6 +46,7 @@ export const AUDIT_COLUMNS_LABELS: CsvColumns<ExportedEvent> = [
   ["caso_id", ({ event }) => event.caseId],
   ["entrada_id", ({ event }) => event.entryId],
   ["request_id", ({ event }) => event.requestId],
+  ["request_id_cliente", ({ event }) => event.clientRequestId],
   ["decisao", ({ event }) => (text(event.data.status) ? decisionLabel(text(event.data.status)) : "")],
   ["decisao_codigo", ({ event }) => text(event.data.status)],
   ["motivos", ({ event }) => texts(event.data.reasons).join("; ")],

@@ -71,6 +71,7 @@ export function toAuditEvent(r: EventRow): AuditEvent {
     caseId: r.caseId,
     entryId: r.entryId,
     requestId: r.requestId,
+    clientRequestId: r.clientRequestId,
     createdAt: r.createdAt.toISOString(),
     data: r.data,
   };
@@ -94,6 +95,7 @@ export async function listAuditEvents(
       caseId: auditEvents.caseId,
       entryId: auditEvents.entryId,
       requestId: auditEvents.requestId,
+      clientRequestId: auditEvents.clientRequestId,
       createdAt: auditEvents.createdAt,
       data: auditEvents.data,
       micros,

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import type { TokenClaims } from "../../auth/tokens";
 import type { AuditEventType } from "../../../lib/contract/review";
+import { clientIdOfRequest } from "../../http/request-id";
 
 export interface Actor {
   id: string;
@@ -20,6 +21,7 @@ export interface AuditInput {
   actor: Actor | null;
   caseId?: string | null;
   entryId?: string | null;
+  /** The server's id of the request (request.id); the client's x-request-id is looked up from it. */
   requestId?: string | null;
   data?: Record<string, unknown>;
 }
@@ -49,13 +51,14 @@ export async function recordEvents(db: Db | Tx, events: AuditInput[]): Promise<v
     case_id: e.caseId ?? null,
     entry_id: e.entryId ?? null,
     request_id: e.requestId ?? null,
+    client_request_id: clientIdOfRequest(e.requestId),
     data: e.data ?? {},
   }));
   await db.execute(sql`
-    insert into audit_events (workspace_id, actor_id, actor_email, type, case_id, entry_id, request_id, data)
-    select r.workspace_id, r.actor_id, r.actor_email, r.type, r.case_id, r.entry_id, r.request_id, coalesce(r.data, '{}'::jsonb)
+    insert into audit_events (workspace_id, actor_id, actor_email, type, case_id, entry_id, request_id, client_request_id, data)
+    select r.workspace_id, r.actor_id, r.actor_email, r.type, r.case_id, r.entry_id, r.request_id, r.client_request_id, coalesce(r.data, '{}'::jsonb)
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as r(workspace_id uuid, actor_id uuid, actor_email text, type text, case_id uuid, entry_id uuid, request_id text, data jsonb)`);
+      as r(workspace_id uuid, actor_id uuid, actor_email text, type text, case_id uuid, entry_id uuid, request_id text, client_request_id text, data jsonb)`);
 }
 
 export const recordEvent = (db: Db | Tx, event: AuditInput) => recordEvents(db, [event]);

@@ -107,6 +107,7 @@ export function registerAuditRoutes(app: FastifyInstance, s: Services): void {
   route(app, {
     method: "GET",
     url: "/api/review/v1/audit-events.csv",
+    auditedRead: true,
     permission: "review:admin",
     tags,
     summary: "The workspace's audit trail as CSV (admins)",

@@ -83,6 +83,7 @@ export function registerCaseRoutes(app: FastifyInstance, s: Services): void {
   route(app, {
     method: "GET",
     url: "/api/review/v1/cases/export.csv",
+    auditedRead: true,
     permission: "review:read",
     tags,
     summary: "Export the filtered queue as CSV",

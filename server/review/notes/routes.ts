@@ -1,13 +1,16 @@
 // Notes on a case (issue 19). Never deleted. The author may edit one within 5 minutes of writing it
 // (it then shows edited); an admin may hide one with a reason (its text is then null for everyone
-// but admins). Every change is recorded (note.created, note.edited, note.hidden).
-// GET   /api/review/v1/cases/{id}/notes
+// but admins). Every change is recorded (note.created, note.edited, note.hidden). Issue 30: read a
+// page at a time with a cursor (at most 50 notes of at most ~16 KB each: a page stays under 1 MB),
+// at most 1,000 per case (409 note_limit_reached), and each person writes at most 30 a minute
+// (429 rate_limited, with Retry-After).
+// GET   /api/review/v1/cases/{id}/notes                   ?cursor&limit
 // POST  /api/review/v1/cases/{id}/notes                   {text}
 // PATCH /api/review/v1/cases/{id}/notes/{noteId}          {text}
 // POST  /api/review/v1/cases/{id}/notes/{noteId}/hide     {reason}
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Services } from "../../context";
 import type { Db, Tx } from "../../db/client";
@@ -20,12 +23,21 @@ import { HideNoteBody, Note, NoteBody, NoteList } from "../../../lib/contract/re
 import { callerEvent, recordEvent } from "../audit/record";
 import { refOf, userRefs } from "../user-refs";
 import { getCaseRow, UUID } from "../cases/queries";
+import { after, decodePageCursor, encodePageCursor, microsOf, pageLimit } from "../page-cursor";
 
 const tags = ["review notes"];
 export const EDIT_WINDOW_MS = 5 * 60_000;
 type NoteRow = typeof caseNotes.$inferSelect;
 
+/** Notes a case takes. */
+export const NOTES_PER_CASE = 1000;
+/** Notes one person writes in a minute (any case). */
+export const NOTES_PER_MINUTE = 30;
+/** A page of notes: 50 of at most 4,000 characters (12 KB in JSON: the boundary refuses the control characters JSON writes as 6 bytes) and a 500-character reason. */
+export const NOTES_PAGE_MAX = 50;
+
 const CaseParams = z.object({ id: z.string().max(100) });
+const NotesQuery = z.object({ cursor: z.string().max(200).optional(), limit: pageLimit(NOTES_PAGE_MAX, 20) }).strict();
 const NoteParams = z.object({ id: z.string().max(100), noteId: z.string().max(100) });
 
 async function toNotes(db: Db | Tx, rows: NoteRow[], caller: TokenClaims): Promise<Note[]> {
@@ -81,17 +93,46 @@ export function registerNoteRoutes(app: FastifyInstance, s: Services): void {
     url: "/api/review/v1/cases/:id/notes",
     permission: "review:read",
     tags,
-    summary: "Notes of a case, oldest first",
+    summary: "Notes of a case, oldest first, a page at a time",
+    description: "cursor, limit (1 to 50, default 20). Answers {notes, nextCursor}.",
     params: CaseParams,
-    response: { 200: NoteList, 404: V3ErrorBody },
-    handler: async ({ params, caller }) => {
+    query: NotesQuery,
+    response: { 200: NoteList, 400: V3ErrorBody, 404: V3ErrorBody },
+    handler: async ({ params, query, caller }) => {
+      const position = query.cursor ? decodePageCursor("notes", query.cursor, s.config.cursorSecret) : null;
       const id = await caseOf(caller, params.id);
-      const rows = await s.db
-        .select()
+      // the page's ids first, narrow rows (sorted cheaply even when the planner has no statistics
+      // and sorts rather than reads the index in order), then those notes whole
+      const ids = s.db
+        .select({ id: caseNotes.id })
         .from(caseNotes)
-        .where(and(eq(caseNotes.workspaceId, caller.workspaceId), eq(caseNotes.verificationId, id)))
+        .where(
+          and(
+            eq(caseNotes.workspaceId, caller.workspaceId),
+            eq(caseNotes.verificationId, id),
+            position ? after(caseNotes.createdAt, caseNotes.id, position) : undefined,
+          ),
+        )
+        .orderBy(asc(caseNotes.createdAt), asc(caseNotes.id))
+        .limit(query.limit + 1);
+      const rows = await s.db
+        .select({ note: caseNotes, micros: microsOf(caseNotes.createdAt) })
+        .from(caseNotes)
+        .where(and(eq(caseNotes.workspaceId, caller.workspaceId), inArray(caseNotes.id, ids)))
         .orderBy(asc(caseNotes.createdAt), asc(caseNotes.id));
-      return { notes: await toNotes(s.db, rows, caller) };
+      const shown = rows.slice(0, query.limit);
+      const last = shown[shown.length - 1];
+      return {
+        notes: await toNotes(
+          s.db,
+          shown.map((r) => r.note),
+          caller,
+        ),
+        nextCursor:
+          rows.length > query.limit && last
+            ? encodePageCursor("notes", { micros: last.micros, id: last.note.id }, s.config.cursorSecret)
+            : null,
+      };
     },
   });
 
@@ -101,14 +142,32 @@ export function registerNoteRoutes(app: FastifyInstance, s: Services): void {
     permission: "review:write",
     tags,
     summary: "Write a note",
-    description: "{text}: 1 to 4,000 characters (trimmed). Records note.created.",
+    description:
+      "{text}: 1 to 4,000 characters (trimmed). Records note.created. 1,000 notes per case (409 note_limit_reached); " +
+      "30 notes a minute per person (429 rate_limited, with Retry-After).",
     params: CaseParams,
     body: NoteBody,
     status: 201,
-    response: { 201: Note, 400: V3ErrorBody, 404: V3ErrorBody },
+    response: { 201: Note, 400: V3ErrorBody, 404: V3ErrorBody, 409: V3ErrorBody, 429: V3ErrorBody },
     handler: async ({ params, body, caller, request }) => {
       const id = await caseOf(caller, params.id);
+      // the limiter's store failing does not stop the team's work: the note is let through
+      const rate = await s.rateLimiter.hit(`review-notes:${caller.userId}`, NOTES_PER_MINUTE, 60_000).catch((error: unknown) => {
+        request.log.warn({ err: error }, "notes rate limit unavailable");
+        return { allowed: true, resetMs: 0 };
+      });
+      if (!rate.allowed)
+        throw new ApiError("rate_limited", `More than ${NOTES_PER_MINUTE} notes a minute`, {
+          "Retry-After": String(Math.max(1, Math.ceil(rate.resetMs / 1000))),
+        });
       return s.db.transaction(async (tx) => {
+        // the case's notes counted in turn, so two writers at once cannot both pass the cap
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`case_notes:${id}`}, 0))`);
+        const [written] = await tx
+          .select({ n: count() })
+          .from(caseNotes)
+          .where(and(eq(caseNotes.workspaceId, caller.workspaceId), eq(caseNotes.verificationId, id)));
+        if ((written?.n ?? 0) >= NOTES_PER_CASE) throw new ApiError("note_limit_reached", `A case takes at most ${NOTES_PER_CASE} notes`);
         const [row] = await tx
           .insert(caseNotes)
           .values({ id: randomUUID(), workspaceId: caller.workspaceId, verificationId: id, authorId: caller.userId, text: body.text })

@@ -185,6 +185,7 @@ export function registerBlacklistRoutes(app: FastifyInstance, s: Services): void
   route(app, {
     method: "GET",
     url: "/api/v2/blacklist/export",
+    auditedRead: true,
     permission: "blacklist:read",
     tags,
     summary: "Export the restrictive list as CSV (beyond the spec)",

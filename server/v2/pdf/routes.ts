@@ -17,6 +17,7 @@ export function registerPdfRoutes(app: FastifyInstance, s: Services): void {
   route(app, {
     method: "GET",
     url: "/api/v2/verifications/:id/pdf",
+    auditedRead: true,
     permission: "verifications:read",
     tags: ["v2 verifications"],
     summary: "PDF report of a verification",

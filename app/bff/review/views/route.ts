@@ -6,7 +6,8 @@ import { readJson, withMutation } from "@/lib/bff/with-mutation";
 import type { SavedView } from "@/lib/contract/review";
 import { filtersToCaseFilters, parseFilters } from "@/lib/verifications/filters";
 
-// GET /bff/review/views – the analyst's saved views and the workspace's shared ones.
+// GET /bff/review/views – the analyst's saved views and the workspace's shared ones (the API's
+// pages of 100, at most VIEW_PAGES of them: each person keeps at most 50).
 // POST /bff/review/views {name, query, shared} – saves the list's current filters (its URL query).
 
 export interface ViewView {
@@ -44,8 +45,21 @@ function toView(view: SavedView): ViewView {
   };
 }
 
+const VIEW_PAGES = 5;
+
 export const GET = withAccessToken(async (request, { token }) => {
-  const { views } = await reviewFetch<{ views: SavedView[] }>("/views", { token, signal: request.signal });
+  const views: SavedView[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < VIEW_PAGES; page++) {
+    const answer = await reviewFetch<{ views: SavedView[]; nextCursor: string | null }>("/views", {
+      token,
+      signal: request.signal,
+      query: { limit: 100, cursor },
+    });
+    views.push(...answer.views);
+    if (!answer.nextCursor) break;
+    cursor = answer.nextCursor;
+  }
   return NextResponse.json({ views: views.map(toView) }, { headers: { "cache-control": "no-store" } });
 });
 
@@ -62,5 +76,11 @@ export const POST = withMutation(
     });
     return NextResponse.json(toView(created), { status: 201, headers: { "cache-control": "no-store" } });
   },
-  { messages: { 400: "A visão não foi aceita: confira o nome e os filtros.", 409: "Já existe uma visão com este nome." } },
+  {
+    messages: {
+      400: "A visão não foi aceita: confira o nome e os filtros.",
+      403: "Seu papel não permite compartilhar visões com o workspace.",
+      409: "Você já tem 50 visões salvas: exclua uma antes de salvar outra.",
+    },
+  },
 );

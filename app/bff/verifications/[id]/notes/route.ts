@@ -8,11 +8,18 @@ import { isVerificationId } from "@/lib/verifications/id";
 
 const NOTE_MAX = 4000;
 
-// GET /bff/verifications/:id/notes – the case's notes, oldest first ("Notas").
+// GET /bff/verifications/:id/notes?cursor – a page of the case's notes, oldest first ("Notas").
 export const GET = withAccessToken<{ id: string }>(
   async (request, { token, params }) => {
     if (!isVerificationId(params.id)) return caseNotFound();
-    return json(await reviewFetch<{ notes: Note[] }>(casePath(params.id, "/notes"), { token, signal: request.signal }));
+    const cursor = request.nextUrl.searchParams.get("cursor")?.slice(0, 200) || undefined;
+    return json(
+      await reviewFetch<{ notes: Note[]; nextCursor: string | null }>(casePath(params.id, "/notes"), {
+        token,
+        signal: request.signal,
+        query: { cursor, limit: 20 },
+      }),
+    );
   },
   { notFoundMessage: CASE_NOT_FOUND },
 );
@@ -27,5 +34,12 @@ export const POST = withMutation<{ id: string }>(
     const answer = await reviewExchange<Note>(casePath(params.id, "/notes"), { method: "POST", token, body: { text } });
     return json(answer.body, 201);
   },
-  { notFoundMessage: CASE_NOT_FOUND, messages: { 403: "Seu papel não permite escrever notas." } },
+  {
+    notFoundMessage: CASE_NOT_FOUND,
+    messages: {
+      403: "Seu papel não permite escrever notas.",
+      409: "Este caso já tem 1.000 notas, o máximo: não é possível adicionar outra.",
+      429: "Muitas notas em pouco tempo: aguarde um minuto e tente de novo.",
+    },
+  },
 );

@@ -19,5 +19,5 @@ export const GET = withAccessToken<{ id: string }>(
     if (length) headers.set("content-length", length);
     return new Response(upstream.body, { status: 200, headers });
   },
-  { notFoundMessage: "Verificação não encontrada." },
+  { notFoundMessage: "Verificação não encontrada.", auditedRead: true },
 );
