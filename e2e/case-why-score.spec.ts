@@ -48,7 +48,12 @@ test("the case page says why the score is what it is: version, fired rules with 
     await expect(section.getByTestId("why-score-version")).toHaveText(String(scoring.version));
     const listed = section.locator("[data-rule=listed_on_workspace_restrictive_list]");
     await expect(listed).toContainText("Na lista restritiva do workspace");
-    await expect(listed.locator("[data-fact='dataset.moduleRules']")).toContainText("profile.listed_on_workspace_restrictive_list");
+    // the fact by its label, the dataset's fired rules as "this rule" (no code on the page, issue 29)
+    const moduleRules = listed.locator("[data-fact='dataset.moduleRules']");
+    await expect(moduleRules).toContainText("inclui esta regra");
+    await expect(moduleRules).toHaveAttribute("title", /profile\.listed_on_workspace_restrictive_list/);
+    await expect(listed).toContainText("Regras do dataset por módulo");
+    await expect(listed).not.toContainText("listed_on_workspace_restrictive_list");
     await expect(section.getByTestId("why-score-shadow").locator(`[data-version="${shadowVersion}"]`)).toContainText(
       `Versão ${shadowVersion}: score ${scoring.shadow.find((s) => s.version === shadowVersion)!.score.toLocaleString("pt-BR")}`,
     );

@@ -227,7 +227,7 @@ function SummaryPanelBody({ detail }: { detail: VerificationDetail }) {
   if (!completed) return <Note testId="ai-summary-unavailable">{NOT_COMPLETED}</Note>;
   if (query.isPending)
     return (
-      <div aria-busy="true" aria-label="Carregando resumo da IA" className="space-y-2">
+      <div role="status" aria-busy="true" aria-label="Carregando resumo da IA" className="space-y-2">
         <Skeleton className="h-5 w-48" />
         <Skeleton className="h-16" />
       </div>

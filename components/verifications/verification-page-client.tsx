@@ -250,11 +250,6 @@ export function VerificationPageClient({ id }: { id: string }) {
                   <ResultSection result={detail.result} />
                 </Region>
               ) : null}
-              {team && review.data?.review.scoring ? (
-                <Region name="a explicação do score">
-                  <WhyScore scoring={review.data.review.scoring} />
-                </Region>
-              ) : null}
               <Region name="os detalhes">
                 <VerificationMeta detail={detail} />
               </Region>
@@ -270,6 +265,13 @@ export function VerificationPageClient({ id }: { id: string }) {
                 <Region name="o resumo da IA">
                   <AiSummarySection detail={detail} />
                 </Region>
+                {/* in the dossier's column (and its table of contents): a long list of fired rules in the
+                  side column pushed the sticky table of contents out of reach */}
+                {team && review.data?.review.scoring ? (
+                  <Region name="a explicação do score">
+                    <WhyScore scoring={review.data.review.scoring} />
+                  </Region>
+                ) : null}
                 {detail.vision ? (
                   <Region name="os documentos e a biometria">
                     <DocumentsBiometricsSection detail={detail} />

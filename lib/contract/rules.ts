@@ -149,5 +149,6 @@ export const CaseScoring = z.object({
   recommendation: Recommendation,
   fired: z.array(FiredRule),
   shadow: z.array(ShadowScore),
+  factLabels: z.record(z.string(), z.string()).describe("The pt-BR label of each fact the fired rules read (the facts catalog's)"),
 });
 export type CaseScoring = z.infer<typeof CaseScoring>;

@@ -512,6 +512,11 @@ export function factCatalog(entity: Entity): Fact[] {
   }));
 }
 
+/** A fact's pt-BR label (the catalog's), whichever entity names it; the name itself when unknown. */
+export function factLabel(name: string): string {
+  return CATALOG.person[name]?.label ?? CATALOG.company[name]?.label ?? name;
+}
+
 export function factTypes(entity: Entity): Map<string, FactType> {
   return new Map(Object.entries(CATALOG[entity]).map(([name, def]) => [name, def.type]));
 }

@@ -9,7 +9,7 @@ import { moduleRuns, verificationFacts, verificationScorings, verifications } fr
 import type { ModuleRun } from "../engine/types";
 import type { ScoreResult } from "../v2/verifications/scoring";
 import type { CaseScoring } from "../../lib/contract/rules";
-import { EXTRACTOR_VERSION, extractFacts, type Entity, type Facts, type FiredDatasetRules } from "./facts";
+import { EXTRACTOR_VERSION, extractFacts, factLabel, type Entity, type Facts, type FiredDatasetRules } from "./facts";
 import { compileRuleset, scoreFacts, SUBJECT_NOT_FOUND, type CompiledRuleset } from "./ruleset";
 import { RULES as RULE_CATALOG } from "../../lib/contract/rule-catalog";
 import { scoringVersions, type RulesetRow } from "./store";
@@ -134,6 +134,7 @@ export async function caseScoring(db: Db, workspaceId: string, verificationId: s
     recommendation: row.recommendation as CaseScoring["recommendation"],
     fired: row.fired.map((f) => ({ ...f, module: f.module ?? "" })),
     shadow: row.shadow as CaseScoring["shadow"],
+    factLabels: Object.fromEntries(row.fired.flatMap((f) => Object.keys(f.facts)).map((name) => [name, factLabel(name)])),
   };
 }
 

@@ -345,7 +345,12 @@ describe("scoring and evaluate", () => {
           { code: "adult", title: "Maior de idade", weight: 10, module: "profile", facts: { "person.age": age, "person.deceased": false } },
         ]),
         shadow: [{ rulesetId: v1.id, version: 1, score: Math.min(1000, record.result.score + 10), recommendation: expect.any(String) }],
+        factLabels: expect.any(Object),
       });
+      // each fact a fired rule read, by its catalog's label (the page shows no fact name)
+      expect(detail.scoring.factLabels).toMatchObject({ "person.age": "Idade", "person.deceased": expect.any(String) });
+      for (const rule of detail.scoring.fired)
+        for (const name of Object.keys(rule.facts)) expect(detail.scoring.factLabels[name]).not.toBe(name);
       // the facts were stored once, with the extractor's version
       const [facts] = await t.services.db.select().from(verificationFacts).where(eq(verificationFacts.verificationId, caseId));
       expect(facts).toMatchObject({ extractorVersion: EXTRACTOR_VERSION, entity: "person", profileId: PERSON, workspaceId: ws.id });
@@ -360,20 +365,15 @@ describe("scoring and evaluate", () => {
     await api.post(`/rulesets/${v2.id}/activate`, ws.tokens.admin);
   });
 
-  it("evaluates a stored version or unsaved rules on one case, in under 50 ms, storing nothing", async () => {
+  it("evaluates a stored version or unsaved rules on one case, storing nothing", async () => {
     const record = (await t.request({ method: "GET", url: `/api/v2/verifications/${caseId}`, token: ws.tokens.viewer })).json();
     const stored = await api.post(`/rulesets/evaluate`, ws.tokens.viewer, { ruleset: { id: v2.id }, verificationId: caseId });
     expect(stored.statusCode).toBe(200);
     expect(stored.json()).toMatchObject({ verificationId: caseId, score: record.result.score, elapsedMs: expect.any(Number) });
-    // under 50 ms: the median of a few evaluations, facts and version read and scored (the machine is shared)
-    const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const started = performance.now();
-      const again = await api.post(`/rulesets/evaluate`, ws.tokens.viewer, { ruleset: { id: v2.id }, verificationId: caseId });
-      times.push(performance.now() - started);
-      expect(again.json().score).toBe(record.result.score);
-    }
-    expect(times.sort((a, b) => a - b)[2]).toBeLessThan(50);
+    // evaluated again, the same answer (its time, under 50 ms, is measured by npm run bench -- rules,
+    // not bounded in a test: docs/benchmarks.md)
+    const again = await api.post(`/rulesets/evaluate`, ws.tokens.viewer, { ruleset: { id: v2.id }, verificationId: caseId });
+    expect(again.json().score).toBe(record.result.score);
     expect(stored.json().rules.find((r: { code: string }) => r.code === "adult")).toEqual({
       code: "adult",
       title: "Maior de idade",
