@@ -3,5 +3,6 @@
 // buildApp hands them to registerReviewRoutes, as the workers are handed the owners (owners.ts).
 import type { ReviewRoutes } from "./review/routes";
 import { registerDecisionRoutes } from "./decisions/routes";
+import { registerMonitoringRoutes } from "./monitoring/routes";
 
-export const REVIEW_ROOMS: readonly ReviewRoutes[] = [registerDecisionRoutes];
+export const REVIEW_ROOMS: readonly ReviewRoutes[] = [registerDecisionRoutes, registerMonitoringRoutes];

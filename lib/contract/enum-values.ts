@@ -72,4 +72,8 @@ export const AUDIT_EVENT_TYPES = [
   "session.ended",
   "audit.exported",
   "audit.purged",
+  "alert.opened",
+  "alert.assigned",
+  "alert.resolved",
+  "case.monitoring_changed",
 ] as const;

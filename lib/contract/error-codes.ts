@@ -54,6 +54,7 @@ export const ERROR_STATUS = {
   awaiting_second_review: 409,
   no_pending_proposal: 409,
   note_not_editable: 409,
+  alert_resolved: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -8,6 +8,7 @@ import { FEEDBACK_STATUSES, Role, V2Status } from "./enums";
 import { EngineVerification, LegacyVerification } from "./v2";
 import { BatchItemError } from "./v3";
 import { FEEDBACK_DECISIONS, FeedbackDecision, FeedbackRecord } from "./v2-review";
+import { CaseMonitoring, DEFAULT_MONITORING, MonitoringSettings, MonitoringSettingsUpdate } from "./monitoring";
 
 export const REVIEW_PREFIX = "/api/review/v1";
 
@@ -20,6 +21,7 @@ export const RISK_FLAGS = [
   "cnh_divergence",
   "low_score",
   "ai_disagrees",
+  "alert_confirmed",
 ] as const;
 export const RiskFlag = z.enum(RISK_FLAGS);
 export type RiskFlag = z.infer<typeof RiskFlag>;
@@ -172,6 +174,7 @@ export const CaseReview = z.object({
     .describe("null when none was made"),
   fourEyesRequired: z.array(FourEyesTrigger).describe("What four-eyes applies to in this workspace now ([] when off)"),
   sources: z.array(ModuleSource).describe("Where each module's data came from, the modules left unavailable included"),
+  monitoring: CaseMonitoring.describe("Continuous monitoring of the case (docs/monitoring.md)"),
 });
 export type CaseReview = z.infer<typeof CaseReview>;
 
@@ -342,6 +345,9 @@ export const ReviewSettings = z.object({
   requireReason: z.array(FeedbackDecision),
   fourEyes: z.object({ enabled: z.boolean(), on: z.array(FourEyesTrigger) }),
   auditRetentionDays: z.number().int().min(30).max(36500),
+  monitoring: MonitoringSettings.describe(
+    "Continuous monitoring: on, for approved cases, against every source by default (docs/monitoring.md)",
+  ),
 });
 export type ReviewSettings = z.infer<typeof ReviewSettings>;
 
@@ -351,6 +357,7 @@ export const DEFAULT_SETTINGS: ReviewSettings = {
   requireReason: [],
   fourEyes: { enabled: false, on: ["REPROVED", "flagged_approval"] },
   auditRetentionDays: 1826,
+  monitoring: DEFAULT_MONITORING,
 };
 
 /** PUT /settings: any subset; `reasons` and `fourEyes` may carry a subset of their own keys. */
@@ -383,6 +390,7 @@ export const SettingsUpdate = z
       .strict()
       .optional(),
     auditRetentionDays: ReviewSettings.shape.auditRetentionDays.optional(),
+    monitoring: MonitoringSettingsUpdate.optional(),
   })
   .strict();
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;

@@ -23,6 +23,7 @@ export const FEATURES = [
   "reveal",
   "audit",
   "stats",
+  "monitoring",
 ];
 
 export function registerSettingsRoutes(app: FastifyInstance, s: Services): void {
@@ -52,7 +53,8 @@ export function registerSettingsRoutes(app: FastifyInstance, s: Services): void 
     tags,
     summary: "The workspace's review settings",
     description:
-      "slaHours (default 24), the reason catalog per decision, requireReason, fourEyes and auditRetentionDays (default 1826, 5 years).",
+      "slaHours (default 24), the reason catalog per decision, requireReason, fourEyes, auditRetentionDays (default 1826, 5 years) and " +
+      "monitoring ({enabled, scope, sources}; default on, approved cases, every source; docs/monitoring.md).",
     response: { 200: ReviewSettings },
     handler: async ({ caller }) => readSettings(s.db, caller.workspaceId),
   });
@@ -64,7 +66,8 @@ export function registerSettingsRoutes(app: FastifyInstance, s: Services): void 
     tags,
     summary: "Change review settings (admins)",
     description:
-      "Any subset of the settings; `reasons` and `fourEyes` may carry a subset of their keys. The rest keeps its value. " +
+      "Any subset of the settings; `reasons`, `fourEyes` and `monitoring` may carry a subset of their keys. The rest keeps its value. " +
+      "An enabled monitoring needs at least one source (400 invalid_body). " +
       "A decision in requireReason needs a non-empty catalog. Answers the settings in force; a change records settings.changed.",
     body: SettingsUpdate,
     response: { 200: ReviewSettings, 400: V3ErrorBody },
