@@ -3,7 +3,7 @@
 // - dismissed: the change (document, kind, value after) goes to monitoring_dismissals and never
 //   alerts again, in any later release or run;
 // - confirmed: the case gets the risk flag alert_confirmed and goes back to the queue for a new
-//   decision (no latest decision, its SLA restarting now).
+//   decision (no latest decision, the SLA of a new review round starting now).
 // Every query is scoped by workspace: another workspace's alert is not found, like a missing one.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
@@ -197,13 +197,15 @@ export async function resolveAlert(db: Db, caller: TokenClaims, id: string, body
         .values({ workspaceId: row.workspaceId, nationalId: row.nationalId, kind: row.kind, afterKey: row.afterKey, alertId: row.id })
         .onConflictDoNothing();
     } else {
-      // the flag, and back to the queue: no latest decision, the SLA restarting now (the decisions stay in its history)
+      // the flag, and back to the queue: no latest decision, and the SLA of a new review round from
+      // now (first_decided_at cleared, so the new decision ends it); the decisions stay in its history
       await tx
         .update(verifications)
         .set({
           riskFlags: sql`case when 'alert_confirmed' = any(${verifications.riskFlags}) then ${verifications.riskFlags} else array_append(${verifications.riskFlags}, 'alert_confirmed') end`,
           feedbackStatus: null,
           reviewStartedAt: now,
+          firstDecidedAt: null,
         })
         .where(and(eq(verifications.workspaceId, caller.workspaceId), eq(verifications.id, row.verificationId)));
     }

@@ -289,6 +289,8 @@ describe("alerts", () => {
     expect(res.json()).toMatchObject({ state: "confirmed", resolvedBy: { id: ws.users.admin.id } });
     const detail = (await api.get(`/cases/${alert.caseId}`, ws.tokens.viewer)).json();
     expect(detail.flags).toContain("alert_confirmed");
+    expect(detail).toMatchObject({ firstDecidedAt: null, slaState: "ok" });
+    expect(Date.now() - Date.parse(detail.reviewStartedAt)).toBeLessThan(60_000);
     expect(detail.monitoring.enabled).toBe(true); // still watched while it waits for its new decision
     const queue = (await api.get(`/cases?awaiting=me&flag=alert_confirmed&limit=100`, ws.tokens.analyst)).json();
     expect(queue.cases.map((c: { id: string }) => c.id)).toContain(alert.caseId);
