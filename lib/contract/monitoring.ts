@@ -5,6 +5,7 @@ import { z } from "zod";
 
 export const MONITORING_SCOPES = ["approved", "decided", "all"] as const;
 export const MonitoringScope = z.enum(MONITORING_SCOPES);
+export type MonitoringScope = z.infer<typeof MonitoringScope>;
 export const MONITORING_SOURCES = ["sanctions", "registry", "restrictive"] as const;
 export const MonitoringSource = z.enum(MONITORING_SOURCES);
 export type MonitoringSource = z.infer<typeof MonitoringSource>;
@@ -85,34 +86,3 @@ export const AlertList = z.object({ alerts: z.array(Alert), nextCursor: z.string
 
 export const ResolveAlertBody = z.object({ resolution: z.enum(ALERT_RESOLUTIONS), comment: z.string().trim().min(1).max(2000) }).strict();
 export type ResolveAlertBody = z.infer<typeof ResolveAlertBody>;
-
-export const AlertAssigneeBody = z.object({ userId: z.uuid().nullable().describe("null releases the alert") }).strict();
-
-// --- pt-BR words (the console and exports) ----------------------------------------------------
-
-export const ALERT_KIND_LABELS: Readonly<Record<AlertKind, string>> = {
-  sanction_added: "Nova sanção (CEIS/CNEP)",
-  company_status_changed: "Situação cadastral mudou",
-  partner_added: "Sócio entrou",
-  partner_removed: "Sócio saiu",
-  related_company_flagged: "Empresa relacionada com restrição",
-  restrictive_added: "Incluído na lista restritiva",
-};
-
-export const MONITORING_SOURCE_LABELS: Readonly<Record<MonitoringSource, string>> = {
-  sanctions: "Sanções (CEIS/CNEP)",
-  registry: "Receita Federal",
-  restrictive: "Lista restritiva",
-};
-
-export const ALERT_STATE_LABELS: Readonly<Record<AlertState, string>> = {
-  open: "Aberto",
-  confirmed: "Risco confirmado",
-  dismissed: "Descartado",
-};
-
-export const MONITORING_SCOPE_LABELS: Readonly<Record<(typeof MONITORING_SCOPES)[number], string>> = {
-  approved: "Casos aprovados",
-  decided: "Casos decididos",
-  all: "Todos os casos",
-};
