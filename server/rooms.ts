@@ -4,5 +4,6 @@
 import type { ReviewRoutes } from "./review/routes";
 import { registerDecisionRoutes } from "./decisions/routes";
 import { registerRuleRoutes } from "./rules/routes";
+import { registerMonitoringRoutes } from "./monitoring/routes";
 
-export const REVIEW_ROOMS: readonly ReviewRoutes[] = [registerDecisionRoutes, registerRuleRoutes];
+export const REVIEW_ROOMS: readonly ReviewRoutes[] = [registerDecisionRoutes, registerRuleRoutes, registerMonitoringRoutes];

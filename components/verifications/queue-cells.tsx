@@ -20,6 +20,7 @@ const FLAG_ICONS: Record<string, typeof AlertIcon> = {
   cnh_divergence: EyeIcon,
   low_score: AlertIcon,
   ai_disagrees: AlertIcon,
+  alert_confirmed: ShieldIcon,
 };
 
 export function FlagIcons({ flags }: { flags: string[] }) {

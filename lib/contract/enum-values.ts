@@ -78,4 +78,8 @@ export const AUDIT_EVENT_TYPES = [
   "ruleset.shadow_changed",
   "view.shared",
   "view.unshared",
+  "alert.opened",
+  "alert.assigned",
+  "alert.resolved",
+  "case.monitoring_changed",
 ] as const;

@@ -62,6 +62,7 @@ export const ERROR_STATUS = {
   note_limit_reached: 409,
   view_limit_reached: 409,
   cross_site_request: 403,
+  alert_resolved: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

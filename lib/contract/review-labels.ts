@@ -11,6 +11,7 @@ export const RISK_FLAG_LABELS: Readonly<Record<RiskFlag, string>> = {
   cnh_divergence: "Divergência na CNH",
   low_score: "Score abaixo de 400",
   ai_disagrees: "IA recomenda reprovar ou revisar",
+  alert_confirmed: "Alerta de monitoramento confirmado",
 };
 
 export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
@@ -43,6 +44,10 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "ruleset.shadow_changed": "Sombra de regras alterada",
   "view.shared": "Visão compartilhada com a equipe",
   "view.unshared": "Visão compartilhada excluída",
+  "alert.opened": "Alerta de monitoramento aberto",
+  "alert.assigned": "Alerta atribuído",
+  "alert.resolved": "Alerta resolvido",
+  "case.monitoring_changed": "Monitoramento do caso alterado",
 };
 
 /** ok: within the SLA; due_soon: its last quarter; breached: past it; met: decided within it. */

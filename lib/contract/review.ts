@@ -9,6 +9,7 @@ import { EngineVerification, LegacyVerification } from "./v2";
 import { BatchItemError } from "./v3";
 import { FEEDBACK_DECISIONS, FeedbackDecision, FeedbackRecord } from "./v2-review";
 import { CaseScoring } from "./rules";
+import { CaseMonitoring, DEFAULT_MONITORING, MonitoringSettings, MonitoringSettingsUpdate } from "./monitoring";
 
 export const REVIEW_PREFIX = "/api/review/v1";
 
@@ -21,6 +22,7 @@ export const RISK_FLAGS = [
   "cnh_divergence",
   "low_score",
   "ai_disagrees",
+  "alert_confirmed",
 ] as const;
 export const RiskFlag = z.enum(RISK_FLAGS);
 export type RiskFlag = z.infer<typeof RiskFlag>;
@@ -181,6 +183,7 @@ export const CaseReview = z.object({
   scoring: CaseScoring.nullable().describe(
     "The rule set version that scored it, the rules that fired with the fact values that fired them, and the shadow versions' scores (null: scored before rule sets, or not scored)",
   ),
+  monitoring: CaseMonitoring.describe("Continuous monitoring of the case (docs/monitoring.md)"),
 });
 export type CaseReview = z.infer<typeof CaseReview>;
 
@@ -357,6 +360,9 @@ export const ReviewSettings = z.object({
   rules: z
     .object({ requireSecondPerson: z.boolean() })
     .describe("Rule sets (docs/rules.md): requireSecondPerson (default true), the admin who publishes a draft must not be its last editor"),
+  monitoring: MonitoringSettings.describe(
+    "Continuous monitoring: on, for approved cases, against every source by default (docs/monitoring.md)",
+  ),
 });
 export type ReviewSettings = z.infer<typeof ReviewSettings>;
 
@@ -367,6 +373,7 @@ export const DEFAULT_SETTINGS: ReviewSettings = {
   fourEyes: { enabled: false, on: ["REPROVED", "flagged_approval"] },
   auditRetentionDays: 1826,
   rules: { requireSecondPerson: true },
+  monitoring: DEFAULT_MONITORING,
 };
 
 /** PUT /settings: any subset; `reasons` and `fourEyes` may carry a subset of their own keys. */
@@ -400,6 +407,7 @@ export const SettingsUpdate = z
       .optional(),
     auditRetentionDays: ReviewSettings.shape.auditRetentionDays.optional(),
     rules: z.object({ requireSecondPerson: z.boolean().optional() }).strict().optional(),
+    monitoring: MonitoringSettingsUpdate.optional(),
   })
   .strict();
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;

@@ -1,4 +1,5 @@
 import { riskFlagLabel, RISK_FLAG_LABELS } from "@/lib/contract/review-labels";
+import { alertKindLabel, alertStateLabel } from "@/lib/contract/monitoring-labels";
 
 // pt-BR labels of the review API's vocabulary as the queue list, the case page ("Linha do tempo")
 // and /audit show them: the words themselves are the contract's (lib/contract/review-labels.ts);
@@ -27,6 +28,11 @@ export function auditEventDetail(type: string, data: Record<string, unknown>, na
     if (type === "case.taken_over" && typeof data.from === "string") parts.push(`de ${nameOf(data.from)}`);
     if (typeof data.to === "string") parts.push(`para ${nameOf(data.to)}`);
   }
+  if (type.startsWith("alert.") && typeof data.kind === "string") parts.push(alertKindLabel(data.kind));
+  if (type === "alert.resolved" && typeof data.resolution === "string") parts.push(alertStateLabel(data.resolution));
+  if (nameOf && type === "alert.assigned") parts.push(typeof data.to === "string" ? `para ${nameOf(data.to)}` : "liberado");
+  if (type === "case.monitoring_changed" && typeof data.to === "boolean")
+    parts.push(data.to ? "monitoramento ligado" : "monitoramento desligado");
   if (typeof data.status === "string") parts.push(STATUS_LABELS[data.status] ?? data.status);
   const reasons = list(data.reasons);
   if (reasons.length) parts.push(`motivos: ${reasons.join(", ")}`);

@@ -772,3 +772,76 @@ export const verificationScorings = pgTable("verification_scorings", {
     .default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
 });
+
+// --- monitoring (issue 32; migration 0050; server/monitoring) ---
+
+/** A case's own monitoring state: the override of the workspace's scope (null: the scope decides) and its last comparison. */
+export const monitoringCases = pgTable(
+  "monitoring_cases",
+  {
+    verificationId: uuid("verification_id")
+      .primaryKey()
+      .references(() => verifications.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    enabled: boolean("enabled"),
+    since: ts("since"),
+    lastCheckedAt: ts("last_checked_at"),
+    checkedSanctions: text("checked_sanctions"),
+    checkedRegistry: text("checked_registry"),
+    updatedBy: uuid("updated_by"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("monitoring_cases_ws_idx").on(t.workspaceId)],
+);
+
+/** One alert per change: the unique key (workspace, document, kind, value after, release) keeps duplicates out. */
+export const monitoringAlerts = pgTable(
+  "monitoring_alerts",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    verificationId: uuid("verification_id")
+      .notNull()
+      .references(() => verifications.id),
+    nationalId: text("national_id").notNull(),
+    source: text("source").notNull(),
+    kind: text("kind").notNull(),
+    before: jsonb("before").$type<unknown>(),
+    after: jsonb("after").$type<unknown>(),
+    afterKey: text("after_key").notNull(),
+    release: text("release").notNull().default(""),
+    confidence: text("confidence").notNull().default("exact"),
+    detectedAt: ts("detected_at").notNull().defaultNow(),
+    state: text("state").notNull().default("open"),
+    assigneeId: uuid("assignee_id"),
+    assignedAt: ts("assigned_at"),
+    resolvedBy: uuid("resolved_by"),
+    resolvedAt: ts("resolved_at"),
+    resolutionComment: text("resolution_comment"),
+  },
+  (t) => [
+    uniqueIndex("monitoring_alerts_change_key").on(t.workspaceId, t.nationalId, t.kind, t.afterKey, t.release),
+    index("monitoring_alerts_ws_detected_idx").on(t.workspaceId, t.detectedAt, t.id),
+    index("monitoring_alerts_ws_case_idx").on(t.workspaceId, t.verificationId),
+  ],
+);
+
+/** A dismissed change (document, kind, value after): it never alerts again. */
+export const monitoringDismissals = pgTable(
+  "monitoring_dismissals",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    nationalId: text("national_id").notNull(),
+    kind: text("kind").notNull(),
+    afterKey: text("after_key").notNull(),
+    alertId: uuid("alert_id").notNull(),
+    dismissedAt: ts("dismissed_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.nationalId, t.kind, t.afterKey] })],
+);

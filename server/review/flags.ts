@@ -30,6 +30,8 @@ export function riskFlags(f: FlagFacts): RiskFlag[] {
     cnh_divergence: rules.includes("cnh_data_mismatch"),
     low_score: f.score !== null && f.score < LOW_SCORE,
     ai_disagrees: f.verdict === "REJECT" || f.verdict === "REVIEW",
+    // set by a confirmed monitoring alert only (server/monitoring/alerts.ts), never by a completion
+    alert_confirmed: false,
   };
   return RISK_FLAGS.filter((flag) => on[flag]);
 }

@@ -77,6 +77,11 @@ const ROUTES: { method: string; path: () => string; body?: unknown; permission: 
   { method: "POST", path: () => `/rulesets/${N}/activate`, permission: "admin" },
   { method: "POST", path: () => `/rulesets/${N}/shadow`, body: { enabled: true }, permission: "admin" },
   { method: "POST", path: () => "/rulesets/evaluate", body: { ruleset: { id: N }, verificationId: N }, permission: "read" },
+  { method: "PUT", path: () => `/cases/${caseId}/monitoring`, body: { enabled: true }, permission: "admin" },
+  { method: "GET", path: () => "/alerts", permission: "read" },
+  { method: "GET", path: () => `/alerts/${N}`, permission: "read" },
+  { method: "PUT", path: () => `/alerts/${N}/assignee`, body: { userId: null }, permission: "write" },
+  { method: "POST", path: () => `/alerts/${N}/resolve`, body: { resolution: "dismissed", comment: "x" }, permission: "write" },
 ];
 
 describe("roles", () => {
@@ -138,6 +143,7 @@ describe("workspace isolation", () => {
       ["POST", `/cases/${caseId}/reveal`],
       ["GET", `/cases/${caseId}/events`],
       ["POST", `/cases/${caseId}/ai-summary`],
+      ["PUT", `/cases/${caseId}/monitoring`, { enabled: true }],
     ] as [string, string, unknown?][]) {
       expectError(await api.call(method, path, token, body), 404, "not_found");
     }

@@ -124,4 +124,14 @@ describe("pt-BR labels", () => {
     ).toBe("Aprovada · motivos: Dados conferidos · sinais reconhecidos: Lista restritiva");
     expect(auditEventDetail("document.revealed", { document: "529.***.***-25", of: "holder" })).toBe("529.***.***-25");
   });
+
+  it("summarise monitoring's events: the alert's kind, its resolution, the case's switch", () => {
+    const data = { alertId: "a", source: "restrictive", kind: "restrictive_added", document: "529.***.***-25" };
+    expect(auditEventDetail("alert.opened", data)).toBe("Incluído na lista restritiva · 529.***.***-25");
+    expect(auditEventDetail("alert.resolved", { ...data, resolution: "dismissed" })).toBe(
+      "Incluído na lista restritiva · Descartado · 529.***.***-25",
+    );
+    expect(auditEventDetail("alert.assigned", { alertId: "a", from: null, to: "u1" }, () => "Ana")).toBe("para Ana");
+    expect(auditEventDetail("case.monitoring_changed", { from: null, to: false })).toBe("monitoramento desligado");
+  });
 });

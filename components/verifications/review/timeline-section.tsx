@@ -24,6 +24,7 @@ export const TIMELINE_FILTERS: Array<{ value: string; label: string }> = [
   { value: "restrictive_list.added,restrictive_list.removed", label: "Lista restritiva" },
   { value: "report.downloaded", label: "Relatório PDF" },
   { value: "ai_summary.generated", label: "Resumo da IA" },
+  { value: "alert.opened,alert.assigned,alert.resolved,case.monitoring_changed", label: "Monitoramento" },
 ];
 
 export function TimelineSection({ id }: { id: string }) {

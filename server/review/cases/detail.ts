@@ -1,5 +1,6 @@
 // GET /api/review/v1/cases/{id}: one case's review state (assignee, SLA, flags, the pending
-// proposal, the AI summary's freshness, what four-eyes applies to, where each module's data came from).
+// proposal, the AI summary's freshness, what four-eyes applies to, where each module's data came from,
+// its monitoring: server/monitoring/watch.ts).
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { verificationSummaries } from "../../db/schema";
@@ -11,9 +12,10 @@ import { reviewFieldsOf } from "./serialize";
 import { userRefs } from "../user-refs";
 import { moduleSources } from "../sources/read";
 import { caseScoring } from "../../rules/scoring";
+import { caseMonitoringOf, monitoringRow } from "../../monitoring/watch";
 
 export async function caseReview(db: Db, row: VerificationRow, settings: ReviewSettings, now = new Date()): Promise<CaseReview> {
-  const [assignees, proposal, [summary], sources, scoring] = await Promise.all([
+  const [assignees, proposal, [summary], sources, scoring, monitoring] = await Promise.all([
     userRefs(db, [row.assigneeId]),
     pendingProposal(db, row.workspaceId, row.pendingProposalId),
     db
@@ -22,6 +24,7 @@ export async function caseReview(db: Db, row: VerificationRow, settings: ReviewS
       .where(and(eq(verificationSummaries.workspaceId, row.workspaceId), eq(verificationSummaries.verificationId, row.id))),
     moduleSources(db, row.workspaceId, row.id),
     caseScoring(db, row.workspaceId, row.id),
+    monitoringRow(db, row.workspaceId, row.id),
   ]);
   return {
     id: row.id,
@@ -40,5 +43,6 @@ export async function caseReview(db: Db, row: VerificationRow, settings: ReviewS
     fourEyesRequired: settings.fourEyes.enabled ? settings.fourEyes.on : [],
     sources: sources ?? [],
     scoring,
+    monitoring: caseMonitoringOf(row, monitoring, settings.monitoring),
   };
 }

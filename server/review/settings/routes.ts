@@ -24,6 +24,7 @@ export const FEATURES = [
   "audit",
   "stats",
   "rules",
+  "monitoring",
 ];
 
 export function registerSettingsRoutes(app: FastifyInstance, s: Services): void {
@@ -53,7 +54,9 @@ export function registerSettingsRoutes(app: FastifyInstance, s: Services): void 
     tags,
     summary: "The workspace's review settings",
     description:
-      "slaHours (default 24), the reason catalog per decision, requireReason, fourEyes, auditRetentionDays (default 1826, 5 years) and rules.requireSecondPerson (default true).",
+      "slaHours (default 24), the reason catalog per decision, requireReason, fourEyes, auditRetentionDays (default 1826, 5 years), " +
+      "rules.requireSecondPerson (default true) and " +
+      "monitoring ({enabled, scope, sources}; default on, approved cases, every source; docs/monitoring.md).",
     response: { 200: ReviewSettings },
     handler: async ({ caller }) => readSettings(s.db, caller.workspaceId),
   });
@@ -65,7 +68,8 @@ export function registerSettingsRoutes(app: FastifyInstance, s: Services): void 
     tags,
     summary: "Change review settings (admins)",
     description:
-      "Any subset of the settings; `reasons` and `fourEyes` may carry a subset of their keys. The rest keeps its value. " +
+      "Any subset of the settings; `reasons`, `fourEyes` and `monitoring` may carry a subset of their keys. The rest keeps its value. " +
+      "An enabled monitoring needs at least one source (400 invalid_body). " +
       "A decision in requireReason needs a non-empty catalog. Answers the settings in force; a change records settings.changed.",
     body: SettingsUpdate,
     response: { 200: ReviewSettings, 400: V3ErrorBody },

@@ -18,6 +18,7 @@ export function settingsFrom(stored: Record<string, unknown> | null | undefined)
     reasons: { ...DEFAULT_SETTINGS.reasons, ...(s.reasons ?? {}) },
     fourEyes: { ...DEFAULT_SETTINGS.fourEyes, ...(s.fourEyes ?? {}) },
     rules: { ...DEFAULT_SETTINGS.rules, ...(s.rules ?? {}) },
+    monitoring: { ...DEFAULT_SETTINGS.monitoring, ...(s.monitoring ?? {}) },
   };
   const parsed = ReviewSettings.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
@@ -43,7 +44,14 @@ export function applyUpdate(current: ReviewSettings, update: SettingsUpdate): Re
       on: update.fourEyes?.on ?? current.fourEyes.on,
     },
     rules: { requireSecondPerson: update.rules?.requireSecondPerson ?? current.rules.requireSecondPerson },
+    monitoring: {
+      enabled: update.monitoring?.enabled ?? current.monitoring.enabled,
+      scope: update.monitoring?.scope ?? current.monitoring.scope,
+      sources: update.monitoring?.sources ?? current.monitoring.sources,
+    },
   };
+  if (next.monitoring.enabled && next.monitoring.sources.length === 0)
+    throw new ApiError("invalid_body", "monitoring: an enabled monitoring needs at least one source (or enabled: false)");
   for (const status of next.requireReason) {
     if (next.reasons[status].length === 0)
       throw new ApiError("invalid_body", `requireReason: ${status} requires a reason but its catalog (reasons.${status}) is empty`);
@@ -55,7 +63,7 @@ export function applyUpdate(current: ReviewSettings, update: SettingsUpdate): Re
 export function changesOf(before: ReviewSettings, after: ReviewSettings): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  for (const key of ["slaHours", "requireReason", "fourEyes", "auditRetentionDays", "rules"] as const) {
+  for (const key of ["slaHours", "requireReason", "fourEyes", "auditRetentionDays", "rules", "monitoring"] as const) {
     if (!same(before[key], after[key])) changes[key] = { from: before[key], to: after[key] };
   }
   for (const status of Object.keys(after.reasons) as (keyof ReviewSettings["reasons"])[]) {

@@ -18,7 +18,8 @@ import { CsvReader, CsvRefused, type CsvRecord, uncell } from "./csv";
 import { MAX_IMPORT_LINES, MAX_NAME_LENGTH, MAX_REASON_LENGTH, type ImportResult } from "./schemas";
 import { insertEntries, type NewEntry } from "./store";
 import { listingChanged } from "../../review/listing-change";
-import { callerEvent, recordEvent } from "../../review/audit/record";
+import { actorOf, callerEvent, recordEvent } from "../../review/audit/record";
+import { restrictiveAdded } from "../../monitoring/restrictive";
 
 type LineResult = ImportResult["lines"][number];
 
@@ -215,6 +216,14 @@ export async function importCsv(
       tx,
       who.workspaceId,
       rows.map((r) => r.nationalId),
+    );
+    // continuous monitoring (server/monitoring): the watched cases of the documents listed open their alerts now
+    await restrictiveAdded(
+      tx,
+      who.workspaceId,
+      rows.map((r) => r.nationalId),
+      actorOf(who),
+      requestId,
     );
     await recordEvent(
       tx,

@@ -14,7 +14,8 @@ import { route } from "../../http/route";
 import { V2ErrorBody } from "../../../lib/contract/error-bodies";
 import { maskDocument, normalizeDocument } from "../../../lib/contract/documents";
 import { listingChanged } from "../../review/listing-change";
-import { callerEvent, recordEvent } from "../../review/audit/record";
+import { actorOf, callerEvent, recordEvent } from "../../review/audit/record";
+import { restrictiveAdded } from "../../monitoring/restrictive";
 import { exportText } from "./export";
 import { ImportBody, importCsv, readImport } from "./import";
 import {
@@ -125,6 +126,14 @@ export function registerBlacklistRoutes(app: FastifyInstance, s: Services): void
             }),
           );
         }
+        // continuous monitoring (server/monitoring): a watched case of a document just listed opens an alert now
+        await restrictiveAdded(
+          tx,
+          caller.workspaceId,
+          rows.map((r) => r.nationalId),
+          actorOf(caller),
+          request.id,
+        );
         return rows;
       });
       if (!row) throw new ApiError("conflict", "this document is already on the restrictive list");
