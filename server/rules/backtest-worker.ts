@@ -9,7 +9,8 @@ import type { Services } from "../context";
 import { backtests } from "../db/schema";
 import { QUEUES } from "../jobs/queue";
 import { inBackground } from "../jobs/queue";
-import { runCases } from "./backtest";
+import { inBatchLane } from "../db/client";
+import { PAGE_ROWS, runCases } from "./backtest";
 import { scoringProfile } from "./store";
 
 export async function sendBacktest(s: Services, id: string): Promise<void> {
@@ -23,9 +24,16 @@ export async function runBacktest(s: Services, id: string): Promise<void> {
   await s.db.update(backtests).set({ state: "running", startedAt, progress: 0 }).where(eq(backtests.id, id));
   try {
     const { entity } = await scoringProfile(s.db, row.workspaceId, row.profileId);
-    const result = await runCases(s.db, row, entity, async (progress) => {
-      await s.db.update(backtests).set({ progress }).where(eq(backtests.id, id));
-    });
+    const result = await runCases(
+      s.db,
+      row,
+      entity,
+      async (progress) => {
+        await s.db.update(backtests).set({ progress }).where(eq(backtests.id, id));
+      },
+      PAGE_ROWS[s.database.kind],
+      () => s.database.poolStats().ahead > 0,
+    );
     await s.db
       .update(backtests)
       .set({ state: "done", progress: 1, result: result as unknown as Record<string, unknown>, finishedAt: new Date() })
@@ -51,8 +59,9 @@ export async function backtestWorkers(s: Services): Promise<() => Promise<void>>
   await s.queue.work(QUEUES.backtest, 1, async (data) => {
     const id = typeof data.id === "string" && data.id.length < 100 ? data.id : null;
     if (!id) return void s.log.error({ data: Object.keys(data) }, "invalid backtest job payload dropped");
-    // background work: the user's collections come first
-    await inBackground(() => runBacktest(s, id));
+    // background work in the batch lane: the user's collections come first, and on PGlite each of
+    // its statements waits until no other statement waits (server/db/client.ts, trackLocks)
+    await inBackground(() => inBatchLane(() => runBacktest(s, id)));
   });
   return async () => {};
 }

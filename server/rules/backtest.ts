@@ -336,10 +336,14 @@ function rocAuc(pos: Float64Array, neg: Float64Array, positives: number, negativ
   return wins / (positives * negatives);
 }
 
-/** Rows a page reads: small enough that a page's statement and its work stay a few milliseconds. */
-export const PAGE_ROWS = 500;
+/**
+ * Rows a page reads. On PGlite the statement runs in this process's thread (the embedded
+ * database), so its page is small enough for a case read to wait a few milliseconds at most
+ * behind it; on PostgreSQL the driver's parsing of the page is what this thread does.
+ */
+export const PAGE_ROWS = { pglite: 100, postgres: 500 } as const;
 /** Work between two yields to the event loop (the case reads answered meanwhile). */
-const SLICE_MS = 8;
+const SLICE_MS = 4;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -360,7 +364,9 @@ export async function runCases(
   row: Pick<BacktestRow, "workspaceId" | "profileId" | "from" | "to" | "baseline" | "candidate">,
   entity: Entity,
   onProgress: (progress: number) => Promise<void> = async () => {},
-  pageRows = PAGE_ROWS,
+  pageRows: number = PAGE_ROWS.postgres,
+  /** Whether other statements wait for the database (Database.poolStats().ahead): the run yields at once then. */
+  othersWaiting: () => boolean = () => false,
 ): Promise<BacktestResult> {
   const plan = planBacktest(entity, row.baseline, row.candidate);
   const tally = new BacktestTally(plan);
@@ -381,10 +387,11 @@ export async function runCases(
         limit ${pageRows}`),
     );
     let sliceStart = performance.now();
-    for (const r of page) {
+    for (let i = 0; i < page.length; i++) {
+      const r = page[i]!;
       const facts = typeof r.facts === "string" ? (JSON.parse(r.facts) as Facts) : r.facts;
       tally.add(r.id, new Date(r.created).toISOString(), r.decision, facts);
-      if (performance.now() - sliceStart > SLICE_MS) {
+      if (performance.now() - sliceStart > SLICE_MS || (i % 8 === 7 && othersWaiting())) {
         await nextTurn();
         sliceStart = performance.now();
       }
