@@ -9,6 +9,9 @@ import { eventsOf, expectError, insertCase, reviewApi } from "../support/review"
 import { createUser } from "../../server/tenancy/workspaces";
 import { verificationFacts } from "../../server/db/schema";
 import { EXTRACTOR_VERSION } from "../../server/rules/facts";
+import { runCases } from "../../server/rules/backtest";
+import { backtests } from "../../server/db/schema";
+import { eq } from "drizzle-orm";
 
 let t: TestService;
 let ws: TestWorkspace;
@@ -305,6 +308,27 @@ describe("a backtest of a draft against the active version", () => {
         from: FROM.replace("Z", ".000Z"),
       },
     });
+  });
+});
+
+describe("paging", () => {
+  it("reads every case once across keyset pages, ties on the creation time included", { timeout: 60_000 }, async () => {
+    // four cases created at the same instant, in their own day
+    const tie = new Date("2026-11-05T00:00:00Z");
+    for (const decision of ["REPROVED", "APPROVED", "REPROVED", null]) await addCase(ws, tie, 21, 4, false, [], decision);
+    const whole = await backtest({});
+    const [row] = await t.services.db.select().from(backtests).where(eq(backtests.id, whole.id));
+    // pages of 1 and 3 rows: a page boundary falls inside the ties
+    for (const pageRows of [1, 3]) {
+      const paged = await runCases(t.services.db, row!, "person", undefined, pageRows);
+      expect(paged.cases).toBe(16);
+      expect(paged.flips).toEqual(whole.flips);
+      expect(paged.rules).toEqual(whole.rules);
+      expect(paged.flipped).toEqual(whole.flipped);
+      expect(paged.candidate.auc).toBe(whole.candidate.auc);
+    }
+    const ties = await backtest({ from: "2026-11-05T00:00:00Z", to: "2026-11-06T00:00:00Z" });
+    expect(ties).toMatchObject({ cases: 4, decided: 3, labels: { reproved: 2, approved: 1 } });
   });
 });
 
