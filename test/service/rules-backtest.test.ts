@@ -9,7 +9,8 @@ import { eventsOf, expectError, insertCase, reviewApi } from "../support/review"
 import { createUser } from "../../server/tenancy/workspaces";
 import { verificationFacts } from "../../server/db/schema";
 import { EXTRACTOR_VERSION } from "../../server/rules/facts";
-import { runCases } from "../../server/rules/backtest";
+import { createBacktest, findBacktest, runCases, toBacktest } from "../../server/rules/backtest";
+import { runBacktest } from "../../server/rules/backtest-worker";
 import { backtests } from "../../server/db/schema";
 import { eq } from "drizzle-orm";
 
@@ -329,6 +330,32 @@ describe("paging", () => {
     }
     const ties = await backtest({ from: "2026-11-05T00:00:00Z", to: "2026-11-06T00:00:00Z" });
     expect(ties).toMatchObject({ cases: 4, decided: 3, labels: { reproved: 2, approved: 1 } });
+  });
+});
+
+describe("the versions as asked for", () => {
+  it("runs the draft as it was when the backtest was asked for, not as edited afterwards", { timeout: 60_000 }, async () => {
+    // asked for in the domain (no job sent), the draft edited, then the job's run
+    const caller = { userId: ws.users.admin.id, workspaceId: ws.id, role: "admin" as const, email: ws.users.admin.email, version: 1 };
+    const row = await createBacktest(t.services.db, caller, "req-snapshot", candidateId, { from: FROM, to: TO });
+    const edited = await api.put(`/rulesets/${candidateId}`, ws.tokens.admin, {
+      rules: [{ ...CANDIDATE_RULES[0]!, weight: 1000 }],
+      thresholds: THRESHOLDS,
+    });
+    expect(edited.statusCode).toBe(200);
+    await runBacktest(t.services, row.id);
+    const done = toBacktest(await findBacktest(t.services.db, ws.id, row.id));
+    expect(done.state).toBe("done");
+    expect(done.rules!.map((r) => [r.code, r.weight])).toEqual([
+      ["young", 400],
+      ["suits", 300],
+      ["dead", 500],
+    ]);
+    expect(done.candidate.recommendations).toEqual({ APPROVE: 6, REVIEW: 3, REPROVE: 1 });
+    // a new backtest runs the edited draft: young alone at 1000 reproves cases 1, 2, 6 and 9
+    const after = await backtest({ from: FROM, to: TO });
+    expect(after.candidate.recommendations).toEqual({ APPROVE: 6, REVIEW: 0, REPROVE: 4 });
+    await api.put(`/rulesets/${candidateId}`, ws.tokens.admin, { rules: CANDIDATE_RULES, thresholds: THRESHOLDS });
   });
 });
 
