@@ -93,7 +93,8 @@ export async function benchBacktest(args: string[]): Promise<void> {
              when n % 7 = 0 then jsonb_build_array(($3::text[])[1 + n % array_length($3::text[], 1)], ($3::text[])[1 + (n / 7) % array_length($3::text[], 1)])
              else '[]'::jsonb end),
          v.created_at
-       from (select id, workspace_id, feedback_status, created_at, row_number() over (order by created_at) as n from verifications where workspace_id = $1) v`,
+       from (select id, workspace_id, feedback_status, created_at, row_number() over (order by created_at) as n from verifications where workspace_id = $1) v
+       on conflict (verification_id) do update set facts = excluded.facts`, // the sweep's backfill may have stored some (empty dossiers) first
       [ws, JSON.stringify(baseFacts()), moduleRules],
     );
     console.log(`  load: ${(performance.now() - t).toFixed(0)} ms`);

@@ -30,7 +30,7 @@ import {
   type Thresholds,
 } from "../../lib/contract/rules";
 import { celFacts, compileCondition, type CelFacts } from "./cel";
-import type { Entity, Facts } from "./facts";
+import { factTypes, type Entity, type Facts } from "./facts";
 import { findRuleset, scoringProfile, scoringVersions, type RulesetRow } from "./store";
 import { recommend, validateRuleset } from "./ruleset";
 import { rulesetEvent } from "./events";
@@ -166,10 +166,44 @@ export function planBacktest(entity: Entity, baseline: BacktestVersion, candidat
   });
   const b = plan(baseline);
   const c = plan(candidate);
-  return { entity, conditions, baseline: b, candidate: c, needsCel: conditions.some((x) => x.run !== null) };
+  return {
+    entity,
+    conditions,
+    baseline: b,
+    candidate: c,
+    needsCel: conditions.some((x) => x.run !== null),
+    reads: factsNeeded(entity, [...index.keys()]),
+  };
 }
 
 export type BacktestPlan = ReturnType<typeof planBacktest>;
+
+/** The facts objects a condition may name (server/rules/cel.ts). */
+const GROUP = /(?<![\w.$])(person|company|dataset)(?![\w$])/g;
+/** More than this many facts read: the whole facts document is read (jsonb_build_object takes at most 100 arguments). */
+const MAX_PICKED = 40;
+
+/**
+ * The facts the conditions read, when each names them as `group.field` (the page then reads only
+ * those keys of the stored document); null when one names a group otherwise (`person["age"]`,
+ * `size(person)`): the whole document is read.
+ */
+export function factsNeeded(entity: Entity, conditions: string[]): string[] | null {
+  const known = factTypes(entity);
+  const names = new Set<string>();
+  for (const condition of conditions) {
+    for (const m of condition.matchAll(GROUP)) {
+      const field = /^\.([A-Za-z_][\w]*)/.exec(condition.slice(m.index + m[0].length));
+      const name = field ? `${m[1]}.${field[1]}` : null;
+      if (!name || !known.has(name)) return null;
+      names.add(name);
+    }
+    const member = MEMBERSHIP.exec(condition);
+    if (member) names.add(`dataset.${member[2]}`);
+  }
+  const list = [...names].sort();
+  return list.length > MAX_PICKED ? null : list;
+}
 
 /** Which conditions hold on a case's facts (a condition that cannot be evaluated does not). */
 export function evaluateConditions(plan: BacktestPlan, facts: Facts, out: Uint8Array): void {
@@ -376,11 +410,17 @@ export async function runCases(
   const [{ total }] = rowsOf<{ total: number }>(
     await db.execute(sql`select count(*)::int as total from verification_facts f where ${range}`),
   ) as [{ total: number }];
+  // the keys the conditions read, not the whole document (names of the catalog: letters and a dot)
+  const factsColumn = plan.reads
+    ? sql.raw(
+        `jsonb_build_object(${plan.reads.map((n) => `'${n.replace(/[^A-Za-z.]/g, "")}', f.facts -> '${n.replace(/[^A-Za-z.]/g, "")}'`).join(", ") || ""})`,
+      )
+    : sql`f.facts`;
   let after: { created: string; id: string } | null = null;
   let lastReport = performance.now();
   for (;;) {
     const page: PageRow[] = rowsOf<PageRow>(
-      await db.execute(sql`select f.verification_id as id, f.verification_created_at::text as created, f.facts, v.feedback_status as decision
+      await db.execute(sql`select f.verification_id as id, f.verification_created_at::text as created, ${factsColumn} as facts, v.feedback_status as decision
         from verification_facts f join verifications v on v.id = f.verification_id
         where ${range} ${after ? sql`and (f.verification_created_at, f.verification_id) > (${after.created}::timestamptz, ${after.id}::uuid)` : sql``}
         order by f.verification_created_at, f.verification_id

@@ -9,7 +9,7 @@ import { eventsOf, expectError, insertCase, reviewApi } from "../support/review"
 import { createUser } from "../../server/tenancy/workspaces";
 import { verificationFacts } from "../../server/db/schema";
 import { EXTRACTOR_VERSION } from "../../server/rules/facts";
-import { createBacktest, findBacktest, runCases, toBacktest } from "../../server/rules/backtest";
+import { createBacktest, factsNeeded, findBacktest, runCases, toBacktest } from "../../server/rules/backtest";
 import { runBacktest } from "../../server/rules/backtest-worker";
 import { backtests } from "../../server/db/schema";
 import { eq } from "drizzle-orm";
@@ -328,6 +328,21 @@ describe("paging", () => {
       expect(paged.flipped).toEqual(whole.flipped);
       expect(paged.candidate.auc).toBe(whole.candidate.auc);
     }
+    // the pages read only the facts the conditions name; the whole document when a condition names a group otherwise
+    expect(
+      factsNeeded(
+        "person",
+        CANDIDATE_RULES.map((r) => r.condition),
+      ),
+    ).toEqual(["person.age", "person.deceased", "person.lawsuitsAsDefendant"]);
+    expect(factsNeeded("person", ['"profile.subject_not_found" in dataset.moduleRules', "size(dataset.rules) > 2"])).toEqual([
+      "dataset.moduleRules",
+      "dataset.rules",
+    ]);
+    expect(factsNeeded("person", ['person["age"] < 25'])).toBeNull();
+    expect(factsNeeded("person", ["person .age < 25"])).toBeNull();
+    expect(factsNeeded("person", ['person.fiscalStatus == "person"'])).toBeNull();
+    expect(factsNeeded("person", ["company.ageDays < 90"])).toBeNull();
     const ties = await backtest({ from: "2026-11-05T00:00:00Z", to: "2026-11-06T00:00:00Z" });
     expect(ties).toMatchObject({ cases: 4, decided: 3, labels: { reproved: 2, approved: 1 } });
   });
