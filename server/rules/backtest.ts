@@ -413,7 +413,7 @@ export async function runCases(
   // the keys the conditions read, not the whole document (names of the catalog: letters and a dot)
   const factsColumn = plan.reads
     ? sql.raw(
-        `jsonb_build_object(${plan.reads.map((n) => `'${n.replace(/[^A-Za-z.]/g, "")}', f.facts -> '${n.replace(/[^A-Za-z.]/g, "")}'`).join(", ") || ""})`,
+        `jsonb_build_object(${plan.reads.map((n) => `'${n.replace(/[^A-Za-z.]/g, "")}', f.facts -> '${n.replace(/[^A-Za-z.]/g, "")}'`).join(", ")})`,
       )
     : sql`f.facts`;
   let after: { created: string; id: string } | null = null;
