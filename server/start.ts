@@ -15,6 +15,7 @@ import { seedDemo } from "./tenancy/demo";
 import { settleDemo } from "./tenancy/demo-features";
 import { checkDemoExposure } from "./tenancy/demo-guard";
 import { callbackWorkers } from "./v3/callbacks/worker";
+import { backtestWorkers } from "./rules/backtest-worker";
 import { OWNERS } from "./owners";
 import { startMetricsServer } from "./metrics/server";
 
@@ -54,13 +55,23 @@ export interface Lupa {
   stop(): Promise<void>;
 }
 
+/** The workers beside the collections': callback deliveries and rule set backtests. */
+async function extraWorkers(s: Services, concurrency: number): Promise<() => Promise<void>> {
+  const stopCallbacks = await callbackWorkers(s, concurrency);
+  const stopBacktests = await backtestWorkers(s);
+  return async () => {
+    await stopBacktests();
+    await stopCallbacks();
+  };
+}
+
 /** The worker roles on running services; returns their stop function (also used by tests that start them late). */
 export async function startWork(services: Services, roles: { workers?: boolean; sweepers?: boolean }): Promise<() => Promise<void>> {
   const url = services.config.databaseUrl;
   // PostgreSQL: the lock that tells the other processes this one is alive (server/engine/liveness.ts)
   const liveness = roles.workers && url ? await holdLiveness(url, services.log) : null;
   useLiveness(services, liveness);
-  const stopWorkers = roles.workers ? await startWorkers(services, { owners: OWNERS, extra: callbackWorkers }) : null;
+  const stopWorkers = roles.workers ? await startWorkers(services, { owners: OWNERS, extra: extraWorkers }) : null;
   const stopSweeper = roles.sweepers ? startSweeper(services, OWNERS) : null;
   const stopTakeover = roles.sweepers && url ? startTakeover(services) : null;
   return async () => {

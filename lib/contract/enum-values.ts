@@ -76,6 +76,7 @@ export const AUDIT_EVENT_TYPES = [
   "ruleset.published",
   "ruleset.activated",
   "ruleset.shadow_changed",
+  "ruleset.backtested",
   "view.shared",
   "view.unshared",
   "alert.opened",

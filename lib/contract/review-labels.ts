@@ -42,6 +42,7 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "ruleset.published": "Versão de regras publicada",
   "ruleset.activated": "Versão de regras ativada",
   "ruleset.shadow_changed": "Sombra de regras alterada",
+  "ruleset.backtested": "Simulação de regras pedida",
   "view.shared": "Visão compartilhada com a equipe",
   "view.unshared": "Visão compartilhada excluída",
   "alert.opened": "Alerta de monitoramento aberto",

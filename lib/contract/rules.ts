@@ -152,3 +152,98 @@ export const CaseScoring = z.object({
   factLabels: z.record(z.string(), z.string()).describe("The pt-BR label of each fact the fired rules read (the facts catalog's)"),
 });
 export type CaseScoring = z.infer<typeof CaseScoring>;
+
+// --- backtests (issue 31 item 5; docs/rules.md, "How to read a backtest") ---
+
+/** Cases of the first flipped cases a backtest lists. */
+export const MAX_FLIPPED = 200;
+/** Width of a score histogram's bins: [0, 50), [50, 100), …, [950, 1000] (the last holds 1000). */
+export const HISTOGRAM_BIN = 50;
+export const BACKTEST_STATES = ["queued", "running", "done", "failed"] as const;
+
+const instant = z.iso.datetime({ offset: true, error: "must be an RFC 3339 instant (2026-11-01T00:00:00Z)" });
+
+export const BacktestBody = z
+  .object({
+    from: instant.optional().describe("Verifications created at or after this instant (RFC 3339)"),
+    to: instant.optional().describe("Verifications created before this instant (RFC 3339)"),
+    baseline: z.uuid().optional().describe("The version compared against; default: the profile's active version"),
+  })
+  .strict();
+
+export const BacktestIdParams = z.object({ id: z.string() });
+export const BacktestCreated = z.object({ id: z.uuid() });
+
+const Counts = z.object({ APPROVE: z.number().int(), REVIEW: z.number().int(), REPROVE: z.number().int() });
+export const HistogramBin = z.object({
+  from: z.number().int(),
+  to: z.number().int().describe("Exclusive, but for the last bin, which holds 1000"),
+  count: z.number().int(),
+});
+export const BacktestSide = z.object({
+  rulesetId: z.uuid(),
+  version: z.number().int(),
+  state: z.enum(RULESET_STATES),
+  thresholds: Thresholds,
+  recommendations: Counts.nullable().describe("Cases per recommendation"),
+  histogram: z.array(HistogramBin).nullable().describe("Cases per score, in bins of 50"),
+  auc: z
+    .number()
+    .nullable()
+    .describe(
+      "ROC AUC on the labelled cases: the probability that a reproved case scores lower than an approved one, ties counting half (null: no reproved or no approved case)",
+    ),
+});
+export const BacktestRule = z.object({
+  code: z.string(),
+  title: z.string(),
+  module: z.string(),
+  weight: z.number().int(),
+  enabled: z.boolean(),
+  hits: z.number().int().describe("Cases where it fired (a disabled rule is measured too, without weighing)"),
+  hitRate: z.number().nullable().describe("hits / cases"),
+  tp: z.number().int().describe("Reproved cases where it fired"),
+  fp: z.number().int().describe("Approved cases where it fired"),
+  fn: z.number().int().describe("Reproved cases where it did not fire"),
+  precision: z.number().nullable().describe("tp / (tp + fp); null when it fired on no labelled case"),
+  recall: z.number().nullable().describe("tp / (tp + fn); null without reproved cases"),
+  f1: z.number().nullable().describe("2·precision·recall / (precision + recall); null when either is null or both are 0"),
+});
+const SideScore = z.object({ score: z.number().int(), recommendation: Recommendation });
+export const FlippedCase = z.object({
+  verificationId: z.uuid(),
+  createdAt: z.string(),
+  decision: z.enum(["APPROVED", "REPROVED", "STANDBY", "WAIVED"]).nullable().describe("The case's latest effective decision"),
+  baseline: SideScore,
+  candidate: SideScore,
+});
+export const Backtest = z.object({
+  id: z.uuid(),
+  rulesetId: z.uuid().describe("The candidate version"),
+  profileId: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  state: z.enum(BACKTEST_STATES),
+  progress: z.number().describe("0 to 1: the share of the cases read so far"),
+  error: z.string().nullable(),
+  cases: z.number().int().nullable().describe("Verifications of the profile with stored facts, created in [from, to)"),
+  decided: z.number().int().nullable().describe("Of them, those with an effective decision (any)"),
+  labels: z
+    .object({ reproved: z.number().int(), approved: z.number().int() })
+    .nullable()
+    .describe("The labelled cases: REPROVED positive, APPROVED negative (STANDBY, WAIVED and undecided are in the flips only)"),
+  baseline: BacktestSide,
+  candidate: BacktestSide,
+  flips: z
+    .object({ APPROVE: Counts, REVIEW: Counts, REPROVE: Counts })
+    .nullable()
+    .describe("Cases per recommendation: the baseline's (rows) against the candidate's (columns)"),
+  rules: z.array(BacktestRule).nullable().describe("The candidate's rules against the labels"),
+  flipped: z.array(FlippedCase).nullable().describe(`The first ${MAX_FLIPPED} cases whose recommendation changes, oldest first`),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type Backtest = z.infer<typeof Backtest>;
+export type BacktestRule = z.infer<typeof BacktestRule>;
+export type FlippedCase = z.infer<typeof FlippedCase>;

@@ -11,6 +11,7 @@ import {
   bigint,
   boolean,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -752,7 +753,8 @@ export const verificationFacts = pgTable(
     verificationCreatedAt: ts("verification_created_at").notNull(),
     extractedAt: ts("extracted_at").notNull().defaultNow(),
   },
-  (t) => [index("verification_facts_ws_profile_created_idx").on(t.workspaceId, t.profileId, t.verificationCreatedAt)],
+  // 0041: verification_id joined the index, for the backtest's keyset pages
+  (t) => [index("verification_facts_ws_profile_created_id_idx").on(t.workspaceId, t.profileId, t.verificationCreatedAt, t.verificationId)],
 );
 
 /** Which version scored a verification, what fired and why, and the shadow versions' scores. */
@@ -845,3 +847,42 @@ export const monitoringDismissals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.nationalId, t.kind, t.afterKey] })],
 );
+
+/**
+ * A backtest of a candidate version against a baseline (migration 0041; server/rules/backtest.ts):
+ * the versions as they were when it was asked for, its state, and its result once done.
+ */
+export const backtests = pgTable(
+  "backtests",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    profileId: text("profile_id").notNull(),
+    candidateId: uuid("candidate_id").notNull(),
+    baselineId: uuid("baseline_id").notNull(),
+    candidate: jsonb("candidate").$type<BacktestVersion>().notNull(),
+    baseline: jsonb("baseline").$type<BacktestVersion>().notNull(),
+    from: ts("from"),
+    to: ts("to"),
+    /** queued, running, done or failed. */
+    state: text("state").notNull(),
+    progress: doublePrecision("progress").notNull().default(0),
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    error: text("error"),
+    createdBy: uuid("created_by"),
+    createdAt: createdAt(),
+    startedAt: ts("started_at"),
+    finishedAt: ts("finished_at"),
+  },
+  (t) => [index("backtests_ws_candidate_idx").on(t.workspaceId, t.candidateId, t.createdAt)],
+);
+
+/** A version as a backtest ran it. */
+export interface BacktestVersion {
+  version: number;
+  state: string;
+  rules: RuleDef[];
+  thresholds: Thresholds;
+}

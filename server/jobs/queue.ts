@@ -16,6 +16,8 @@ export const QUEUES = {
   interactive: "collect-interactive",
   batch: "collect-batch",
   callback: "callback-deliver",
+  /** Rule set backtests (server/rules/backtest-worker.ts): one at a time per worker process. */
+  backtest: "rules-backtest",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -10,11 +10,17 @@
 // POST /api/review/v1/rulesets/{id}/activate   – scores the profile's new verifications
 // POST /api/review/v1/rulesets/{id}/shadow     – {enabled}: scores them too, without effect
 // POST /api/review/v1/rulesets/evaluate        – a version, stored or not, on one case
+// POST /api/review/v1/rulesets/{id}/backtests  – {from?, to?, baseline?}: 202 {id}, run in the background
+// GET  /api/review/v1/backtests/{id}           – its state, then its flips, histograms, metrics
 import type { FastifyInstance } from "fastify";
 import type { Services } from "../context";
 import { route } from "../http/route";
 import { V3ErrorBody } from "../../lib/contract/error-bodies";
 import {
+  Backtest,
+  BacktestBody,
+  BacktestCreated,
+  BacktestIdParams,
   CreateRulesetBody,
   EvaluateBody,
   Evaluation,
@@ -30,6 +36,8 @@ import {
 import { factCatalog } from "./facts";
 import { activate, createDraft, findRuleset, listRulesets, publish, scoringProfile, setShadow, toRulesets, updateDraft } from "./store";
 import { evaluateOnCase } from "./evaluate";
+import { createBacktest, findBacktest, toBacktest } from "./backtest";
+import { sendBacktest } from "./backtest-worker";
 
 const tags = ["review rules"];
 
@@ -167,5 +175,43 @@ export function registerRuleRoutes(app: FastifyInstance, s: Services): void {
     body: EvaluateBody,
     response: { 200: Evaluation, 400: V3ErrorBody, 404: V3ErrorBody, 409: V3ErrorBody, 422: V3ErrorBody },
     handler: async ({ body, caller }) => evaluateOnCase(s.db, caller.workspaceId, body),
+  });
+
+  route(app, {
+    method: "POST",
+    url: "/api/review/v1/rulesets/:id/backtests",
+    permission: "review:admin",
+    tags,
+    summary: "Backtest a version on the team's decisions",
+    description:
+      "{from?, to?, baseline?}: runs the version (a draft too) beside the baseline (default: the profile's active version) over the profile's " +
+      "verifications created in [from, to) (RFC 3339 instants), on their stored facts, in the background; GET /backtests/{id} follows it. " +
+      "400 invalid_body for a body that is not that, from not before to, or a baseline of another profile; 400 invalid_ruleset for a draft whose " +
+      "rules no longer check; 404 for a version of another workspace. Records ruleset.backtested.",
+    params: RulesetIdParams,
+    body: BacktestBody,
+    status: 202,
+    response: { 202: BacktestCreated, 400: V3ErrorBody, 404: V3ErrorBody },
+    handler: async ({ params, body, caller, request }) => {
+      const row = await createBacktest(s.db, caller, request.id, params.id, body);
+      await sendBacktest(s, row.id);
+      return { id: row.id };
+    },
+  });
+
+  route(app, {
+    method: "GET",
+    url: "/api/review/v1/backtests/:id",
+    permission: "review:read",
+    tags,
+    summary: "A backtest's state and result",
+    description:
+      "state (queued, running, done, failed) and progress; once done, cases, decided and the labels (REPROVED positive, APPROVED negative), " +
+      "each version's recommendations, score histogram (bins of 50) and ROC AUC (ties count half), the 3×3 flip matrix (baseline rows, candidate " +
+      "columns), the candidate's rules with hits, hit rate, tp, fp, fn, precision, recall and F1, and the first 200 flipped cases with both scores. " +
+      "404 for another workspace's backtest.",
+    params: BacktestIdParams,
+    response: { 200: Backtest, 404: V3ErrorBody },
+    handler: async ({ params, caller }) => toBacktest(await findBacktest(s.db, caller.workspaceId, params.id)),
   });
 }
