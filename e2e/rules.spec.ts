@@ -65,6 +65,13 @@ test("rules: draft from v1, inline error, fix, try on a case, second admin publi
     const error = row.getByTestId("rule-error");
     await expect(error).toContainText("condição inválida na posição");
     await expect(error).toContainText("(console_rule)");
+    await expect(error).toContainText("fato desconhecido (idadee)");
+    // the character the service pointed at, marked in the condition
+    await expect(error.getByTestId("rule-error-at").locator("mark")).toHaveText("i");
+    await expect(a.getByTestId("ruleset-save-error")).toContainText(
+      "a regra 43 tem um erro".replace("43", String(await a.getByTestId("rule-row").count())),
+    );
+    await expect(row.getByTestId("rule-condition")).toBeFocused();
     await expect(row.getByTestId("rule-condition")).toHaveAttribute("aria-invalid", "true");
     await row.scrollIntoViewIfNeeded();
     await a.screenshot({ path: "/tmp/rules-console-editor-error-1280.png" });

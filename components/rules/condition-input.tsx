@@ -16,6 +16,7 @@ export function ConditionInput({
   facts,
   readOnly,
   error,
+  refused = null,
   onChange,
 }: {
   id: string;
@@ -23,10 +24,14 @@ export function ConditionInput({
   facts: Fact[];
   readOnly: boolean;
   error: string | null;
+  /** The condition as it was when the service refused it (the position counts in it). */
+  refused?: string | null;
   onChange: (value: string) => void;
 }) {
   const listId = useId();
   const errorId = `${id}-error`;
+  // the character the service pointed at ("na posição 8"), marked in the condition it refused
+  const position = error ? Number(/na posição (\d+)/.exec(error)?.[1] ?? NaN) || null : null;
   const ref = useRef<HTMLInputElement>(null);
   const [caret, setCaret] = useState<number | null>(null);
   const [open, setOpen] = useState(false);
@@ -137,9 +142,16 @@ export function ConditionInput({
           : null}
       </ul>
       {error ? (
-        <p id={errorId} role="alert" data-testid="rule-error" className="mt-1 text-xs text-rose-700">
-          {error}
-        </p>
+        <div id={errorId} role="alert" data-testid="rule-error" className="mt-1 text-xs text-rose-700">
+          <p>{error}</p>
+          {refused !== null && position !== null && position <= refused.length + 1 ? (
+            <p className="mt-0.5 font-mono break-all text-zinc-700" data-testid="rule-error-at">
+              {refused.slice(0, position - 1)}
+              <mark className="rounded-sm bg-rose-200 px-px text-rose-900">{refused.slice(position - 1, position) || " "}</mark>
+              {refused.slice(position)}
+            </p>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );

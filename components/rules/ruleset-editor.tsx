@@ -52,6 +52,7 @@ export function RulesetEditor({ id, canEdit }: { id: string; canEdit: boolean })
   const [thresholds, setThresholds] = useState<Thresholds>({ approveAtOrAbove: 700, reproveBelow: 400 });
   const [dirty, setDirty] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [loadedAt, setLoadedAt] = useState<string | null>(null);
 
@@ -97,6 +98,12 @@ export function RulesetEditor({ id, canEdit }: { id: string; canEdit: boolean })
     setDirty(true);
   };
 
+  const focusRule = (i: number) => {
+    const field = document.getElementById(`rule-${i}-condition`);
+    field?.scrollIntoView({ block: "center" });
+    field?.focus();
+  };
+
   const act = async (name: string, call: () => Promise<Ruleset>, done: string) => {
     setBusy(name);
     try {
@@ -107,8 +114,12 @@ export function RulesetEditor({ id, canEdit }: { id: string; canEdit: boolean })
       toast.show({ kind: "success", message: done });
     } catch (e) {
       const message = (e as Error).message;
-      if (name === "save") setError(message);
-      else toast.show({ kind: "error", message });
+      if (name === "save") {
+        setError(message);
+        const rule = ruleOfError(message);
+        setRefused(rule !== null ? (rules[rule]?.condition ?? null) : null);
+        if (rule !== null) requestAnimationFrame(() => focusRule(rule));
+      } else toast.show({ kind: "error", message });
       if (name === "publish" && isBffError(e, 403)) setError(message);
     } finally {
       setBusy(null);
@@ -222,9 +233,18 @@ export function RulesetEditor({ id, canEdit }: { id: string; canEdit: boolean })
       ) : null}
 
       {error ? (
-        <p role="alert" data-testid="ruleset-save-error" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
-          {error}
-        </p>
+        <div role="alert" data-testid="ruleset-save-error" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          {errorRule !== null ? (
+            <>
+              O rascunho não foi salvo: a regra {errorRule + 1} tem um erro.{" "}
+              <button type="button" className="font-medium underline" onClick={() => focusRule(errorRule)}>
+                Ir para a regra {errorRule + 1}
+              </button>
+            </>
+          ) : (
+            error
+          )}
+        </div>
       ) : null}
 
       <fieldset className="rounded-lg border border-zinc-200 bg-white p-4">
@@ -346,6 +366,7 @@ export function RulesetEditor({ id, canEdit }: { id: string; canEdit: boolean })
                       facts={factList}
                       readOnly={!editable}
                       error={rowError}
+                      refused={rowError ? refused : null}
                       onChange={(condition) => change(i, { condition })}
                     />
                   </div>

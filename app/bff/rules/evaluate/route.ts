@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { reviewFetch } from "@/lib/api/review";
 import { bffError } from "@/lib/bff/errors";
 import { readJson, withMutation } from "@/lib/bff/with-mutation";
-import { isRulesetId, rulesError } from "@/lib/rules/errors";
+import { isRulesetId, rulesError } from "@/lib/rules/bff-errors";
 
 // POST /bff/rules/evaluate {ruleset: {rules, thresholds} | {id}, verificationId} – a version, saved
 // or not, tried on one case: what fires and why, the score and the recommendation. Nothing is

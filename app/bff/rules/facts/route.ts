@@ -3,7 +3,7 @@ import { reviewFetch } from "@/lib/api/review";
 import { bffError } from "@/lib/bff/errors";
 import { withAccessToken } from "@/lib/bff/with-access-token";
 import type { Fact } from "@/lib/contract/rules";
-import { isRulesProfile } from "@/lib/rules/errors";
+import { isRulesProfile } from "@/lib/rules/bff-errors";
 
 // GET /bff/rules/facts?profileId= – the facts a condition may read (the editor's autocompletion).
 export const GET = withAccessToken(async (request, { token }) => {

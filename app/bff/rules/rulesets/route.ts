@@ -3,7 +3,7 @@ import { reviewExchange, reviewFetch } from "@/lib/api/review";
 import { bffError } from "@/lib/bff/errors";
 import { withAccessToken } from "@/lib/bff/with-access-token";
 import { readJson, withMutation } from "@/lib/bff/with-mutation";
-import { isRulesProfile, isRulesetId, rulesError } from "@/lib/rules/errors";
+import { isRulesProfile, isRulesetId, rulesError } from "@/lib/rules/bff-errors";
 
 // GET  /bff/rules/rulesets?profileId= – the profile's versions, newest first.
 // POST /bff/rules/rulesets {profileId, basedOn?} – a new draft (admins).

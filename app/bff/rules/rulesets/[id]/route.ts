@@ -3,7 +3,7 @@ import { reviewFetch } from "@/lib/api/review";
 import { bffError } from "@/lib/bff/errors";
 import { withAccessToken } from "@/lib/bff/with-access-token";
 import { readJson, withMutation } from "@/lib/bff/with-mutation";
-import { isRulesetId, rulesError } from "@/lib/rules/errors";
+import { isRulesetId, rulesError } from "@/lib/rules/bff-errors";
 
 const NOT_FOUND = "Versão de regras não encontrada.";
 

@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { reviewFetch } from "@/lib/api/review";
 import { bffError } from "@/lib/bff/errors";
 import { readJson, withMutation } from "@/lib/bff/with-mutation";
-import { isRulesetId, rulesError } from "@/lib/rules/errors";
+import { isRulesetId, rulesError } from "@/lib/rules/bff-errors";
 
 const NOT_FOUND = "Versão de regras não encontrada.";
 const ACTIONS = ["publish", "activate", "shadow"] as const;

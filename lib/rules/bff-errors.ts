@@ -1,10 +1,11 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { bffError } from "@/lib/bff/errors";
+import { invalidRulesetMessage } from "./messages";
 
 // The rules BFF's own wording of the service's refusals (docs/errors.md): invalid_ruleset keeps
-// the rule and the position the service names (the editor puts the message on that rule's row),
-// same_person explains the workspace's second-person rule.
+// the rule and the position the service names (./messages.ts; the editor puts the message on that
+// rule's row), same_person explains the workspace's second-person rule.
 
 const PROFILE_IDS = ["prf_kyc_person", "prf_kyb_company"] as const;
 export type RulesProfileId = (typeof PROFILE_IDS)[number];
@@ -12,26 +13,6 @@ export const isRulesProfile = (value: string | null): value is RulesProfileId =>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isRulesetId = (value: string): boolean => UUID.test(value);
-
-/** "rule 2 (young_company): condition at position 33: unknown fact (…)" → the same in pt-BR, with the rule and position kept. */
-export function invalidRulesetMessage(message: string): string {
-  const rule = /^rule (\d+)(?: \(([a-z0-9_]+)\))?: (.*)$/s.exec(message);
-  if (!rule) {
-    if (message.startsWith("thresholds")) return `Limites inválidos: ${message.replace(/^thresholds\.?[a-zA-Z]*: /, "")}`;
-    return `Regras inválidas: ${message.replace(/^rules: /, "")}`;
-  }
-  const [, index, code, rest] = rule;
-  const who = `Regra ${index}${code ? ` (${code})` : ""}`;
-  const position = /^condition at position (\d+): (.*)$/s.exec(rest!);
-  if (position) return `${who}: condição inválida na posição ${position[1]}: ${position[2]}`;
-  const weight = /^weight (-?\d+) is out of range/.exec(rest!);
-  if (weight) return `${who}: peso ${weight[1]} fora do intervalo de 0 a 1000`;
-  const duplicate = /^duplicate code in module (\S+) \(also rule (\d+)\)/.exec(rest!);
-  if (duplicate) return `${who}: código repetido no módulo ${duplicate[1]} (também na regra ${duplicate[2]})`;
-  const long = /^condition is (\d+) characters/.exec(rest!);
-  if (long) return `${who}: condição com ${long[1]} caracteres, o máximo é 2.000`;
-  return `${who}: ${rest}`;
-}
 
 /** The service's refusal in the console's words; other failures go to the shared translator. */
 export function rulesError(error: unknown): Response {
