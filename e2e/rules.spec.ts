@@ -142,6 +142,17 @@ test("rules: draft from v1, inline error, fix, try on a case, second admin publi
     await gotoHydrated(page, "/rules");
     await expect(page.getByTestId("rules-new-draft")).toHaveCount(0);
     await expect(page.getByTestId("rules-versions").locator("li").first()).toContainText("Ativa");
+
+    // a viewer too
+    const viewer = await browser.newContext({ storageState: `${AUTH_DIR}/viewer.json` });
+    try {
+      const c = await viewer.newPage();
+      await gotoHydrated(c, `/rules/${draftId}`);
+      await expect(c.getByTestId("ruleset-readonly")).toBeVisible();
+      await expect(c.getByTestId("ruleset-actions")).toHaveCount(0);
+    } finally {
+      await viewer.close();
+    }
   } finally {
     await admin.close();
     // the workspace's scoring as it was, for the other tests
