@@ -91,6 +91,7 @@ test("rules: draft from v1, inline error, fix, try on a case, second admin publi
     await expect(condition).toHaveAttribute("aria-expanded", "true");
     const option = row.getByRole("option", { name: /dataset\.rules \(list<string>\)/ });
     await expect(option).toBeVisible();
+    await a.screenshot({ path: "/tmp/rules-console-autocomplete-1280.png" });
     while ((await option.getAttribute("aria-selected")) !== "true") await condition.press("ArrowDown");
     await condition.press("Enter");
     await expect(condition).toHaveValue("dataset.rules");
@@ -108,6 +109,9 @@ test("rules: draft from v1, inline error, fix, try on a case, second admin publi
     const fired = result.locator("[data-rule=console_rule]");
     await expect(fired).toContainText("Regra do console");
     await expect(fired).toContainText("dataset.rules");
+    await result.scrollIntoViewIfNeeded();
+    await a.screenshot({ path: "/tmp/rules-console-try-1280.png" });
+    await expectNoSeriousA11yViolations(a, "a case tried");
 
     // the last editor cannot publish: the second-person rule, in pt-BR
     await a.getByTestId("ruleset-publish").click();
@@ -124,6 +128,7 @@ test("rules: draft from v1, inline error, fix, try on a case, second admin publi
       await expect(b.getByTestId("ruleset-state")).toContainText("Publicada");
       await b.getByTestId("ruleset-activate").click();
       await expect(b.getByTestId("ruleset-state")).toContainText("Ativa");
+      await b.screenshot({ path: "/tmp/rules-console-active-1280.png" });
     } finally {
       await second.close();
     }

@@ -73,6 +73,7 @@ export function ConditionInput({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         readOnly={readOnly}
+        title={readOnly ? value : undefined}
         autoComplete="off"
         spellCheck={false}
         value={value}
