@@ -52,6 +52,7 @@ test("rules: draft from v1, inline error, fix, try on a case, second admin publi
     await a.getByTestId("ruleset-new-version").click();
     await expect(a).not.toHaveURL(new RegExp(`/rules/${v1.id}$`));
     await expect(a.getByTestId("ruleset-state")).toContainText("Rascunho");
+    await expect(a.getByTestId("ruleset-meta")).toContainText("a partir da versão 1");
     draftId = new URL(a.url()).pathname.split("/").pop()!;
 
     // a rule with a condition the service refuses: the error is on that rule, with its position
@@ -162,5 +163,21 @@ test("rules: draft from v1, inline error, fix, try on a case, second admin publi
     await admin.close();
     // the workspace's scoring as it was, for the other tests
     if (draftId) await reviewCall(api, "admin", "POST", `/rulesets/${activeBefore.id}/activate`);
+  }
+});
+
+test("an integration never reaches the rules: no link, and the page refuses", async ({ browser }) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  try {
+    const page = await context.newPage();
+    await submitLogin(page, "integration@lupa.local", DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/(overview|verifications)/, { timeout: 30_000 });
+    await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+    await expect(page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Regras" })).toHaveCount(0);
+    await gotoHydrated(page, "/rules");
+    await expect(page.getByTestId("rules-refused")).toBeVisible();
+    await expect(page.getByTestId("rules-versions")).toHaveCount(0);
+  } finally {
+    await context.close();
   }
 });

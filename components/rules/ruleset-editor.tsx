@@ -48,6 +48,14 @@ export function RulesetEditor({ id, canEdit }: { id: string; canEdit: boolean })
     staleTime: 10 * 60_000,
   });
 
+  // the version a draft was copied from, by its number (the profile's list, cached from /rules)
+  const siblings = useQuery({
+    queryKey: ["rulesets", profileId],
+    queryFn: ({ signal }) =>
+      bffFetch<{ rulesets: Array<{ id: string; version: number }> }>(`/bff/rules/rulesets?profileId=${profileId}`, signal),
+    enabled: Boolean(profileId && version.data?.basedOn),
+  });
+
   const [rules, setRules] = useState<RuleDef[]>([]);
   const [thresholds, setThresholds] = useState<Thresholds>({ approveAtOrAbove: 700, reproveBelow: 400 });
   const [dirty, setDirty] = useState(false);
@@ -163,11 +171,11 @@ export function RulesetEditor({ id, canEdit }: { id: string; canEdit: boolean })
             ))}
           </span>
         </div>
-        <p className="mt-1 text-xs text-zinc-600">
+        <p data-testid="ruleset-meta" className="mt-1 text-xs text-zinc-600">
           Criada por {userName(v.createdBy)} em {formatDateTime(v.createdAt)}
           {v.updatedBy ? ` · editada por último por ${userName(v.updatedBy)} em ${formatDateTime(v.updatedAt)}` : ""}
           {v.publishedAt ? ` · publicada por ${userName(v.publishedBy)} em ${formatDateTime(v.publishedAt)}` : ""}
-          {v.basedOn ? " · a partir de outra versão" : ""}
+          {v.basedOn ? ` · a partir da versão ${siblings.data?.rulesets.find((r) => r.id === v.basedOn)?.version ?? "anterior"}` : ""}
         </p>
         {!canEdit ? (
           <p data-testid="ruleset-readonly" className="mt-2 text-sm text-zinc-600">
