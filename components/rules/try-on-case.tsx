@@ -9,6 +9,7 @@ import { formatInteger } from "@/lib/contract/format/number";
 import type { FactValue, Recommendation, RuleDef, Thresholds } from "@/lib/contract/rules";
 import { bffFetch } from "@/lib/query/bff-fetch";
 import { bffSend } from "@/lib/query/bff-send";
+import { moduleLabel } from "@/lib/verifications/rule-catalog";
 import type { VerificationPage } from "@/lib/verifications/view-models";
 
 // "Testar com um caso" (issue 31 item 6): the analyst picks a verification by name or document (as
@@ -189,7 +190,7 @@ export function TryOnCase({ target }: { target: () => { id: string } | { rules: 
                       </span>
                     </div>
                     <p className="mt-0.5 text-xs text-zinc-600">
-                      <code className="text-[11px]">{r.code}</code> · módulo {r.module}
+                      <code className="text-[11px]">{r.code}</code> · módulo {moduleLabel(r.module)}
                     </p>
                     {Object.keys(r.facts).length > 0 ? (
                       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-xs">
