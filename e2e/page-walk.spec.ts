@@ -5,8 +5,8 @@ import { createEnrichment } from "./support/enrichments";
 import { expect, gotoCase, gotoHydrated, test } from "./support/fixtures";
 
 // One label set, enforced (issue 29, item 4): a walk over the main pages at 1280 px (a person's and
-// a company's case, an enrichment, the list, the overview, the audit log, the restrictive list and
-// the enrichments) that reads what a person sees and fails on a code shown as it is: a snake_case
+// a company's case, an enrichment, the list, the overview, the audit log, the restrictive list,
+// the enrichments, the rules and a rule set version) that reads what a person sees and fails on a code shown as it is: a snake_case
 // token, an English word of a closed list, a bare number of four digits or more over 999 (no
 // thousands separator: "760 de 1000") or a count of 1 with a plural noun ("1 sócios").
 
@@ -142,6 +142,14 @@ test("the main pages show no raw code, English word, unseparated thousand or '1 
     await expect(page.getByTestId("audit-row").first()).toBeVisible();
   });
   await walk("restrictive list", () => gotoHydrated(page, "/restrictive-list"));
+  await walk("rules", async () => {
+    await gotoHydrated(page, "/rules");
+    await expect(page.getByTestId("rules-versions")).toBeVisible();
+  });
+  await walk("rule set version", async () => {
+    await page.getByTestId("rules-versions").locator("li").first().getByRole("link").click();
+    await expect(page.getByTestId("rule-row").first()).toBeVisible();
+  });
   test.info().annotations.push({ type: "findings", description: String(report.length) });
   expect(report, report.join("\n")).toEqual([]);
 });

@@ -122,6 +122,7 @@ export async function warmUp(
  */
 export const DEMO_ACCOUNTS = [
   { email: "admin@lupa.local", role: "admin" },
+  { email: "admin2@lupa.local", role: "admin" },
   { email: "analyst@lupa.local", role: "analyst" },
   { email: "analyst2@lupa.local", role: "analyst" },
   { email: "viewer@lupa.local", role: "viewer" },

@@ -21,7 +21,12 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       >
         Pular para o conteúdo
       </a>
-      <AppHeader email={session.user.email} role={session.user.role} settings={Boolean(teamReview?.canAdminister)} />
+      <AppHeader
+        email={session.user.email}
+        role={session.user.role}
+        settings={Boolean(teamReview?.canAdminister)}
+        rules={Boolean(teamReview?.features.includes("rules"))}
+      />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
         <RoleProvider role={session.user.role} user={session.user.email}>
           <TeamReviewProvider value={teamReview}>

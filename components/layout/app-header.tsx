@@ -6,8 +6,18 @@ import { navItems } from "./nav-items";
 import { SignOutButton } from "./sign-out-button";
 import { ROLE_LABELS } from "@/lib/verifications/status";
 
-export function AppHeader({ email, role, settings = false }: { email: string; role: string | null; settings?: boolean }) {
-  const items = navItems(role, settings);
+export function AppHeader({
+  email,
+  role,
+  settings = false,
+  rules = false,
+}: {
+  email: string;
+  role: string | null;
+  settings?: boolean;
+  rules?: boolean;
+}) {
+  const items = navItems(role, settings, rules);
   const roleLabel = role ? (ROLE_LABELS[role] ?? role) : "Sem papel";
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/95 backdrop-blur">

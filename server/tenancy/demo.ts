@@ -20,6 +20,7 @@ import { DEMO_PASSWORD } from "../../lib/contract/demo";
 export { DEMO_PASSWORD };
 export const DEMO_USERS: { email: string; name: string; role: Role }[] = [
   { email: "admin@lupa.local", name: "Ana Administradora", role: "admin" },
+  { email: "admin2@lupa.local", name: "Eduardo Administrador", role: "admin" },
   { email: "analyst@lupa.local", name: "Bruno Analista", role: "analyst" },
   { email: "analyst2@lupa.local", name: "Daniela Analista", role: "analyst" },
   { email: "viewer@lupa.local", name: "Carla Leitora", role: "viewer" },

@@ -33,7 +33,7 @@ describe("npm start's decisions", () => {
     const open = readyLines("http://127.0.0.1:3000", true);
     expect(open[0]).toBe("[web] Lupa is ready: open http://127.0.0.1:3000");
     expect(open[1]).toBe(
-      "[web] Demo accounts (password lupa-demo): admin@lupa.local (admin), analyst@lupa.local (analyst), analyst2@lupa.local (analyst), viewer@lupa.local (viewer), integration@lupa.local (integration)",
+      "[web] Demo accounts (password lupa-demo): admin@lupa.local (admin), admin2@lupa.local (admin), analyst@lupa.local (analyst), analyst2@lupa.local (analyst), viewer@lupa.local (viewer), integration@lupa.local (integration)",
     );
     expect(readyLines("http://127.0.0.1:3000", false)).toEqual(["[web] Lupa is ready: open http://127.0.0.1:3000"]);
     // the API's answer decides; an API that cannot say means no password printed
