@@ -136,7 +136,7 @@ describe.runIf(TEST_DB === "pglite")("demo accounts beyond loopback (real proces
     running.push(refused);
     expect(await refused.exited).toBe(1);
     expect(refused.output()).toMatch(
-      /Refusing to start: the API would listen on 0\.0\.0\.0, beyond this machine, while demo accounts still have the demo password \(admin@lupa\.local/,
+      /Refusing to start: the API would listen on 0\.0\.0\.0, beyond this machine, while demo accounts still have the demo password \(admin2@lupa\.local, admin@lupa\.local, analyst2@lupa\.local, analyst@lupa\.local, integration@lupa\.local, viewer@lupa\.local\)/,
     );
     expect(refused.output()).not.toMatch(/listening/);
 
