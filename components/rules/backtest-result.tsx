@@ -77,22 +77,24 @@ export function BacktestResult({ backtest }: { backtest: Backtest }) {
         </p>
       ) : null}
 
-      <dl className="grid gap-3 sm:grid-cols-2" data-testid="backtest-auc">
-        {[
-          { name: baselineName, value: b.auc, testId: "auc-baseline" },
-          { name: candidateName, value: c.auc, testId: "auc-candidate" },
-        ].map((side) => (
-          <div key={side.testId} className="rounded-md border border-zinc-200 px-3 py-2">
-            <dt className="text-xs text-zinc-600">AUC · {side.name}</dt>
-            <dd data-testid={side.testId} className="tabular text-lg font-semibold text-zinc-900">
-              {auc(side.value)}
-            </dd>
-          </div>
-        ))}
-        <p className="text-xs text-zinc-600 sm:col-span-2">
+      <div className="space-y-1">
+        <dl className="grid gap-3 sm:grid-cols-2" data-testid="backtest-auc">
+          {[
+            { name: baselineName, value: b.auc, testId: "auc-baseline" },
+            { name: candidateName, value: c.auc, testId: "auc-candidate" },
+          ].map((side) => (
+            <div key={side.testId} className="rounded-md border border-zinc-200 px-3 py-2">
+              <dt className="text-xs text-zinc-600">AUC · {side.name}</dt>
+              <dd data-testid={side.testId} className="tabular text-lg font-semibold text-zinc-900">
+                {auc(side.value)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="text-xs text-zinc-600">
           AUC: a chance de um caso reprovado pela equipe ter score menor que um aprovado (1 separa todos; 0,5 é cara ou coroa).
         </p>
-      </dl>
+      </div>
 
       <div>
         <h3 className="text-sm font-semibold text-zinc-900">Distribuição dos scores</h3>
