@@ -120,6 +120,10 @@ test("Simular: an admin backtests a draft, reads the flips and the rules; an ana
     await a.setViewportSize({ width: 420, height: 900 });
     await expect(result.getByTestId("flip-matrix")).toBeVisible();
     await simulate.screenshot({ path: "/tmp/rules-simulate-result-420.png" });
+    const box = (await table.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(420);
+    await result.getByTestId("backtest-summary").scrollIntoViewIfNeeded();
+    await a.screenshot({ path: "/tmp/rules-simulate-result-top-420.png" });
     await expectNoSeriousA11yViolations(a, "a backtest's result at 420 px");
   } finally {
     await admin.close();

@@ -148,14 +148,14 @@ export function BacktestResult({ backtest }: { backtest: Backtest }) {
       ) : null}
 
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-sm" data-testid="backtest-rules">
+        <table className="w-full text-sm" data-testid="backtest-rules">
           <caption className="mb-2 text-left text-sm font-semibold text-zinc-900">Regras da versão simulada</caption>
           <thead>
             <tr className="border-b border-zinc-200 text-xs text-zinc-600">
               <th scope="col" className="px-2 py-1.5 text-left font-medium">
                 Regra
               </th>
-              <th scope="col" className="px-2 py-1.5 text-right font-medium">
+              <th scope="col" className="hidden px-2 py-1.5 text-right font-medium sm:table-cell">
                 Peso
               </th>
               {(["hits", "precision", "recall"] as const).map((key) => {
@@ -170,7 +170,7 @@ export function BacktestResult({ backtest }: { backtest: Backtest }) {
                     <button
                       type="button"
                       data-testid={`sort-${key}`}
-                      className="inline-flex items-center gap-1 rounded px-1 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                      className="inline-flex items-center gap-0.5 rounded px-1 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600"
                       onClick={() => setSort({ key, descending: active ? !sort.descending : true })}
                     >
                       {SORT_LABEL[key]}
@@ -179,10 +179,10 @@ export function BacktestResult({ backtest }: { backtest: Backtest }) {
                   </th>
                 );
               })}
-              <th scope="col" className="px-2 py-1.5 text-right font-medium">
+              <th scope="col" className="hidden px-2 py-1.5 text-right font-medium sm:table-cell">
                 F1
               </th>
-              <th scope="col" className="px-2 py-1.5 text-right font-medium">
+              <th scope="col" className="hidden px-2 py-1.5 text-right font-medium sm:table-cell">
                 <abbr title="verdadeiros positivos / falsos positivos / falsos negativos">VP / FP / FN</abbr>
               </th>
             </tr>
@@ -196,13 +196,13 @@ export function BacktestResult({ backtest }: { backtest: Backtest }) {
                 className="border-b border-zinc-100"
               >
                 <td className="px-2 py-1.5">
-                  <span className="font-mono text-xs text-zinc-800">{rule.code}</span>
+                  <span className="font-mono text-xs break-all text-zinc-800">{rule.code}</span>
                   {!rule.enabled ? <span className="ml-1 text-xs text-zinc-500">(inativa)</span> : null}
                   <span className="block text-xs text-zinc-600">{rule.title}</span>
                 </td>
-                <td className="tabular px-2 py-1.5 text-right">{formatInteger(rule.weight)}</td>
+                <td className="tabular hidden px-2 py-1.5 text-right sm:table-cell">{formatInteger(rule.weight)}</td>
                 <td className="tabular px-2 py-1.5 text-right" data-testid="rule-hits">
-                  {formatInteger(rule.hits)} <span className="text-xs text-zinc-500">({share(rule.hitRate)})</span>
+                  {formatInteger(rule.hits)} <span className="hidden text-xs text-zinc-500 sm:inline">({share(rule.hitRate)})</span>
                 </td>
                 <td className="tabular px-2 py-1.5 text-right" data-testid="rule-precision">
                   {share(rule.precision)}
@@ -210,8 +210,8 @@ export function BacktestResult({ backtest }: { backtest: Backtest }) {
                 <td className="tabular px-2 py-1.5 text-right" data-testid="rule-recall">
                   {share(rule.recall)}
                 </td>
-                <td className="tabular px-2 py-1.5 text-right">{share(rule.f1)}</td>
-                <td className="tabular px-2 py-1.5 text-right text-xs text-zinc-600">
+                <td className="tabular hidden px-2 py-1.5 text-right sm:table-cell">{share(rule.f1)}</td>
+                <td className="tabular hidden px-2 py-1.5 text-right text-xs text-zinc-600 sm:table-cell">
                   {rule.tp} / {rule.fp} / {rule.fn}
                 </td>
               </tr>
