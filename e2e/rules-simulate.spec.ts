@@ -70,6 +70,7 @@ test("Simular: an admin backtests a draft, reads the flips and the rules; an ana
     await gotoHydrated(a, `/rules/${draft.id}`);
     const simulate = a.getByTestId("rules-simulate");
     await expect(simulate.getByTestId("simulate-baseline")).toContainText(`A versão ativa (${active.version})`);
+    await expect(simulate.getByTestId("simulate-unsaved")).toHaveCount(0);
     await simulate.getByTestId("simulate-run").click();
     await expect(a).toHaveURL(/simulacao=/);
     const result = simulate.getByTestId("backtest-result");
@@ -124,6 +125,11 @@ test("Simular: an admin backtests a draft, reads the flips and the rules; an ana
     expect(box.x + box.width).toBeLessThanOrEqual(420);
     await result.getByTestId("backtest-summary").scrollIntoViewIfNeeded();
     await a.screenshot({ path: "/tmp/rules-simulate-result-top-420.png" });
+
+    // an unsaved edit: the simulation runs the saved draft, and says so
+    await expect(simulate.getByTestId("simulate-unsaved")).toHaveCount(0);
+    await a.getByTestId("threshold-approve").fill("650");
+    await expect(simulate.getByTestId("simulate-unsaved")).toContainText("salve antes");
     await expectNoSeriousA11yViolations(a, "a backtest's result at 420 px");
   } finally {
     await admin.close();

@@ -441,7 +441,7 @@ export function RulesetEditor({ id, canEdit }: { id: string; canEdit: boolean })
 
       <TryOnCase target={() => (editable ? { rules, thresholds } : { id: v.id })} />
 
-      <Simulate version={v} canEdit={canEdit} />
+      <Simulate version={v} canEdit={canEdit} unsaved={editable && dirty} />
     </div>
   );
 }

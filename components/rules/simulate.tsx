@@ -27,7 +27,7 @@ function nextDay(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-export function Simulate({ version, canEdit }: { version: Ruleset; canEdit: boolean }) {
+export function Simulate({ version, canEdit, unsaved }: { version: Ruleset; canEdit: boolean; unsaved: boolean }) {
   const router = useRouter();
   const pathname = usePathname();
   const search = useSearchParams();
@@ -146,7 +146,14 @@ export function Simulate({ version, canEdit }: { version: Ruleset; canEdit: bool
             <Button type="submit" variant="primary" data-testid="simulate-run" disabled={asking || Boolean(running)}>
               {asking ? "Pedindo…" : running ? "Simulando…" : "Simular"}
             </Button>
-            <p className="basis-full text-xs text-zinc-600">Sem datas, todos os casos do perfil. Nada muda nos casos: só mede.</p>
+            <p className="basis-full text-xs text-zinc-600">
+              {unsaved ? (
+                <strong data-testid="simulate-unsaved" className="font-medium text-amber-800">
+                  A simulação usa o rascunho salvo: salve antes para simular o que está na tela.{" "}
+                </strong>
+              ) : null}
+              Sem datas, todos os casos do perfil. Nada muda nos casos: só mede.
+            </p>
           </form>
         ) : (
           <p className="text-sm text-zinc-600" data-testid="simulate-readonly">
