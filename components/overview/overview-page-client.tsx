@@ -19,8 +19,9 @@ import { OVERVIEW_RANGES, type OverviewRange } from "@/lib/overview/range";
 import { overviewStatsQuery } from "@/lib/query/overview-queries";
 import { cn } from "@/lib/utils/cn";
 import { statusMeta } from "@/lib/verifications/status";
-import { useTeamReview } from "@/components/review/team-review-context";
+import { useTeamFeature, useTeamReview } from "@/components/review/team-review-context";
 import { DECISION_COLOURS, DECISION_LABELS } from "./decision-colours";
+import { ScoreQuality } from "./score-quality";
 import { TeamOverview, useTeamStats } from "./team-overview";
 
 // The charts (Recharts) load as they come near the viewport: below the first view, their code
@@ -127,6 +128,7 @@ function Overview({ stats, range }: { stats: VerificationStats; range: OverviewR
   // than 15 minutes ago, whatever its age (its `stuck`: a demo case still being collected is not
   // stuck, though the seed dated it days ago); the v2 figure counts 15 minutes to 12 hours only.
   const team = useTeamReview();
+  const rules = useTeamFeature("rules");
   const teamStats = useTeamStats(range, Boolean(team));
   const highRisk = stats.scoreHistogram.filter((bin) => bin.to < 400).reduce((n, bin) => n + bin.count, 0);
   const scored = stats.scoreHistogram.reduce((n, bin) => n + bin.count, 0);
@@ -177,6 +179,8 @@ function Overview({ stats, range }: { stats: VerificationStats; range: OverviewR
       </div>
 
       {team ? <TeamOverview stats={teamStats.data} loading={teamStats.isPending} /> : null}
+
+      {rules ? <ScoreQuality range={range} /> : null}
 
       <div className="grid items-start gap-4 lg:grid-cols-2">
         <CountList

@@ -16,6 +16,7 @@ import { bffSend } from "@/lib/query/bff-send";
 import { cn } from "@/lib/utils/cn";
 import { ConditionInput } from "./condition-input";
 import { profileLabel, stateBadges, userName } from "./ruleset-labels";
+import { Simulate } from "./simulate";
 import { TryOnCase } from "./try-on-case";
 
 // One rule set version (issue 31 item 6): a row per rule (código, título, condição, peso, módulo,
@@ -439,6 +440,8 @@ export function RulesetEditor({ id, canEdit }: { id: string; canEdit: boolean })
       </section>
 
       <TryOnCase target={() => (editable ? { rules, thresholds } : { id: v.id })} />
+
+      <Simulate version={v} canEdit={canEdit} unsaved={editable && dirty} />
     </div>
   );
 }

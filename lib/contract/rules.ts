@@ -247,3 +247,43 @@ export const Backtest = z.object({
 export type Backtest = z.infer<typeof Backtest>;
 export type BacktestRule = z.infer<typeof BacktestRule>;
 export type FlippedCase = z.infer<typeof FlippedCase>;
+
+// --- score quality ("Qualidade do score" on the overview; GET /api/review/v1/rules/quality) ---
+
+/** Width of the quality's score bands: [0, 100), [100, 200) … [900, 1000] (the last holds 1000). */
+export const QUALITY_BAND = 100;
+
+export const QualityQuery = z
+  .object({
+    profileId: z.string().min(1).max(200),
+    from: instant.optional().describe("Verifications created at or after this instant (RFC 3339)"),
+    to: instant.optional().describe("Verifications created before this instant (RFC 3339)"),
+  })
+  .strict();
+
+export const QualityBand = z.object({
+  from: z.number().int(),
+  to: z.number().int().describe("Exclusive, but for the last band, which holds 1000"),
+  approved: z.number().int(),
+  reproved: z.number().int(),
+  approvalRate: z.number().nullable().describe("approved / (approved + reproved); null without either"),
+});
+
+export const ScoreQuality = z.object({
+  profileId: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  ruleset: z.object({ id: z.uuid(), version: z.number().int() }).nullable().describe("The profile's active version (null: none active)"),
+  scored: z.number().int().describe("Verifications of the period the active version scored"),
+  labels: z
+    .object({ reproved: z.number().int(), approved: z.number().int() })
+    .describe("Of them, those whose latest effective decision is REPROVED (positive) or APPROVED (negative)"),
+  auc: z
+    .number()
+    .nullable()
+    .describe(
+      "ROC AUC of the stored scores on the labelled cases: the probability that a reproved case scores lower than an approved one, ties counting half (null: no reproved or no approved case)",
+    ),
+  bands: z.array(QualityBand).describe(`The labelled cases per score band of ${QUALITY_BAND}, with the share approved`),
+});
+export type ScoreQuality = z.infer<typeof ScoreQuality>;

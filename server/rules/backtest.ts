@@ -359,7 +359,7 @@ export class BacktestTally {
  * The probability that a reproved case scores lower than an approved one, ties counting half,
  * from the labelled cases per score: exact, in one pass over the 1001 scores.
  */
-function rocAuc(pos: Float64Array, neg: Float64Array, positives: number, negatives: number): number | null {
+export function rocAuc(pos: Float64Array, neg: Float64Array, positives: number, negatives: number): number | null {
   if (positives === 0 || negatives === 0) return null;
   let negAbove = negatives;
   let wins = 0;

@@ -2,6 +2,7 @@
 // (server/rooms.ts). Everyone who reads the review API reads them; admins write; integrations are
 // refused (their role has no review permission).
 // GET  /api/review/v1/rules/facts?profileId=   – the facts a condition may read
+// GET  /api/review/v1/rules/quality?profileId=&from=&to= – the active version's AUC and approval per score band
 // GET  /api/review/v1/rulesets?profileId=      – the profile's versions, newest first
 // GET  /api/review/v1/rulesets/{id}            – one version with its rules
 // POST /api/review/v1/rulesets                 – a draft {profileId, basedOn?}
@@ -26,6 +27,8 @@ import {
   Evaluation,
   FactList,
   FactsQuery,
+  QualityQuery,
+  ScoreQuality,
   Ruleset,
   RulesetIdParams,
   RulesetList,
@@ -38,6 +41,7 @@ import { activate, createDraft, findRuleset, listRulesets, publish, scoringProfi
 import { evaluateOnCase } from "./evaluate";
 import { createBacktest, findBacktest, toBacktest } from "./backtest";
 import { sendBacktest } from "./backtest-worker";
+import { scoreQuality } from "./quality";
 
 const tags = ["review rules"];
 
@@ -57,6 +61,23 @@ export function registerRuleRoutes(app: FastifyInstance, s: Services): void {
       const { entity } = await scoringProfile(s.db, caller.workspaceId, query.profileId);
       return { facts: factCatalog(entity) };
     },
+  });
+
+  route(app, {
+    method: "GET",
+    url: "/api/review/v1/rules/quality",
+    permission: "review:read",
+    tags,
+    summary: "The score's quality on the team's decisions",
+    description:
+      "On the verifications created in [from, to) (RFC 3339 instants, each optional) that the profile's active version scored, the stored scores " +
+      "against each case's latest effective decision (REPROVED positive, APPROVED negative; STANDBY, WAIVED and undecided are only counted in " +
+      "scored): the ROC AUC (ties count half; null without a reproved and an approved case) and, per score band of 100, the approved and " +
+      "reproved cases and the share approved. 400 invalid_parameter for a bad instant or from not before to; 404 profile_not_found for a " +
+      "profile that is not a scoring profile of the workspace.",
+    query: QualityQuery,
+    response: { 200: ScoreQuality, 400: V3ErrorBody, 404: V3ErrorBody },
+    handler: async ({ query, caller }) => scoreQuality(s.db, caller.workspaceId, query),
   });
 
   route(app, {

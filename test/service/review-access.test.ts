@@ -64,6 +64,7 @@ const ROUTES: { method: string; path: () => string; body?: unknown; permission: 
   { method: "POST", path: () => "/holders/names", body: { documents: ["52998224725"] }, permission: "read" },
   // the rules room (issue 31)
   { method: "GET", path: () => "/rules/facts?profileId=prf_kyc_person", permission: "read" },
+  { method: "GET", path: () => "/rules/quality?profileId=prf_kyc_person", permission: "read" },
   { method: "GET", path: () => "/rulesets?profileId=prf_kyc_person", permission: "read" },
   { method: "GET", path: () => `/rulesets/${N}`, permission: "read" },
   { method: "POST", path: () => "/rulesets", body: { profileId: "prf_kyc_person" }, permission: "admin" },
