@@ -6,9 +6,12 @@ import { useState } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/contract/format/date";
 import { formatInteger, formatPercent } from "@/lib/contract/format/number";
-import { RECOMMENDATIONS, type Backtest, type BacktestRule, type Recommendation } from "@/lib/contract/rules";
+import type { Backtest, BacktestRule, Recommendation } from "@/lib/contract/rules";
 import { cn } from "@/lib/utils/cn";
 import type { HistogramPair } from "./backtest-histogram-chart";
+
+/** The flip matrix's order (lib/contract/rules RECOMMENDATIONS, not imported: that module brings zod to the browser). */
+const RECOMMENDATIONS: readonly Recommendation[] = ["APPROVE", "REVIEW", "REPROVE"];
 
 // A finished backtest ("Simular", issue 31 item 6): both versions' histograms, the 3×3 flip matrix
 // (baseline rows × candidate columns), each AUC, the candidate's rules sortable by precision,
