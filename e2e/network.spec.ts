@@ -149,7 +149,13 @@ test.describe("case page", () => {
     await api.waitUntilTerminal(created.id);
     await gotoHydrated(page, `/verifications/${created.id}`);
     const section = page.getByTestId("network-section");
-    await section.scrollIntoViewIfNeeded();
+    // the section loads its graph once it has been on screen: sections above it that arrive later
+    // (the review's "Por que este score", the AI summary) can push it away again before the
+    // observer sees it, so scroll to it until the graph is there, as a reader would
+    await expect(async () => {
+      await section.scrollIntoViewIfNeeded();
+      await expect(section.getByTestId("network-graph")).toBeAttached({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(section.getByTestId("network-graph")).toHaveAttribute("data-settled", "true", { timeout: 45_000 });
     await section.getByRole("tab", { name: "Lista" }).click();
     await expect(section.getByTestId("network-row").first()).toBeVisible();
