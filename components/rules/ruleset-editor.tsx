@@ -19,6 +19,12 @@ import { profileLabel, stateBadges, userName } from "./ruleset-labels";
 import { Simulate } from "./simulate";
 import { TryOnCase } from "./try-on-case";
 
+/** The two thresholds' fields, one markup for both. */
+const THRESHOLD_FIELDS: readonly { key: keyof Thresholds; label: string; testId: string }[] = [
+  { key: "approveAtOrAbove", label: "Aprovar a partir de", testId: "threshold-approve" },
+  { key: "reproveBelow", label: "Reprovar abaixo de", testId: "threshold-reprove" },
+];
+
 // One rule set version (issue 31 item 6): a row per rule (código, título, condição, peso, módulo,
 // ativa) and the thresholds. A draft is edited by admins ("Salvar rascunho"); the service's
 // invalid_ruleset shows on the rule it names, with the position in the condition. "Nova versão a
@@ -259,38 +265,24 @@ export function RulesetEditor({ id, canEdit }: { id: string; canEdit: boolean })
       <fieldset className="rounded-lg border border-zinc-200 bg-white p-4">
         <legend className="px-1 text-sm font-semibold text-zinc-900">Limites</legend>
         <div className="flex flex-wrap gap-4">
-          <label className="text-xs font-medium text-zinc-700">
-            Aprovar a partir de
-            <input
-              type="number"
-              min={0}
-              max={1000}
-              data-testid="threshold-approve"
-              className={cn(input, "mt-1 w-28")}
-              readOnly={!editable}
-              value={thresholds.approveAtOrAbove}
-              onChange={(e) => {
-                setThresholds({ ...thresholds, approveAtOrAbove: Number(e.target.value) });
-                setDirty(true);
-              }}
-            />
-          </label>
-          <label className="text-xs font-medium text-zinc-700">
-            Reprovar abaixo de
-            <input
-              type="number"
-              min={0}
-              max={1000}
-              data-testid="threshold-reprove"
-              className={cn(input, "mt-1 w-28")}
-              readOnly={!editable}
-              value={thresholds.reproveBelow}
-              onChange={(e) => {
-                setThresholds({ ...thresholds, reproveBelow: Number(e.target.value) });
-                setDirty(true);
-              }}
-            />
-          </label>
+          {THRESHOLD_FIELDS.map(({ key, label, testId }) => (
+            <label key={key} className="text-xs font-medium text-zinc-700">
+              {label}
+              <input
+                type="number"
+                min={0}
+                max={1000}
+                data-testid={testId}
+                className={cn(input, "mt-1 w-28")}
+                readOnly={!editable}
+                value={thresholds[key]}
+                onChange={(e) => {
+                  setThresholds({ ...thresholds, [key]: Number(e.target.value) });
+                  setDirty(true);
+                }}
+              />
+            </label>
+          ))}
           <p className="basis-full text-xs text-zinc-600">
             O score é 1.000 menos o peso das regras ativas que disparam. Entre os dois limites, a recomendação é revisar.
           </p>
