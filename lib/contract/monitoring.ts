@@ -86,3 +86,46 @@ export const AlertList = z.object({ alerts: z.array(Alert), nextCursor: z.string
 
 export const ResolveAlertBody = z.object({ resolution: z.enum(ALERT_RESOLUTIONS), comment: z.string().trim().min(1).max(2000) }).strict();
 export type ResolveAlertBody = z.infer<typeof ResolveAlertBody>;
+
+// --- runs and status (issue 32, item 4): GET /api/review/v1/monitoring/status ----------------
+
+export const RUN_SOURCES = ["sanctions", "registry"] as const;
+export const RunSource = z.enum(RUN_SOURCES);
+export type RunSource = z.infer<typeof RunSource>;
+export const RUN_STATES = ["queued", "running", "done", "failed"] as const;
+export const RunState = z.enum(RUN_STATES);
+export type RunState = z.infer<typeof RunState>;
+
+/** One comparison of the watched documents with a release of one source. */
+export const MonitoringRun = z.object({
+  id: z.uuid(),
+  source: RunSource,
+  release: z.string().describe("The release compared with"),
+  watched: z.number().int().describe("Documents watched against this source when the run started"),
+  checked: z.number().int().describe("Documents compared so far"),
+  unchecked: z.number().int().describe("Documents that could not be compared (see uncheckedReasons)"),
+  uncheckedReasons: z.record(z.string(), z.number().int()).describe("Why, with how many documents each"),
+  alerts: z.number().int().describe("Alerts the run opened"),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  state: RunState,
+});
+export type MonitoringRun = z.infer<typeof MonitoringRun>;
+
+export const MonitoringStatus = z.object({
+  enabled: z.boolean(),
+  watched: z.number().int().describe("Documents the workspace watches now (distinct)"),
+  checkedAgainstLatest: z.number().int().describe("Watched documents compared with the latest release of every enabled source"),
+  coverage: z.number().min(0).max(1).nullable().describe("checkedAgainstLatest / watched (null when nothing is watched)"),
+  unchecked: z.object({
+    count: z.number().int(),
+    reasons: z.record(z.string(), z.number().int()).describe("Why a watched document is not compared yet, with how many"),
+  }),
+  openAlerts: z.number().int(),
+  latest: z.object({
+    sanctions: z.string().nullable().describe("The latest sanctions release imported (null: none)"),
+    registry: z.string().nullable().describe("The live registry (Receita) release (null: none)"),
+  }),
+  runs: z.array(MonitoringRun).describe("The last runs, newest first"),
+});
+export type MonitoringStatus = z.infer<typeof MonitoringStatus>;
