@@ -2,13 +2,9 @@
 // admins' settings and the sign-in routes of the review API (`/api/review/v1/sso`, v3 envelope).
 // Shared by the service and the console.
 import { z } from "zod";
+import { SSO_CALLBACK_PATH, SSO_ROLES } from "./sso-values";
 
-/** The roles a group may give (an integration account never signs in through a person's provider). */
-export const SSO_ROLES = ["admin", "analyst", "viewer"] as const;
-export type SsoRole = (typeof SSO_ROLES)[number];
-
-/** Where the console receives the provider's answer (register `<console origin>` + this at the provider). */
-export const SSO_CALLBACK_PATH = "/api/auth/sso/callback";
+export { PASSWORD_SIGN_IN_DISABLED, SSO_CALLBACK_PATH, SSO_ROLES, type SsoRole } from "./sso-values";
 
 export const SsoRoleRule = z.object({
   group: z.string().max(200).describe("A value of the groups claim"),

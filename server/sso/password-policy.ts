@@ -4,8 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { ssoConfigs } from "../db/schema";
 
-/** The v1 message (the console shows its own words for it: lib/auth/sign-in-errors.ts). */
-export const PASSWORD_SIGN_IN_DISABLED = "Password sign-in is disabled for this workspace; sign in with SSO";
+export { PASSWORD_SIGN_IN_DISABLED } from "../../lib/contract/sso";
 
 export async function passwordRefusedBySso(db: Db, user: { workspaceId: string; role: string }): Promise<boolean> {
   if (user.role === "integration") return false;
