@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { LupaApi } from "./support/api";
 import { API_URL, AUTH_DIR, WEB_URL } from "./support/env";
@@ -17,6 +18,14 @@ const SHOTS = "/work/shots/sso";
 let idp: TestProvider;
 
 test.describe.configure({ mode: "serial" });
+
+/** The section whole, its title included (an element screenshot scrolls it under the sticky header). */
+async function shootSection(page: Page, section: Locator, path: string): Promise<void> {
+  const box = await section.boundingBox();
+  const scrollY = await page.evaluate(() => window.scrollY);
+  if (!box) throw new Error("the section is not on the page");
+  await page.screenshot({ path, fullPage: true, clip: { x: box.x, y: box.y + scrollY, width: box.width, height: box.height } });
+}
 
 test.beforeAll(async () => {
   idp = await startOidcProvider({
@@ -64,10 +73,10 @@ test.describe("as an admin", () => {
 
     await expectNoSeriousA11yViolations(page, "/settings with Login único (SSO)");
     mkdirSync(SHOTS, { recursive: true });
-    await section.screenshot({ path: `${SHOTS}/sso-settings-1280.png` });
+    await shootSection(page, section, `${SHOTS}/sso-settings-1280.png`);
     await page.setViewportSize({ width: 420, height: 900 });
     await section.scrollIntoViewIfNeeded();
-    await section.screenshot({ path: `${SHOTS}/sso-settings-420.png` });
+    await shootSection(page, section, `${SHOTS}/sso-settings-420.png`);
     await expectNoSeriousA11yViolations(page, "/settings with Login único (SSO) at 420 px");
   });
 });

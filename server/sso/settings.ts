@@ -5,6 +5,7 @@ import { eq, inArray, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { ssoConfigs, ssoDomains, type SsoRoleRule } from "../db/schema";
 import { ApiError } from "../http/errors";
+import { sqlState } from "../db/errors";
 import type { TokenClaims } from "../auth/tokens";
 import { callerEvent, recordEvent } from "../review/audit/record";
 import { SSO_CALLBACK_PATH, SSO_ROLES, type SsoSettings, type SsoSettingsBody } from "../../lib/contract/sso";
@@ -150,7 +151,13 @@ export async function writeSsoSettings(
       .values({ workspaceId, ...values })
       .onConflictDoUpdate({ target: ssoConfigs.workspaceId, set: values });
     await tx.delete(ssoDomains).where(eq(ssoDomains.workspaceId, workspaceId));
-    await tx.insert(ssoDomains).values(domains.map((domain) => ({ domain, workspaceId })));
+    try {
+      await tx.insert(ssoDomains).values(domains.map((domain) => ({ domain, workspaceId })));
+    } catch (error) {
+      // another workspace took one of them between the read above and now
+      if (sqlState(error) === "23505") throw new ApiError("sso_domain_taken", "one of the domains signs in through another workspace");
+      throw error;
+    }
     const beforeDomains = taken.filter((d) => d.workspaceId === workspaceId).map((d) => d.domain);
     await recordEvent(
       tx,
