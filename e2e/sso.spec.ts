@@ -21,10 +21,11 @@ test.describe.configure({ mode: "serial" });
 
 /** The section whole, its title included (an element screenshot scrolls it under the sticky header). */
 async function shootSection(page: Page, section: Locator, path: string): Promise<void> {
+  // from the top of the page, where the sticky header covers nothing below it
+  await page.evaluate(() => window.scrollTo(0, 0));
   const box = await section.boundingBox();
-  const scrollY = await page.evaluate(() => window.scrollY);
   if (!box) throw new Error("the section is not on the page");
-  await page.screenshot({ path, fullPage: true, clip: { x: box.x, y: box.y + scrollY, width: box.width, height: box.height } });
+  await page.screenshot({ path, fullPage: true, clip: { x: box.x, y: box.y, width: box.width, height: box.height } });
 }
 
 test.beforeAll(async () => {

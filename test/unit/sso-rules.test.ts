@@ -6,6 +6,7 @@ import { ApiError } from "../../server/http/errors";
 import { checkIssuer } from "../../server/sso/settings";
 import { groupsOf, roleOf } from "../../server/sso/sign-in";
 import { openSecret, sealSecret } from "../../server/sso/secret-box";
+import { auditEventDetail } from "../../lib/review/labels";
 
 const KEY = "k".repeat(64);
 const WS = "6f1c2d9e-0000-4000-8000-000000000001";
@@ -51,5 +52,13 @@ describe("sealed client secret", () => {
     const parts = sealed.split(".");
     parts[2] = (parts[2]![0] === "A" ? "B" : "A") + parts[2]!.slice(1);
     expect(() => openSecret(parts.join("."), WS, KEY)).toThrow();
+  });
+});
+
+describe("the audit log's words", () => {
+  it("names the SSO sign-in and each refusal's reason in pt-BR", () => {
+    expect(auditEventDetail("session.started", { method: "sso", sessionId: "x" })).toBe("por login único (SSO)");
+    expect(auditEventDetail("sso.sign_in_refused", { method: "sso", reason: "sso_no_role" })).toBe("nenhum grupo dá papel no Lupa");
+    expect(auditEventDetail("sso.settings_changed", { deleted: true })).toBe("removido");
   });
 });
