@@ -150,6 +150,8 @@ async function signIn(
       const [byEmail] = await tx.select().from(users).where(eq(users.email, email));
       if (byEmail && byEmail.workspaceId !== login.workspaceId)
         throw new ApiError("sso_account_conflict", "this e-mail belongs to a person of another workspace");
+      // an integration account is a machine's: a person's provider never takes it over
+      if (byEmail?.role === "integration") throw new ApiError("sso_account_conflict", "this e-mail belongs to an integration account");
       if (byEmail) {
         const [other] = await tx.select().from(ssoIdentities).where(eq(ssoIdentities.userId, byEmail.id));
         if (other) throw new ApiError("sso_account_conflict", "this e-mail is bound to another identity of the provider");

@@ -269,6 +269,13 @@ describe("sign-in", () => {
     await createUser(t.services.db, { workspaceId: other.id, email, role: "analyst", password: PASSWORD });
     idp.setPerson({ email, groups: ["lupa-analysts"] });
     expectError(await ssoSignIn(email), 409, "sso_account_conflict");
+    // nor does a person's provider take over an integration account of the same workspace
+    const machine = `maquina@${DOMAIN}`;
+    await createUser(t.services.db, { workspaceId: ws.id, email: machine, role: "integration", password: PASSWORD });
+    idp.setPerson({ email: machine, groups: ["lupa-admins"] });
+    expectError(await ssoSignIn(machine), 409, "sso_account_conflict");
+    const [kept] = await t.services.db.select().from(users).where(eq(users.email, machine));
+    expect(kept!.role).toBe("integration");
   });
 });
 
