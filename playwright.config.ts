@@ -78,6 +78,8 @@ export default defineConfig({
         // console's polling together passed its 50 requests/s (a 429 on a test's setup call). The
         // limit itself is tested by the service tests (platform.test.ts).
         LUPA_RATE_LIMIT_PER_SECOND: process.env.LUPA_RATE_LIMIT_PER_SECOND ?? "500",
+        // e2e/sso.spec.ts runs an OpenID provider on loopback, over http
+        LUPA_SSO_ALLOW_HTTP_ISSUER: "1",
       },
       timeout: 120_000,
       reuseExistingServer: reuse,

@@ -98,6 +98,8 @@ export interface Config {
   pdf: { timeoutMs: number; maxBytes: number };
   /** The operators' listener (server/metrics/server.ts) and whether the API's own listener answers GET /metrics too. */
   metrics: MetricsConfig;
+  /** Login único (SSO) by OpenID Connect (server/sso; docs/security.md). */
+  sso: { allowHttpIssuer: boolean; loginSeconds: number };
 }
 
 export interface MetricsConfig {
@@ -243,6 +245,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pdf: {
       timeoutMs: Math.max(1, int(env.LUPA_PDF_TIMEOUT_MS, 15_000)),
       maxBytes: Math.max(1, int(env.LUPA_PDF_MAX_BYTES, 10 * 1024 * 1024)),
+    },
+    sso: {
+      // http:// issuers only for development and tests (a provider on loopback)
+      allowHttpIssuer: env.LUPA_SSO_ALLOW_HTTP_ISSUER === "1",
+      loginSeconds: Math.max(30, int(env.LUPA_SSO_LOGIN_SECONDS, 600)),
     },
   };
 }

@@ -6,6 +6,7 @@ import { readAccessTokenClaims } from "@/lib/api/access-token-claims";
 import { SESSION_MAX_AGE_SECONDS, toSessionTokens } from "./session-tokens";
 import { SIGN_IN_ERRORS } from "./sign-in-errors";
 import { DEMO_PASSWORD_REFUSED } from "@/lib/contract/demo";
+import { PASSWORD_SIGN_IN_DISABLED } from "@/lib/contract/sso";
 
 /** The browser request's X-Forwarded-For as the console received it (one value; Next.js sets it). */
 function forwardedFor(headers: Record<string, unknown> | undefined): string | null {
@@ -49,6 +50,8 @@ export const authOptions: NextAuthOptions = {
           // beyond the service's machine gets its own words.
           if (error instanceof ApiError && error.status === 401 && error.message === DEMO_PASSWORD_REFUSED)
             throw new Error(SIGN_IN_ERRORS.demoPassword);
+          if (error instanceof ApiError && error.status === 401 && error.message === PASSWORD_SIGN_IN_DISABLED)
+            throw new Error(SIGN_IN_ERRORS.passwordDisabled);
           if (error instanceof ApiError && (error.status === 401 || error.status === 400)) return null;
           if (error instanceof ApiError && error.status === 429) throw new Error(SIGN_IN_ERRORS.rateLimited);
           throw new Error(SIGN_IN_ERRORS.unavailable);

@@ -83,4 +83,7 @@ export const AUDIT_EVENT_TYPES = [
   "alert.assigned",
   "alert.resolved",
   "case.monitoring_changed",
+  // login único (SSO, issue 34 item 1); a successful SSO sign-in is session.started with method "sso"
+  "sso.settings_changed",
+  "sso.sign_in_refused",
 ] as const;

@@ -63,6 +63,20 @@ export const ERROR_STATUS = {
   view_limit_reached: 409,
   cross_site_request: 403,
   alert_resolved: 409,
+  // login único (SSO, issue 34 item 1; docs/security.md "Login único (SSO)")
+  invalid_sso_issuer: 400,
+  invalid_sso_domains: 400,
+  invalid_sso_mapping: 400,
+  sso_domain_taken: 409,
+  sso_not_available: 404,
+  sso_state_invalid: 400,
+  sso_provider_error: 502,
+  sso_token_invalid: 401,
+  sso_email_unverified: 403,
+  sso_domain_not_allowed: 403,
+  sso_no_role: 403,
+  sso_account_conflict: 409,
+  sso_user_disabled: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -49,6 +49,8 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "alert.assigned": "Alerta atribuído",
   "alert.resolved": "Alerta resolvido",
   "case.monitoring_changed": "Monitoramento do caso alterado",
+  "sso.settings_changed": "Login único (SSO) alterado",
+  "sso.sign_in_refused": "Entrada por SSO recusada",
 };
 
 /** ok: within the SLA; due_soon: its last quarter; breached: past it; met: decided within it. */

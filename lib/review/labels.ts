@@ -1,5 +1,6 @@
 import { riskFlagLabel, RISK_FLAG_LABELS } from "@/lib/contract/review-labels";
 import { alertKindLabel, alertStateLabel } from "@/lib/contract/monitoring-labels";
+import { ssoRefusalLabel } from "@/lib/contract/sso-values";
 
 // pt-BR labels of the review API's vocabulary as the queue list, the case page ("Linha do tempo")
 // and /audit show them: the words themselves are the contract's (lib/contract/review-labels.ts);
@@ -40,7 +41,10 @@ export function auditEventDetail(type: string, data: Record<string, unknown>, na
   if (acknowledged.length) parts.push(`sinais reconhecidos: ${joinFlags(acknowledged)}`);
   if (typeof data.document === "string") parts.push(data.document);
   if (typeof data.enrichmentId === "string") parts.push(`enriquecimento ${data.enrichmentId}`);
-  if (typeof data.reason === "string") parts.push(`motivo: ${data.reason}`);
+  if (type === "session.started" && data.method === "sso") parts.push("por login único (SSO)");
+  if (type === "sso.sign_in_refused" && typeof data.reason === "string") parts.push(ssoRefusalLabel(data.reason));
+  else if (typeof data.reason === "string") parts.push(`motivo: ${data.reason}`);
+  if (type === "sso.settings_changed" && data.deleted === true) parts.push("removido");
   if (type === "note.created" || type === "note.edited") if (typeof data.length === "number") parts.push(`${data.length} caracteres`);
   if (typeof data.by === "string" && data.by === "decision") parts.push("ao decidir");
   if (typeof data.by === "string" && data.by === "next") parts.push("pelo próximo caso");

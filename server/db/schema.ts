@@ -886,3 +886,77 @@ export interface BacktestVersion {
   rules: RuleDef[];
   thresholds: Thresholds;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Login único (SSO) by OpenID Connect, per workspace (migration 0080; server/sso).
+
+/** One group of the identity provider and the Lupa role it gives. */
+export interface SsoRoleRule {
+  group: string;
+  role: "admin" | "analyst" | "viewer";
+}
+
+/** A workspace's OpenID Connect settings; the client secret only encrypted (server/sso/secret-box.ts). */
+export const ssoConfigs = pgTable("sso_configs", {
+  workspaceId: uuid("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id),
+  enabled: boolean("enabled").notNull().default(true),
+  issuer: text("issuer").notNull(),
+  clientId: text("client_id").notNull(),
+  clientSecretEnc: text("client_secret_enc").notNull(),
+  groupsClaim: text("groups_claim").notNull().default("groups"),
+  roleMapping: jsonb("role_mapping").$type<SsoRoleRule[]>().notNull().default([]),
+  passwordAllowed: boolean("password_allowed").notNull().default(true),
+  updatedBy: uuid("updated_by"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+  createdAt: createdAt(),
+});
+
+/** An e-mail domain signs in through at most one workspace's provider. */
+export const ssoDomains = pgTable(
+  "sso_domains",
+  {
+    domain: text("domain").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+  },
+  (t) => [index("sso_domains_ws_idx").on(t.workspaceId)],
+);
+
+/** A sign-in under way (state, PKCE verifier, nonce), used once within its lifetime. */
+export const ssoLogins = pgTable(
+  "sso_logins",
+  {
+    stateHash: text("state_hash").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    codeVerifier: text("code_verifier").notNull(),
+    nonce: text("nonce").notNull(),
+    redirectUri: text("redirect_uri").notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+  },
+  (t) => [index("sso_logins_expires_idx").on(t.expiresAt)],
+);
+
+/** The provider's subject (issuer, sub) bound to one user at the first sign-in. */
+export const ssoIdentities = pgTable(
+  "sso_identities",
+  {
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    lastSignInAt: ts("last_sign_in_at"),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), uniqueIndex("sso_identities_user_key").on(t.userId)],
+);

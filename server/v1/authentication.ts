@@ -17,6 +17,8 @@ import type { Role } from "../auth/permissions";
 import { DEMO_PASSWORD, DEMO_PASSWORD_REFUSED } from "../../lib/contract/demo";
 import { isLoopback } from "../support/loopback.mjs";
 import { recordEvent } from "../review/audit/record";
+import { passwordRefusedBySso, PASSWORD_SIGN_IN_DISABLED } from "../sso/password-policy";
+import { SSO_ONLY_PASSWORD } from "../sso/sign-in";
 
 export const LoginBody = z.object({
   username: z.email().max(320),
@@ -76,13 +78,19 @@ export function registerAuthenticationRoutes(app: FastifyInstance, s: Services):
       try {
         user = await findUserByEmail(s.db, email);
         // compare against a dummy hash when the user is unknown: same time, no user enumeration
-        ok = await s.passwords.verify(body.password, user?.passwordHash ?? (await dummyPasswordHash()));
+        // (also for a person created by SSO, who has no password: server/sso/sign-in.ts)
+        ok = await s.passwords.verify(
+          body.password,
+          user && user.passwordHash !== SSO_ONLY_PASSWORD ? user.passwordHash : await dummyPasswordHash(),
+        );
       } catch (error) {
         await releaseAttempt(s.db, email, request.ip);
         throw error;
       }
       if (!user || !ok || user.disabled) throw invalidCredentials();
       await attemptSucceeded(s.db, email, request.ip);
+      // the workspace's SSO may turn password sign-in off for people (told only after the right password)
+      if (await passwordRefusedBySso(s.db, user)) throw new ApiError("unauthorized", PASSWORD_SIGN_IN_DISABLED);
       // the session and its session.started event (the audit trail, server/review/audit) in one transaction
       const session = await s.db.transaction(async (tx) => {
         const created = await createSession(tx, user, s.config.sessionSeconds);

@@ -25,6 +25,7 @@ export const FEATURES = [
   "stats",
   "rules",
   "monitoring",
+  "sso",
 ];
 
 export function registerSettingsRoutes(app: FastifyInstance, s: Services): void {

@@ -1,0 +1,101 @@
+// Login único (SSO) by OpenID Connect, per workspace (issue 34, item 1; docs/security.md): the
+// admins' settings and the sign-in routes of the review API (`/api/review/v1/sso`, v3 envelope).
+// Shared by the service and the console.
+import { z } from "zod";
+import { SSO_CALLBACK_PATH, SSO_ROLES } from "./sso-values";
+
+export { PASSWORD_SIGN_IN_DISABLED, SSO_CALLBACK_PATH, SSO_ROLES, type SsoRole } from "./sso-values";
+
+export const SsoRoleRule = z.object({
+  group: z.string().max(200).describe("A value of the groups claim"),
+  role: z.string().max(20).describe("admin, analyst or viewer"),
+});
+
+/** PUT /sso: the whole setting. The issuer, the domains and the mapping are checked with their own codes. */
+export const SsoSettingsBody = z
+  .object({
+    enabled: z.boolean(),
+    issuer: z
+      .string()
+      .max(500)
+      .describe("The provider's issuer URL (https); its discovery document is read from /.well-known/openid-configuration"),
+    clientId: z.string().trim().min(1).max(200),
+    clientSecret: z
+      .string()
+      .min(1)
+      .max(1000)
+      .optional()
+      .describe("Write-only: stored encrypted and never answered back. Required the first time; absent keeps the stored one"),
+    domains: z.array(z.string().max(253)).max(50).describe("E-mail domains that sign in through this provider (at least one)"),
+    groupsClaim: z
+      .string()
+      .regex(/^[A-Za-z0-9_:/.-]{1,100}$/, "a claim name (letters, digits, _ : / . -); a dot reads a nested claim")
+      .default("groups"),
+    roleMapping: z.array(SsoRoleRule).max(100).describe("Group → role; a person with several mapped groups gets the highest role"),
+    passwordAllowed: z
+      .boolean()
+      .describe("false: people of this workspace no longer sign in with a password (integration accounts still do)"),
+  })
+  .strict();
+export type SsoSettingsBody = z.input<typeof SsoSettingsBody>;
+
+export const SsoSettings = z.object({
+  configured: z.boolean(),
+  enabled: z.boolean(),
+  issuer: z.string(),
+  clientId: z.string(),
+  clientSecretSet: z.boolean().describe("The secret itself is never answered"),
+  domains: z.array(z.string()),
+  groupsClaim: z.string(),
+  roleMapping: z.array(z.object({ group: z.string(), role: z.enum(SSO_ROLES) })),
+  passwordAllowed: z.boolean(),
+  callbackPath: z.literal(SSO_CALLBACK_PATH).describe("Register the console's origin + this path as the redirect URI at the provider"),
+  updatedAt: z.string().nullable(),
+});
+export type SsoSettings = z.infer<typeof SsoSettings>;
+
+export const SsoDiscoverBody = z.object({ email: z.email().max(320) }).strict();
+export const SsoDiscovery = z.object({
+  sso: z.boolean().describe("Single sign-on is available for this e-mail's domain"),
+  passwordAllowed: z.boolean(),
+});
+export type SsoDiscovery = z.infer<typeof SsoDiscovery>;
+
+export const SsoAuthorizeBody = z
+  .object({
+    email: z.email().max(320),
+    redirectUri: z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .refine((u) => !u.includes("#"), "must not have a fragment")
+      .describe("Where the provider sends the browser back (registered at the provider)"),
+  })
+  .strict();
+export const SsoAuthorization = z.object({
+  authorizationUrl: z.string().describe("Send the browser here"),
+  expiresIn: z.number().int().describe("Seconds the sign-in stays open"),
+});
+
+export const SsoCallbackBody = z
+  .object({
+    state: z.string().min(1).max(500),
+    code: z.string().min(1).max(4000).optional(),
+    iss: z.string().max(500).optional(),
+    error: z.string().max(200).optional(),
+    errorDescription: z.string().max(1000).optional(),
+  })
+  .strict();
+export type SsoCallbackBody = z.infer<typeof SsoCallbackBody>;
+
+/** The refusals of a sign-in (error codes of POST /sso/callback), recorded as sso.sign_in_refused's reason. */
+export const SSO_REFUSALS = [
+  "sso_state_invalid",
+  "sso_provider_error",
+  "sso_token_invalid",
+  "sso_email_unverified",
+  "sso_domain_not_allowed",
+  "sso_no_role",
+  "sso_account_conflict",
+  "sso_user_disabled",
+] as const;
+export type SsoRefusal = (typeof SSO_REFUSALS)[number];

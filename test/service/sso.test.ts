@@ -1,0 +1,315 @@
+// Login único (SSO) by OpenID Connect (issue 34, item 1, and its audit events of item 6), against
+// a real OpenID provider on loopback (test/support/oidc-provider.ts): the admins' settings with
+// their exact codes, the secret never answered and stored encrypted, discovery by domain, a sign-in
+// that creates the person just in time with the mapped role and gives a normal Lupa session, the
+// role changed by a group change at the next sign-in, and each refusal: wrong audience, wrong nonce,
+// expired token, unknown signing key, a domain outside the list, groups mapping to no role, a used
+// state. Password sign-in off for people, still on for integration accounts.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { PASSWORD, startService, type TestService, type TestWorkspace } from "../support/harness";
+import { eventsOf, expectError, reviewApi } from "../support/review";
+import { startOidcProvider, type TestProvider } from "../support/oidc-provider";
+import { ssoConfigs, users } from "../../server/db/schema";
+import { openSecret } from "../../server/sso/secret-box";
+import { createUser } from "../../server/tenancy/workspaces";
+
+const REDIRECT = "http://127.0.0.1:3999/api/auth/sso/callback";
+const DOMAIN = "acme-sso.test";
+
+let t: TestService;
+let ws: TestWorkspace;
+let other: TestWorkspace;
+let idp: TestProvider;
+let api: ReturnType<typeof reviewApi>;
+
+const settings = (o: Record<string, unknown> = {}) => ({
+  enabled: true,
+  issuer: idp.issuer,
+  clientId: idp.clientId,
+  clientSecret: idp.clientSecret,
+  domains: [DOMAIN],
+  groupsClaim: "groups",
+  roleMapping: [
+    { group: "lupa-admins", role: "admin" },
+    { group: "lupa-analysts", role: "analyst" },
+    { group: "lupa-viewers", role: "viewer" },
+  ],
+  passwordAllowed: true,
+  ...o,
+});
+
+/** The whole sign-in as the console does it: authorize, the provider's login form, callback. */
+async function ssoSignIn(email: string) {
+  const start = await api.call("POST", "/sso/authorize", undefined, { email, redirectUri: REDIRECT });
+  expect(start.statusCode).toBe(200);
+  const answer = await idp.signIn(start.json().authorizationUrl, email);
+  return api.call("POST", "/sso/callback", undefined, answer);
+}
+
+beforeAll(async () => {
+  idp = await startOidcProvider({
+    redirectUris: [REDIRECT],
+    people: [
+      { email: `ana@${DOMAIN}`, name: "Ana Souza", groups: ["lupa-analysts"] },
+      { email: `bruno@${DOMAIN}`, groups: ["lupa-viewers", "lupa-admins"] },
+      { email: `carla@${DOMAIN}`, groups: ["marketing"] },
+      { email: "dora@elsewhere.test", groups: ["lupa-analysts"] },
+      { email: `eva@${DOMAIN}`, groups: ["lupa-analysts"] },
+      { email: `fabio@${DOMAIN}`, groups: ["lupa-analysts"], emailVerified: false },
+    ],
+  });
+  t = await startService({ workers: false, env: { LUPA_SSO_ALLOW_HTTP_ISSUER: "1" } });
+  ws = await t.createWorkspace();
+  other = await t.createWorkspace();
+  api = reviewApi(t);
+});
+afterAll(async () => {
+  await t?.close();
+  await idp?.close();
+});
+
+describe("settings", () => {
+  it("answers configured: false before the first PUT, and is for admins only", async () => {
+    const res = await api.get("/sso", ws.tokens.admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ configured: false, clientSecretSet: false, domains: [], callbackPath: "/api/auth/sso/callback" });
+    expectError(await api.get("/sso", ws.tokens.analyst), 403, "forbidden");
+    expectError(await api.put("/sso", ws.tokens.analyst, settings()), 403, "forbidden");
+    expect((await api.get("/capabilities", ws.tokens.viewer)).json().features).toContain("sso");
+  });
+
+  it("refuses a bad issuer, domains or mapping with exact codes, and stores nothing", async () => {
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ issuer: "not a url" }, 400, "invalid_sso_issuer"],
+      [{ issuer: "ftp://idp.example.com" }, 400, "invalid_sso_issuer"],
+      [{ issuer: `${idp.issuer}?tenant=1` }, 400, "invalid_sso_issuer"],
+      [{ issuer: "https://user:pw@idp.example.com" }, 400, "invalid_sso_issuer"],
+      [{ domains: [] }, 400, "invalid_sso_domains"],
+      [{ domains: ["not_a_domain"] }, 400, "invalid_sso_domains"],
+      [{ domains: ["@acme.test"] }, 400, "invalid_sso_domains"],
+      [{ domains: ["acme.test", "ACME.test"] }, 400, "invalid_sso_domains"],
+      [{ roleMapping: [] }, 400, "invalid_sso_mapping"],
+      [{ roleMapping: [{ group: "x", role: "integration" }] }, 400, "invalid_sso_mapping"],
+      [{ roleMapping: [{ group: "x", role: "root" }] }, 400, "invalid_sso_mapping"],
+      [{ roleMapping: [{ group: " ", role: "admin" }] }, 400, "invalid_sso_mapping"],
+      [
+        {
+          roleMapping: [
+            { group: "x", role: "admin" },
+            { group: "x", role: "viewer" },
+          ],
+        },
+        400,
+        "invalid_sso_mapping",
+      ],
+      [{ groupsClaim: "has space" }, 400, "invalid_body"],
+      [{ clientId: "" }, 400, "invalid_body"],
+      [{ enabled: "yes" }, 400, "invalid_body"],
+      [{ extra: 1 }, 400, "invalid_body"],
+      [{ clientSecret: undefined }, 400, "invalid_body"], // required the first time
+    ];
+    for (const [change, status, code] of cases) expectError(await api.put("/sso", ws.tokens.admin, settings(change)), status, code);
+    expect((await api.get("/sso", ws.tokens.admin)).json().configured).toBe(false);
+  });
+
+  it("stores the secret encrypted, never answers it, and records sso.settings_changed", async () => {
+    const res = await api.put("/sso", ws.tokens.admin, settings({ domains: [DOMAIN.toUpperCase()] }));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ configured: true, enabled: true, issuer: idp.issuer, clientSecretSet: true, domains: [DOMAIN] });
+    expect(JSON.stringify(body)).not.toContain(idp.clientSecret);
+    const [row] = await t.services.db.select().from(ssoConfigs).where(eq(ssoConfigs.workspaceId, ws.id));
+    expect(row!.clientSecretEnc).not.toContain(idp.clientSecret);
+    expect(row!.clientSecretEnc).toMatch(/^v1\./);
+    expect(openSecret(row!.clientSecretEnc, ws.id, t.config.jwtSecret)).toBe(idp.clientSecret);
+    expect(() => openSecret(row!.clientSecretEnc, other.id, t.config.jwtSecret)).toThrow(); // bound to the workspace
+    // a PUT without the secret keeps it
+    const kept = await api.put("/sso", ws.tokens.admin, settings({ clientSecret: undefined, groupsClaim: "groups" }));
+    expect(kept.json().clientSecretSet).toBe(true);
+    const events = await eventsOf(t, ws.id, "sso.settings_changed");
+    expect(events.length).toBe(2);
+    expect(events[1]!.data).toMatchObject({ created: true, changed: expect.arrayContaining(["issuer", "clientSecret", "domains"]) });
+    expect(events[0]!.data).toMatchObject({ created: false, changed: [] });
+    expect(JSON.stringify(events)).not.toContain(idp.clientSecret);
+    expect(events[0]!.actor_id).toBe(ws.users.admin.id);
+  });
+
+  it("keeps a domain to one workspace (409), and another workspace's settings apart", async () => {
+    expectError(await api.put("/sso", other.tokens.admin, settings()), 409, "sso_domain_taken");
+    expect((await api.get("/sso", other.tokens.admin)).json().configured).toBe(false);
+    expectError(await api.del("/sso", other.tokens.admin), 404, "not_found");
+  });
+});
+
+describe("discovery", () => {
+  it("tells only whether SSO is offered for the domain, the same for any address of it", async () => {
+    const known = await api.call("POST", "/sso/discover", undefined, { email: ws.users.admin.email });
+    expect(known.json()).toEqual({ sso: false, passwordAllowed: true });
+    const a = await api.call("POST", "/sso/discover", undefined, { email: `ana@${DOMAIN}` });
+    const nobody = await api.call("POST", "/sso/discover", undefined, { email: `nobody-${Date.now()}@${DOMAIN}` });
+    expect(a.json()).toEqual({ sso: true, passwordAllowed: true });
+    expect(nobody.json()).toEqual(a.json());
+    expectError(await api.call("POST", "/sso/discover", undefined, { email: "not-an-email" }), 400, "invalid_body");
+    expectError(
+      await api.call("POST", "/sso/authorize", undefined, { email: "x@nosso.test", redirectUri: REDIRECT }),
+      404,
+      "sso_not_available",
+    );
+    expectError(
+      await api.call("POST", "/sso/authorize", undefined, { email: `a@${DOMAIN}`, redirectUri: "javascript:alert(1)" }),
+      400,
+      "invalid_body",
+    );
+  });
+});
+
+describe("sign-in", () => {
+  it("creates the person just in time with the mapped role, and gives a normal Lupa session", async () => {
+    const res = await ssoSignIn(`ana@${DOMAIN}`);
+    expect(res.statusCode).toBe(200);
+    const pair = res.json();
+    expect(pair).toMatchObject({ tokenType: "Bearer", token_type: "Bearer" });
+    const [ana] = await t.services.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `ana@${DOMAIN}`));
+    expect(ana).toMatchObject({ workspaceId: ws.id, role: "analyst", name: "Ana Souza" });
+    // the session works like a password one: review routes, refresh, sign-out
+    expect((await api.get("/cases", pair.accessToken)).statusCode).toBe(200);
+    const refreshed = await t.request({ method: "POST", url: "/api/v1/authentication/refresh", body: { refreshToken: pair.refreshToken } });
+    expect(refreshed.statusCode).toBe(200);
+    const started = (await eventsOf(t, ws.id, "session.started")).find((e) => e.actor_id === ana!.id);
+    expect(started!.data).toMatchObject({ method: "sso", userCreated: true, role: "analyst" });
+    // no password signs this person in
+    const pw = await t.request({
+      method: "POST",
+      url: "/api/v1/authentication",
+      body: { username: `ana@${DOMAIN}`, password: "sso-only" },
+    });
+    expect(pw.statusCode).toBe(401);
+  });
+
+  it("gives the highest mapped role, and a group change changes the role at the next sign-in", async () => {
+    const first = await ssoSignIn(`bruno@${DOMAIN}`);
+    expect(first.statusCode).toBe(200);
+    const claims = (token: string) => JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString());
+    expect(claims(first.json().accessToken).role).toBe("admin");
+    idp.setPerson({ email: `bruno@${DOMAIN}`, groups: ["lupa-viewers"] });
+    const second = await ssoSignIn(`bruno@${DOMAIN}`);
+    expect(second.statusCode).toBe(200);
+    expect(claims(second.json().accessToken).role).toBe("viewer");
+    const [bruno] = await t.services.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `bruno@${DOMAIN}`));
+    expect(bruno!.role).toBe("viewer");
+    // the admin token of the first sign-in stops (token version bumped)
+    expectError(await api.get("/sso", first.json().accessToken), 401, "unauthorized");
+    expectError(await api.get("/sso", second.json().accessToken), 403, "forbidden");
+    const started = (await eventsOf(t, ws.id, "session.started")).filter((e) => e.actor_id === bruno!.id);
+    expect(started[0]!.data).toMatchObject({ method: "sso", role: "viewer", roleFrom: "admin" });
+  });
+
+  it("refuses groups that map to no role, with the reason recorded, and creates nobody", async () => {
+    expectError(await ssoSignIn(`carla@${DOMAIN}`), 403, "sso_no_role");
+    expect(
+      await t.services.db
+        .select()
+        .from(users)
+        .where(eq(users.email, `carla@${DOMAIN}`)),
+    ).toEqual([]);
+    const [refused] = await eventsOf(t, ws.id, "sso.sign_in_refused");
+    expect(refused!.data).toMatchObject({ method: "sso", reason: "sso_no_role", email: `carla@${DOMAIN}` });
+  });
+
+  it("refuses an e-mail outside the allowed domains and an unverified e-mail", async () => {
+    // the provider answers for a person of another domain (the sign-in was started with an allowed one)
+    const start = await api.call("POST", "/sso/authorize", undefined, { email: `eva@${DOMAIN}`, redirectUri: REDIRECT });
+    const answer = await idp.signIn(start.json().authorizationUrl, "dora@elsewhere.test");
+    expectError(await api.call("POST", "/sso/callback", undefined, answer), 403, "sso_domain_not_allowed");
+    expectError(await ssoSignIn(`fabio@${DOMAIN}`), 403, "sso_email_unverified");
+    const reasons = (await eventsOf(t, ws.id, "sso.sign_in_refused")).map((e) => e.data.reason);
+    expect(reasons).toEqual(expect.arrayContaining(["sso_domain_not_allowed", "sso_email_unverified"]));
+  });
+
+  for (const mode of ["wrong_audience", "wrong_nonce", "expired", "unknown_key"] as const) {
+    it(`refuses an ID token with ${mode.replace("_", " ")}`, async () => {
+      idp.misbehave(mode);
+      try {
+        const res = await ssoSignIn(`eva@${DOMAIN}`);
+        expectError(res, 401, "sso_token_invalid");
+        // openid-client does not check the signature of a token from the token endpoint: the explicit JWKS check refuses it
+        if (mode === "unknown_key") expect(res.json().error.message).toMatch(/ERR_JWS_SIGNATURE_VERIFICATION_FAILED/);
+      } finally {
+        idp.misbehave("none");
+      }
+      expect(
+        await t.services.db
+          .select()
+          .from(users)
+          .where(eq(users.email, `eva@${DOMAIN}`)),
+      ).toEqual([]);
+      const [refused] = await eventsOf(t, ws.id, "sso.sign_in_refused");
+      expect(refused!.data).toMatchObject({ reason: "sso_token_invalid" });
+    });
+  }
+
+  it("uses a state once, and refuses an unknown one", async () => {
+    const start = await api.call("POST", "/sso/authorize", undefined, { email: `eva@${DOMAIN}`, redirectUri: REDIRECT });
+    const answer = await idp.signIn(start.json().authorizationUrl, `eva@${DOMAIN}`);
+    expect((await api.call("POST", "/sso/callback", undefined, answer)).statusCode).toBe(200);
+    expectError(await api.call("POST", "/sso/callback", undefined, answer), 400, "sso_state_invalid");
+    expectError(await api.call("POST", "/sso/callback", undefined, { ...answer, state: "forged" }), 400, "sso_state_invalid");
+    expectError(await api.call("POST", "/sso/callback", undefined, { state: "x", extra: 1 }), 400, "invalid_body");
+  });
+
+  it("refuses an e-mail that belongs to another workspace's person", async () => {
+    const email = `gil@${DOMAIN}`;
+    await createUser(t.services.db, { workspaceId: other.id, email, role: "analyst", password: PASSWORD });
+    idp.setPerson({ email, groups: ["lupa-analysts"] });
+    expectError(await ssoSignIn(email), 409, "sso_account_conflict");
+    // nor does a person's provider take over an integration account of the same workspace
+    const machine = `maquina@${DOMAIN}`;
+    await createUser(t.services.db, { workspaceId: ws.id, email: machine, role: "integration", password: PASSWORD });
+    idp.setPerson({ email: machine, groups: ["lupa-admins"] });
+    expectError(await ssoSignIn(machine), 409, "sso_account_conflict");
+    const [kept] = await t.services.db.select().from(users).where(eq(users.email, machine));
+    expect(kept!.role).toBe("integration");
+  });
+});
+
+describe("password sign-in turned off", () => {
+  it("refuses people's passwords but keeps integration accounts, and discovery says so", async () => {
+    const analyst = await createUser(t.services.db, { workspaceId: ws.id, email: `hugo@${DOMAIN}`, role: "analyst", password: PASSWORD });
+    const signIn = (username: string) =>
+      t.request({ method: "POST", url: "/api/v1/authentication", body: { username, password: PASSWORD } });
+    expect((await signIn(analyst.email)).statusCode).toBe(200);
+    expect((await api.put("/sso", ws.tokens.admin, settings({ clientSecret: undefined, passwordAllowed: false }))).statusCode).toBe(200);
+    const refused = await signIn(analyst.email);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error).toMatch(/SSO/);
+    expect((await signIn(ws.users.integration.email)).statusCode).toBe(200);
+    expect((await api.call("POST", "/sso/discover", undefined, { email: analyst.email })).json()).toEqual({
+      sso: true,
+      passwordAllowed: false,
+    });
+    // a wrong password is still just wrong credentials (nothing told about the policy)
+    const wrong = await t.request({
+      method: "POST",
+      url: "/api/v1/authentication",
+      body: { username: analyst.email, password: "wrong-password" },
+    });
+    expect(wrong.json().error).not.toMatch(/SSO/);
+  });
+
+  it("DELETE removes the settings: the domain has no SSO any more", async () => {
+    const res = await api.del("/sso", ws.tokens.admin);
+    expect(res.statusCode).toBe(204);
+    expect((await api.call("POST", "/sso/discover", undefined, { email: `ana@${DOMAIN}` })).json()).toEqual({
+      sso: false,
+      passwordAllowed: true,
+    });
+    expect((await eventsOf(t, ws.id, "sso.settings_changed"))[0]!.data).toEqual({ deleted: true });
+  });
+});
