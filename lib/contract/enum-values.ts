@@ -83,4 +83,8 @@ export const AUDIT_EVENT_TYPES = [
   "alert.assigned",
   "alert.resolved",
   "case.monitoring_changed",
+  // api keys and sessions (issue 34, items 4 to 6; server/apikeys)
+  "api_key.created",
+  "api_key.first_used",
+  "api_key.revoked",
 ] as const;

@@ -63,6 +63,9 @@ export const ERROR_STATUS = {
   view_limit_reached: 409,
   cross_site_request: 403,
   alert_resolved: 409,
+  // api keys (issue 34; docs/security.md "API keys")
+  api_key_limit_reached: 409,
+  api_key_revoked: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

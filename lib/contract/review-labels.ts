@@ -49,6 +49,10 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "alert.assigned": "Alerta atribuído",
   "alert.resolved": "Alerta resolvido",
   "case.monitoring_changed": "Monitoramento do caso alterado",
+  // api keys (issue 34)
+  "api_key.created": "Chave de API criada",
+  "api_key.first_used": "Chave de API usada pela primeira vez",
+  "api_key.revoked": "Chave de API revogada",
 };
 
 /** ok: within the SLA; due_soon: its last quarter; breached: past it; met: decided within it. */

@@ -25,6 +25,9 @@ export const FEATURES = [
   "stats",
   "rules",
   "monitoring",
+  // issue 34: API keys (admins, /api-keys) and "Sessões ativas" (/sessions)
+  "apiKeys",
+  "sessions",
 ];
 
 export function registerSettingsRoutes(app: FastifyInstance, s: Services): void {
