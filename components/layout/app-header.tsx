@@ -4,6 +4,7 @@ import { MobileNav } from "./mobile-nav";
 import { NavLink } from "./nav-link";
 import { navItems } from "./nav-items";
 import { SignOutButton } from "./sign-out-button";
+import { SessionsLink } from "./sessions-link";
 import { ROLE_LABELS } from "@/lib/verifications/status";
 
 export function AppHeader({
@@ -11,11 +12,14 @@ export function AppHeader({
   role,
   settings = false,
   rules = false,
+  sessions = false,
 }: {
   email: string;
   role: string | null;
   settings?: boolean;
   rules?: boolean;
+  /** "Sessões ativas" in the user's corner (issue 34): the API lists sessions. */
+  sessions?: boolean;
 }) {
   const items = navItems(role, settings, rules);
   const roleLabel = role ? (ROLE_LABELS[role] ?? role) : "Sem papel";
@@ -47,7 +51,8 @@ export function AppHeader({
               {roleLabel}
             </div>
           </div>
-          <MobileNav items={items} email={email} roleLabel={roleLabel} />
+          {sessions ? <SessionsLink /> : null}
+          <MobileNav items={items} email={email} roleLabel={roleLabel} sessions={sessions} />
           <SignOutButton />
         </div>
       </div>

@@ -2,18 +2,9 @@
 // keys" and "Sessions"): the review API's `/api-keys`, `/sessions` and `/members/{userId}/sessions`
 // (v3 envelope). Shared by the service (request and response schemas, OpenAPI) and the console.
 import { z } from "zod";
+import { API_KEY_NAME_MAX, API_KEY_ROLES } from "./api-keys-limits";
 
-/** Every key's secret starts with this; the bearer check tells a key from a JWT by it. */
-export const API_KEY_PREFIX = "lupa_sk_";
-/** Characters of the secret kept (and shown) to recognise a key: `lupa_sk_` and 8 more. */
-export const API_KEY_SHOWN_CHARS = API_KEY_PREFIX.length + 8;
-export const API_KEY_NAME_MAX = 80;
-/** Live keys (neither revoked nor expired) a workspace may hold at once. */
-export const API_KEY_LIVE_LIMIT = 25;
-/** The latest expiry a key may be given, from its creation. */
-export const API_KEY_MAX_DAYS = 3 * 366;
-
-export const API_KEY_ROLES = ["integration"] as const;
+export * from "./api-keys-limits";
 
 export const CreateApiKeyBody = z
   .object({
@@ -68,7 +59,7 @@ export const MemberIdParams = z.object({ userId: z.uuid() }).strict();
 
 export const ActiveSession = z.object({
   id: z.uuid(),
-  device: z.string().describe("Browser and system read from the user agent, in pt-BR (\"Chrome no Linux\"); \"Desconhecido\" without one"),
+  device: z.string().describe('Browser and system read from the user agent, in pt-BR ("Chrome no Linux"); "Desconhecido" without one'),
   userAgent: z.string().nullable(),
   ip: z.string().nullable(),
   startedAt: z.string(),

@@ -34,7 +34,11 @@ const live = (workspaceId: string, now: Date) =>
   and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)));
 
 export async function listKeys(db: Db, workspaceId: string): Promise<ApiKey[]> {
-  const rows = await db.select().from(apiKeys).where(eq(apiKeys.workspaceId, workspaceId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.workspaceId, workspaceId))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
   const now = new Date();
   return rows.map((r) => toApiKey(r, now));
 }

@@ -6,7 +6,7 @@ import { ApiError } from "./errors";
 import { InvalidTokenError, verifiedClaims, verifyToken, type TokenClaims } from "../auth/tokens";
 import { can, type Permission } from "../auth/permissions";
 import type { Services } from "../context";
-import { API_KEY_PREFIX } from "../../lib/contract/api-keys";
+import { API_KEY_PREFIX } from "../../lib/contract/api-keys-limits";
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -8,7 +8,8 @@ import { eventsOf, expectError, reviewApi } from "../support/review";
 import { deviceOf } from "../../server/apikeys/sessions";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
 let t: TestService;
 let ws: TestWorkspace;
@@ -36,7 +37,15 @@ async function signIn(email: string, userAgent: string, ip = "203.0.113.7") {
   return res.json() as { accessToken: string; refreshToken: string };
 }
 const refresh = (refreshToken: string) => t.request({ method: "POST", url: "/api/v1/authentication/refresh", body: { refreshToken } });
-type Listed = { id: string; device: string; ip: string | null; userAgent: string | null; startedAt: string; lastSeenAt: string; current: boolean };
+type Listed = {
+  id: string;
+  device: string;
+  ip: string | null;
+  userAgent: string | null;
+  startedAt: string;
+  lastSeenAt: string;
+  current: boolean;
+};
 const mine = async (token: string) => {
   const res = await api.get("/sessions", token);
   expect(res.statusCode).toBe(200);
@@ -124,7 +133,10 @@ describe("deviceOf", () => {
     [CHROME, "Chrome no Linux"],
     [IPHONE, "Safari no iOS"],
     ["Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0", "Firefox no Windows"],
-    ["Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0", "Edge no macOS"],
+    [
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0",
+      "Edge no macOS",
+    ],
     ["curl/8.5.0", "curl"],
     [null, "Desconhecido"],
     ["???", "Desconhecido"],

@@ -49,7 +49,11 @@ describe("creating a key", () => {
   it("answers the secret once (lupa_sk_ and 32 bytes), stores only its SHA-256 and prefix, lists it without the secret", async () => {
     const expiresAt = new Date(Date.now() + 365 * 86_400_000);
     expiresAt.setUTCMilliseconds(0);
-    const res = await create({ name: "  Sistema de crédito  ", role: "integration", expiresAt: expiresAt.toISOString().replace(".000Z", "Z") });
+    const res = await create({
+      name: "  Sistema de crédito  ",
+      role: "integration",
+      expiresAt: expiresAt.toISOString().replace(".000Z", "Z"),
+    });
     expect(res.statusCode).toBe(201);
     const key = res.json();
     expect(key.secret).toMatch(/^lupa_sk_[A-Za-z0-9_-]{43}$/);
@@ -79,7 +83,10 @@ describe("creating a key", () => {
     expect(list.json().liveLimit).toBe(API_KEY_LIVE_LIMIT);
     // recorded, without the secret
     const [event] = await eventsOf(t, ws.id, "api_key.created");
-    expect(event).toMatchObject({ actor_id: ws.users.admin.id, data: { apiKeyId: key.id, name: "Sistema de crédito", prefix: key.prefix } });
+    expect(event).toMatchObject({
+      actor_id: ws.users.admin.id,
+      data: { apiKeyId: key.id, name: "Sistema de crédito", prefix: key.prefix },
+    });
     expect(JSON.stringify(event)).not.toContain(key.secret);
   });
 
@@ -93,7 +100,10 @@ describe("creating a key", () => {
     ["an unknown field", { name: "ERP", role: "integration", scopes: ["all"] }],
     ["an expiry that is not an instant", { name: "ERP", role: "integration", expiresAt: "amanhã" }],
     ["an expiry in the past", { name: "ERP", role: "integration", expiresAt: "2020-01-01T00:00:00Z" }],
-    ["an expiry beyond 3 years", { name: "ERP", role: "integration", expiresAt: "2099-01-01T00:00:00Z".replace("2099", String(new Date().getFullYear() + 4)) }],
+    [
+      "an expiry beyond 3 years",
+      { name: "ERP", role: "integration", expiresAt: "2099-01-01T00:00:00Z".replace("2099", String(new Date().getFullYear() + 4)) },
+    ],
   ])("refuses %s: 400 invalid_body", async (_name, body) => {
     expectError(await create(body), 400, "invalid_body");
   });
@@ -174,7 +184,11 @@ describe("using a key", () => {
     expect(Date.parse(listed.lastUsedAt)).toBeGreaterThan(Date.parse(listed.createdAt) - 1);
     const first = (await eventsOf(t, ws.id, "api_key.first_used")).filter((e) => e.data.apiKeyId === key.id);
     expect(first).toHaveLength(1);
-    expect(first[0]).toMatchObject({ actor_id: key.id, actor_email: `api-key:${key.prefix}`, data: { name: "contada", prefix: key.prefix } });
+    expect(first[0]).toMatchObject({
+      actor_id: key.id,
+      actor_email: `api-key:${key.prefix}`,
+      data: { name: "contada", prefix: key.prefix },
+    });
   });
 
   it("an expired key is 401 and listed as expired", async () => {
