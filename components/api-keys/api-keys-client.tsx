@@ -224,7 +224,7 @@ function SecretOnce({ created, onDone }: { created: CreatedApiKey; onDone: () =>
           readOnly
           value={created.secret}
           onFocus={(e) => e.currentTarget.select()}
-          className="h-9 min-w-0 flex-1 rounded-md border-0 bg-white px-2.5 font-mono text-xs text-zinc-900 ring-1 ring-amber-300 ring-inset"
+          className="h-9 w-full min-w-0 shrink-0 rounded-md sm:w-auto sm:flex-1 sm:shrink border-0 bg-white px-2.5 font-mono text-xs text-zinc-900 ring-1 ring-amber-300 ring-inset"
         />
         <div className="flex gap-2">
           <Button variant="primary" data-testid="api-key-copy" onClick={() => void copy()}>

@@ -54,6 +54,7 @@ export function SessionsClient() {
             <li
               key={s.id}
               data-testid="session-row"
+              data-session-id={s.id}
               data-current={s.current}
               className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center"
             >

@@ -47,11 +47,13 @@ export function AppHeader({
             <div data-testid="user-email" className="text-sm font-medium text-zinc-900">
               {email}
             </div>
-            <div data-testid="user-role" data-role={role ?? ""} className="text-xs text-zinc-500">
-              {roleLabel}
+            <div className="flex items-center justify-end gap-1 text-xs text-zinc-500">
+              <span data-testid="user-role" data-role={role ?? ""}>
+                {roleLabel}
+              </span>
+              {sessions ? <SessionsLink /> : null}
             </div>
           </div>
-          {sessions ? <SessionsLink /> : null}
           <MobileNav items={items} email={email} roleLabel={roleLabel} sessions={sessions} />
           <SignOutButton />
         </div>

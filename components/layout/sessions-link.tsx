@@ -2,20 +2,25 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/lib/utils/cn";
 
-/** "Sessões ativas" beside the e-mail, from md up (below it the Menu panel holds it; issue 34). */
+/**
+ * "Sessões ativas" under the e-mail, beside the role (issue 34); on phones the Menu panel holds it.
+ * Inside the e-mail's block, so it takes no width from the navigation.
+ */
 export function SessionsLink() {
   const active = usePathname() === "/sessions";
   return (
-    <Link
-      href="/sessions"
-      data-testid="sessions-link"
-      aria-current={active ? "page" : undefined}
-      className={cn(buttonClass("ghost", "sm"), "hidden md:inline-flex", active && "bg-zinc-100 text-zinc-900")}
-    >
-      Sessões ativas
-    </Link>
+    <>
+      <span aria-hidden="true">·</span>
+      <Link
+        href="/sessions"
+        data-testid="sessions-link"
+        aria-current={active ? "page" : undefined}
+        className={cn("rounded-sm font-medium text-brand-700 underline-offset-2 hover:underline", active && "underline")}
+      >
+        Sessões ativas
+      </Link>
+    </>
   );
 }

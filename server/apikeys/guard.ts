@@ -42,10 +42,12 @@ const refusal = (message: string) => new ApiError("unauthorized", message, { "WW
 
 export class ApiKeyGuard {
   private readonly cache = new Map<string, { checkedAt: number; key: KnownKey | null }>();
-  private readonly pending = new Map<string, Promise<KnownKey | null>>();
+  private readonly pending = new Map<string, { startedAt: number; key: Promise<KnownKey | null> }>();
   private uses = new Map<string, { count: number; last: number }>();
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
+  /** Keys revoked by this process: refused here at once, whatever a lookup under way read. */
+  private readonly revokedHere = new Set<string>();
   /** Lookups sent to the database (tests). */
   lookups = 0;
 
@@ -58,17 +60,41 @@ export class ApiKeyGuard {
     this.timer.unref();
   }
 
-  /** The caller of a request that sent this secret, or the 401 (unknown, revoked, expired). */
-  async authenticate(secret: string, requestId: string | null): Promise<KeyClaims> {
+  /**
+   * authenticate's answer when it needs no lookup (the key's row known within CHECK_MS), else
+   * undefined: the common request of a busy key is answered without waiting on a promise. In the
+   * last third of an answer's life a request starts the next lookup in the background, so a key
+   * in steady use never waits for one; an answer is still never relied on longer than CHECK_MS
+   * after its lookup started.
+   */
+  authenticateKnown(secret: string): KeyClaims | undefined {
     if (!looksLikeKey(secret)) throw refusal("API key invalid");
     const hash = hashSecret(secret);
     const now = this.clock();
     const hit = this.cache.get(hash);
+    if (!hit || now - hit.checkedAt >= CHECK_MS) return undefined;
+    if (now - hit.checkedAt >= (CHECK_MS * 2) / 3) this.lookUpOnce(hash, now).catch(() => {}); // the next request's lookup fails itself
+    if (hit.key && !hit.key.used) return undefined; // its first use is written before it answers
+    return this.admit(hit.key, now);
+  }
+
+  /** The caller of a request that sent this secret, or the 401 (unknown, revoked, expired). */
+  async authenticate(secret: string, requestId: string | null): Promise<KeyClaims> {
+    const known = this.authenticateKnown(secret);
+    if (known) return known;
+    const hash = hashSecret(secret);
+    const now = this.clock();
+    const hit = this.cache.get(hash);
     const key = hit && now - hit.checkedAt < CHECK_MS ? hit.key : await this.lookUpOnce(hash, now);
+    if (key && !key.revoked && !(key.expiresAt !== null && key.expiresAt <= now) && !key.used) await this.firstUse(key, requestId, now);
+    return this.admit(key, now);
+  }
+
+  /** The claims of a live key, counted; the 401 for none, a revoked or an expired one. */
+  private admit(key: KnownKey | null, now: number): KeyClaims {
     if (!key) throw refusal("API key invalid");
     if (key.revoked) throw refusal("API key revoked");
     if (key.expiresAt !== null && key.expiresAt <= now) throw refusal("API key expired");
-    if (!key.used) await this.firstUse(key, requestId, now);
     const counted = this.uses.get(key.id);
     if (counted) {
       counted.count++;
@@ -87,6 +113,9 @@ export class ApiKeyGuard {
   /** Revoked in this process: refused here at once (the others within CHECK_MS). */
   forget(secretHash: string): void {
     this.cache.delete(secretHash);
+    // a lookup under way may have read the row before the revocation: its answer is marked revoked
+    if (this.revokedHere.size >= CACHE_MAX) this.revokedHere.clear();
+    this.revokedHere.add(secretHash);
   }
 
   /** Adds the uses counted since the last flush to the rows, in one statement. */
@@ -119,17 +148,26 @@ export class ApiKeyGuard {
     await this.flush();
   }
 
+  /** The lookup of this key under way, when it started within CHECK_MS; else a new one. */
   private lookUpOnce(hash: string, now: number): Promise<KnownKey | null> {
     const running = this.pending.get(hash);
-    if (running) return running;
+    if (running && now - running.startedAt < CHECK_MS) return running.key;
     this.lookups++;
     const lookup = this.lookUp(hash).then((key) => {
-      if (this.cache.size >= CACHE_MAX) this.cache.clear();
-      this.cache.set(hash, { checkedAt: now, key });
+      if (key && this.revokedHere.has(hash)) key.revoked = true;
+      const cached = this.cache.get(hash);
+      // a later lookup may have answered first: keep the newest
+      if (!cached || cached.checkedAt <= now) {
+        if (this.cache.size >= CACHE_MAX) this.cache.clear();
+        this.cache.set(hash, { checkedAt: now, key });
+      }
       return key;
     });
-    this.pending.set(hash, lookup);
-    const forget = () => this.pending.delete(hash);
+    const entry = { startedAt: now, key: lookup };
+    this.pending.set(hash, entry);
+    const forget = () => {
+      if (this.pending.get(hash) === entry) this.pending.delete(hash);
+    };
     lookup.then(forget, forget);
     return lookup;
   }
