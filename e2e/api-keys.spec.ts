@@ -141,6 +141,28 @@ test.describe("as an admin", () => {
   });
 });
 
+test.describe("as an admin, Membros", () => {
+  test.use({ storageState: `${AUTH_DIR}/admin.json` });
+
+  test("lists the people with Encerrar sessões, asking first", async ({ page }) => {
+    await gotoHydrated(page, "/settings/members");
+    await expect(page.getByRole("heading", { level: 1, name: "Membros" })).toBeVisible();
+    const row = page.locator("[data-testid=member-row]", { hasText: USERS.viewer });
+    await expect(row).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "/settings/members");
+    await shoot(page, "members-1280");
+    // the dialog asks; Cancelar ends nothing (the suite's viewer keeps its session)
+    await row.getByTestId("member-end-sessions").click();
+    const dialog = page.getByTestId("member-end-dialog");
+    await expect(dialog).toContainText("precisará entrar de novo em todos os aparelhos");
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await expect(dialog).toBeHidden();
+    await page.setViewportSize({ width: 420, height: 900 });
+    await fitsWidth(page);
+    await shoot(page, "members-420");
+  });
+});
+
 test.describe("on a phone (420 px)", () => {
   test.use({ storageState: `${AUTH_DIR}/admin.json`, viewport: { width: 420, height: 900 } });
 

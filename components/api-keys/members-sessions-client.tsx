@@ -49,12 +49,7 @@ export function MembersSessionsClient({ me }: { me: string }) {
                 <div className="font-medium text-zinc-900">{p.name}</div>
                 <div className="text-xs break-all text-zinc-600">{p.email}</div>
               </div>
-              <Button
-                size="sm"
-                data-testid="member-end-sessions"
-                aria-label={`Encerrar as sessões de ${p.name}`}
-                onClick={() => setTarget(p)}
-              >
+              <Button size="sm" data-testid="member-end-sessions" aria-label={`Encerrar sessões de ${p.name}`} onClick={() => setTarget(p)}>
                 Encerrar sessões
               </Button>
             </li>
