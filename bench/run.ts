@@ -24,6 +24,7 @@
 //   rules [runs]                                 POST /rulesets/evaluate (version 1) vs GET /health and a case read (p50, p99)
 //   backtest [rows] [runs]                      a rule set backtest over 100,000 verifications (PostgreSQL) or 10,000 (PGlite); case reads meanwhile
 //   schema-roles [rounds] [events]               two database roles vs one: a start's schema step, a test file's database, the audit purge (PostgreSQL)
+//   api-keys [seconds] [concurrency] [rounds]   GET v2 verification by id with an access token vs an API key; the key's lookups
 import { benchV2Get } from "./v2-get";
 import { benchV3Throughput } from "./v3-throughput";
 import { benchPdf } from "./pdf";
@@ -49,9 +50,11 @@ import { benchSchemaRoles } from "./schema-roles";
 import { benchExports } from "./exports";
 import { benchRules } from "./rules";
 import { benchBacktest } from "./backtest";
+import { benchApiKeys } from "./api-keys";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
+  "api-keys": (a) => benchApiKeys(Number(a[0] ?? 5), Number(a[1] ?? 16), Number(a[2] ?? 3)),
   "v2-get": (a) => benchV2Get(Number(a[0] ?? 5), Number(a[1] ?? 16), Number(a[2] ?? 3)),
   pages: (a) => benchPages(a[0] ?? "http://127.0.0.1:3000", Number(a[1] ?? 5)),
   signin: (a) => benchSignIn(a[0] ?? "http://127.0.0.1:3000", Number(a[1] ?? 5), a[2] ?? "http://127.0.0.1:4000"),

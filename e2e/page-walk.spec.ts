@@ -48,8 +48,11 @@ const BARE_NUMBER = /(?<![\p{L}\d.,/:*()#-])\d{4,}(?![\p{L}\d.,/:*%-])/gu;
 const SINGULAR_IN_S = new Set(["mês", "país", "lápis", "ônibus", "vírus", "simples", "tênis", "pires", "atlas", "óculos"]);
 const ONE_PLURAL = /(?<![\p{L}\d.,/-])1\s+(\p{L}+)/gu;
 
-/** Identifiers (enr_…, bat_… with a hex tail) are shown as they are, like a UUID: not codes to translate. */
-const IDENTIFIER = /\b[a-z]{2,4}_[0-9a-f]{16,}\b/g;
+/**
+ * Identifiers (enr_…, bat_… with a hex tail) are shown as they are, like a UUID: not codes to translate.
+ * So is an API key's prefix (lupa_sk_ and 8 characters; issue 34), in the audit trail's rows.
+ */
+const IDENTIFIER = /\b[a-z]{2,4}_[0-9a-f]{16,}\b|\blupa_sk_[A-Za-z0-9_-]{8}/g;
 /** An address's house number ("Rua Tiradentes, 1876") is written without a separator. */
 const ADDRESS = /\b(Rua|Avenida|Av\.|Alameda|Travessa|Praça|Rodovia|Estrada|Largo)\b|\d{5}-\d{3}/;
 
@@ -158,6 +161,7 @@ test("the walk's checks find what they look for", () => {
   expect(findings("Pontuação 760 de 1000")).toHaveLength(1);
   expect(findings("Pontuação 760 de 1.000")).toHaveLength(0);
   expect(findings("1 sócios")).toHaveLength(1);
+  expect(findings("api-key:lupa_sk_dk-q9FhR · ERP · lupa_sk_dk-q9FhR…")).toHaveLength(0);
   expect(findings("1 sócio · 2 sócios · 1 mês")).toHaveLength(0);
   expect(findings("Regra has_lawsuits")).toHaveLength(1);
   expect(findings("analyst@lupa.local · company-profile-2.0 · 05/12/2026 10:30 · 01310-100 · desde 2019")).toHaveLength(0);

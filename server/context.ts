@@ -11,6 +11,7 @@ import type { SessionGuard } from "./auth/sessions";
 import type { RecordCache } from "./http/record-cache";
 import type { LaneGate } from "./engine/lane-gate";
 import type { Admission } from "./http/admission";
+import type { ApiKeyGuard } from "./apikeys/guard";
 
 export interface Services {
   config: Config;
@@ -31,4 +32,6 @@ export interface Services {
   priority: LaneGate;
   /** Admission control: 503 while the database's queue is full (server/http/admission.ts). */
   admission: Admission;
+  /** Requests authenticated by an API key, and their use counts (server/apikeys/guard.ts). */
+  apiKeys: ApiKeyGuard;
 }

@@ -6,10 +6,12 @@ import { registerDecisionRoutes } from "./decisions/routes";
 import { registerRuleRoutes } from "./rules/routes";
 import { registerMonitoringRoutes } from "./monitoring/routes";
 import { registerSsoRoutes } from "./sso/routes";
+import { registerApiKeyRoutes } from "./apikeys/routes";
 
 export const REVIEW_ROOMS: readonly ReviewRoutes[] = [
   registerDecisionRoutes,
   registerRuleRoutes,
   registerMonitoringRoutes,
   registerSsoRoutes,
+  registerApiKeyRoutes, // api keys and sessions (issue 34)
 ];

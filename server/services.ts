@@ -21,6 +21,7 @@ import { Admission } from "./http/admission";
 import { RegistryState } from "./registry/live";
 import { datasetProvider } from "./datasets/providers";
 import { checkCacheTtl } from "./datasets/cache-ttl";
+import { ApiKeyGuard } from "./apikeys/guard";
 
 export interface ServiceOptions {
   log?: Logger;
@@ -72,6 +73,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       records,
       priority: new LaneGate(config.batchYieldMs),
       admission: new Admission(database, config.dbQueueLimit),
+      apiKeys: new ApiKeyGuard(database.db, log),
     };
     return {
       ...services,
@@ -79,6 +81,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
         // settles workers registered outside startWork too (a test's or a benchmark's own): a
         // statement pg-boss sent after the pool closed was an unhandled rejection in the next
         // test file of the process
+        await services.apiKeys.close(); // the last uses counted, written
         await queue.close();
         await closeVisionModels(); // the face model's and the CNH reader's worker threads
         await closePdfRenderer(); // the PDF report's worker thread

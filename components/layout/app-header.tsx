@@ -4,6 +4,7 @@ import { MobileNav } from "./mobile-nav";
 import { NavLink } from "./nav-link";
 import { navItems } from "./nav-items";
 import { SignOutButton } from "./sign-out-button";
+import { SessionsLink } from "./sessions-link";
 import { ROLE_LABELS } from "@/lib/verifications/status";
 
 export function AppHeader({
@@ -11,11 +12,14 @@ export function AppHeader({
   role,
   settings = false,
   rules = false,
+  sessions = false,
 }: {
   email: string;
   role: string | null;
   settings?: boolean;
   rules?: boolean;
+  /** "Sessões ativas" in the user's corner (issue 34): the API lists sessions. */
+  sessions?: boolean;
 }) {
   const items = navItems(role, settings, rules);
   const roleLabel = role ? (ROLE_LABELS[role] ?? role) : "Sem papel";
@@ -43,11 +47,14 @@ export function AppHeader({
             <div data-testid="user-email" className="text-sm font-medium text-zinc-900">
               {email}
             </div>
-            <div data-testid="user-role" data-role={role ?? ""} className="text-xs text-zinc-500">
-              {roleLabel}
+            <div className="flex items-center justify-end gap-1 text-xs text-zinc-500">
+              <span data-testid="user-role" data-role={role ?? ""}>
+                {roleLabel}
+              </span>
+              {sessions ? <SessionsLink /> : null}
             </div>
           </div>
-          <MobileNav items={items} email={email} roleLabel={roleLabel} />
+          <MobileNav items={items} email={email} roleLabel={roleLabel} sessions={sessions} />
           <SignOutButton />
         </div>
       </div>

@@ -14,10 +14,13 @@ export function MobileNav({
   items,
   email,
   roleLabel,
+  sessions = false,
 }: {
   items: Array<{ href: string; label: string }>;
   email: string;
   roleLabel: string;
+  /** "Sessões ativas" under the e-mail (issue 34). */
+  sessions?: boolean;
 }) {
   const pathname = usePathname();
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -79,6 +82,11 @@ export function MobileNav({
         <div className="mt-2 border-t border-zinc-100 px-3 pt-2 text-sm leading-tight">
           <div className="font-medium break-all text-zinc-900">{email}</div>
           <div className="text-xs text-zinc-500">{roleLabel}</div>
+          {sessions ? (
+            <NavLink href="/sessions" className="-mx-3 mt-1 block py-2.5 text-base">
+              Sessões ativas
+            </NavLink>
+          ) : null}
         </div>
       </div>
     </div>

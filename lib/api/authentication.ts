@@ -17,12 +17,21 @@ function toTokenPair(body: unknown): TokenPair {
  * service judges the sign-in by the browser's address: its per-address limit and the demo
  * password's loopback-only rule (docs/decisions.md, "Sessions").
  */
-export async function authenticate(username: string, password: string, forwardedFor?: string | null): Promise<TokenPair> {
+export async function authenticate(
+  username: string,
+  password: string,
+  forwardedFor?: string | null,
+  /** The browser's User-Agent, for "Sessões ativas" (issue 34: the session's device). */
+  userAgent?: string | null,
+): Promise<TokenPair> {
+  const headers: Record<string, string> = {};
+  if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;
+  if (userAgent) headers["user-agent"] = userAgent;
   return toTokenPair(
     await apiFetch<unknown>("/api/v1/authentication", {
       method: "POST",
       body: { username, password },
-      headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : undefined,
+      headers: Object.keys(headers).length > 0 ? headers : undefined,
     }),
   );
 }

@@ -15,6 +15,12 @@ function forwardedFor(headers: Record<string, unknown> | undefined): string | nu
   return text && /^[0-9A-Fa-f:., ]+$/.test(text) && text.length <= 512 ? text : null;
 }
 
+/** The browser's User-Agent (one printable line of at most 512 characters), for the session's device. */
+function userAgentOf(headers: Record<string, unknown> | undefined): string | null {
+  const value = headers?.["user-agent"];
+  return typeof value === "string" && /^[\x20-\x7e]{1,512}$/.test(value) ? value : null;
+}
+
 // next-auth v4 configuration: Credentials sign-in against POST /api/v1/authentication.
 // Tokens are kept in the encrypted JWT cookie; the session exposes only email, role, workspace.
 // Refreshing happens in proxy.ts, where the cookie can be rewritten (see stack-notes.md).
@@ -35,7 +41,7 @@ export const authOptions: NextAuthOptions = {
         const password = credentials?.password ?? "";
         if (!email || !password) return null;
         try {
-          const tokens = toSessionTokens(await authenticate(email, password, forwardedFor(req?.headers)));
+          const tokens = toSessionTokens(await authenticate(email, password, forwardedFor(req?.headers), userAgentOf(req?.headers)));
           const claims = readAccessTokenClaims(tokens.accessToken);
           return {
             id: claims.sub ?? email,

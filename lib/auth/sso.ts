@@ -76,6 +76,16 @@ function sameState(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** The browser's address and User-Agent, passed on as a password sign-in does (the session's device in "Sessões ativas"). */
+function deviceHeaders(request: NextRequest): Record<string, string> | undefined {
+  const headers: Record<string, string> = {};
+  const forwarded = request.headers.get("x-forwarded-for");
+  if (forwarded && forwarded.length <= 512 && /^[0-9A-Fa-f:., ]+$/.test(forwarded)) headers["x-forwarded-for"] = forwarded;
+  const agent = request.headers.get("user-agent");
+  if (agent && agent.length <= 512 && /^[\x20-\x7e]+$/.test(agent)) headers["user-agent"] = agent;
+  return Object.keys(headers).length > 0 ? headers : undefined;
+}
+
 /** The provider's answer: checked against the cookie, exchanged by the service, turned into the session cookie. */
 export async function finishSso(request: NextRequest): Promise<NextResponse> {
   const query = request.nextUrl.searchParams;
@@ -99,6 +109,7 @@ export async function finishSso(request: NextRequest): Promise<NextResponse> {
         error: pick("error"),
         errorDescription: pick("error_description")?.slice(0, 1000),
       },
+      headers: deviceHeaders(request),
       timeoutMs: 20_000,
     });
     const parsed = TokenPair.safeParse(body);

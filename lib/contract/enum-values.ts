@@ -86,4 +86,8 @@ export const AUDIT_EVENT_TYPES = [
   // login único (SSO, issue 34 item 1); a successful SSO sign-in is session.started with method "sso"
   "sso.settings_changed",
   "sso.sign_in_refused",
+  // api keys and sessions (issue 34, items 4 to 6; server/apikeys)
+  "api_key.created",
+  "api_key.first_used",
+  "api_key.revoked",
 ] as const;

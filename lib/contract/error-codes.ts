@@ -77,6 +77,9 @@ export const ERROR_STATUS = {
   sso_no_role: 403,
   sso_account_conflict: 409,
   sso_user_disabled: 403,
+  // api keys (issue 34; docs/security.md "API keys")
+  api_key_limit_reached: 409,
+  api_key_revoked: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

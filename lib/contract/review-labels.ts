@@ -51,6 +51,10 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "case.monitoring_changed": "Monitoramento do caso alterado",
   "sso.settings_changed": "Login único (SSO) alterado",
   "sso.sign_in_refused": "Entrada por SSO recusada",
+  // api keys (issue 34)
+  "api_key.created": "Chave de API criada",
+  "api_key.first_used": "Chave de API usada pela primeira vez",
+  "api_key.revoked": "Chave de API revogada",
 };
 
 /** ok: within the SLA; due_soon: its last quarter; breached: past it; met: decided within it. */

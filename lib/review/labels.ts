@@ -51,6 +51,9 @@ export function auditEventDetail(type: string, data: Record<string, unknown>, na
   if (type === "ai_summary.generated" && data.regenerated === true) parts.push("gerado novamente");
   if (type === "restrictive_list.imported" && typeof data.added === "number") parts.push(`${data.added} adicionados`);
   if (type === "audit.purged" && typeof data.deleted === "number") parts.push(`${data.deleted} eventos`);
+  // api keys (issue 34): the key's name and prefix, never its secret
+  if (type.startsWith("api_key.") && typeof data.name === "string") parts.push(data.name);
+  if (type.startsWith("api_key.") && typeof data.prefix === "string") parts.push(`${data.prefix}…`);
   return parts.join(" · ");
 }
 

@@ -82,6 +82,10 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: ts("expires_at").notNull(),
     revokedAt: ts("revoked_at"),
+    /** Sign-in and each refresh (migration 0085; server/apikeys/sessions.ts): never per request. */
+    lastSeenAt: ts("last_seen_at"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -960,3 +964,33 @@ export const ssoIdentities = pgTable(
   },
   (t) => [primaryKey({ columns: [t.issuer, t.subject] }), uniqueIndex("sso_identities_user_key").on(t.userId)],
 );
+// --- api keys (issue 34 item 4; migration 0085; server/apikeys) ---
+
+/**
+ * An integration's API key. The secret is shown once and never stored: `secretHash` is its
+ * SHA-256, `prefix` its first characters. Use is counted in batches (server/apikeys/guard.ts).
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    name: text("name").notNull(),
+    role: text("role").notNull(),
+    prefix: text("prefix").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    createdBy: uuid("created_by").notNull(),
+    createdByEmail: text("created_by_email"),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at"),
+    revokedAt: ts("revoked_at"),
+    revokedBy: uuid("revoked_by"),
+    firstUsedAt: ts("first_used_at"),
+    lastUsedAt: ts("last_used_at"),
+    useCount: bigint("use_count", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [uniqueIndex("api_keys_secret_hash_key").on(t.secretHash), index("api_keys_ws_created_idx").on(t.workspaceId, t.createdAt)],
+);
+// --- end api keys ---

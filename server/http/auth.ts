@@ -6,6 +6,7 @@ import { ApiError } from "./errors";
 import { InvalidTokenError, verifiedClaims, verifyToken, type TokenClaims } from "../auth/tokens";
 import { can, type Permission } from "../auth/permissions";
 import type { Services } from "../context";
+import { API_KEY_PREFIX } from "../../lib/contract/api-keys-limits";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -34,6 +35,23 @@ export function registerAuth(app: FastifyInstance, services: Services): void {
   app.addHook("onRequest", (request, _reply, done) => {
     const permission = request.routeOptions.config?.permission;
     if (!permission) return done();
+    // an API key (issue 34; server/apikeys/guard.ts): the integration role, no session
+    const key = apiKeyOf(request);
+    if (key !== null) {
+      let claims: TokenClaims | undefined;
+      try {
+        claims = services.apiKeys.authenticateKnown(key);
+        if (claims) authorize(request, claims, true, permission);
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (claims) return done();
+      services.apiKeys
+        .authenticate(key, request.id)
+        .then((found) => authorize(request, found, true, permission))
+        .then(() => done(), done);
+      return;
+    }
     let known: { claims: TokenClaims; live: boolean } | null = null;
     try {
       const claims = verifiedClaims(bearerOf(request), "access", services.config.jwtSecret);
@@ -62,6 +80,14 @@ function authorize(request: FastifyRequest, claims: TokenClaims, live: boolean, 
   // a signed-out session, a reset password or a disabled user ends the token within seconds
   if (!live) throw new ApiError("unauthorized", "Session ended", { "WWW-Authenticate": `Bearer error="invalid_token"` });
   if (!can(claims.role, permission)) throw new ApiError("forbidden", `Role ${claims.role} lacks permission ${permission}`);
+}
+
+/** The API key of a `Bearer lupa_sk_…` header, else null (a JWT or nothing: the path below). */
+function apiKeyOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== "string") return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match && match[1]!.startsWith(API_KEY_PREFIX) ? match[1]! : null;
 }
 
 /** The bearer token of the request (throws the 401 when there is none). */

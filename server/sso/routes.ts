@@ -131,6 +131,7 @@ export function registerSsoRoutes(app: FastifyInstance, s: Services): void {
       409: V3ErrorBody,
       502: V3ErrorBody,
     },
-    handler: async ({ body, request }) => finishSsoSignIn(s, body, request.id),
+    handler: async ({ body, request }) =>
+      finishSsoSignIn(s, body, request.id, { ip: request.ip, userAgent: request.headers["user-agent"] }),
   });
 }

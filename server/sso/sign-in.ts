@@ -12,6 +12,7 @@ import type { Services } from "../context";
 import { ssoIdentities, ssoLogins, users } from "../db/schema";
 import { ApiError } from "../http/errors";
 import { createSession } from "../auth/sessions";
+import { noteSignIn } from "../apikeys/sessions";
 import { issueTokenPair } from "../auth/tokens";
 import { recordEvent } from "../review/audit/record";
 import type { TokenPair } from "../../lib/contract/auth";
@@ -90,7 +91,12 @@ interface Refusal {
   userId?: string;
 }
 
-export async function finishSsoSignIn(s: Services, body: SsoCallbackBody, requestId: string): Promise<TokenPair> {
+export async function finishSsoSignIn(
+  s: Services,
+  body: SsoCallbackBody,
+  requestId: string,
+  from: { ip: string; userAgent: string | undefined } = { ip: "", userAgent: undefined },
+): Promise<TokenPair> {
   const stateHash = hashState(body.state);
   const [login] = await s.db
     .update(ssoLogins)
@@ -106,7 +112,7 @@ export async function finishSsoSignIn(s: Services, body: SsoCallbackBody, reques
   }
   const who: Refusal = { workspaceId: login.workspaceId };
   try {
-    return await signIn(s, login, body, who, requestId);
+    return await signIn(s, login, body, who, requestId, from);
   } catch (error) {
     if (error instanceof ApiError) await refuse(s, who, error, requestId);
     throw error;
@@ -119,6 +125,7 @@ async function signIn(
   body: SsoCallbackBody,
   who: Refusal,
   requestId: string,
+  from: { ip: string; userAgent: string | undefined },
 ): Promise<TokenPair> {
   const found = await readSsoConfig(s.db, login.workspaceId);
   if (!found || !found.row.enabled) throw new ApiError("sso_not_available", "single sign-on was turned off for this workspace");
@@ -183,6 +190,7 @@ async function signIn(
       .set({ lastSignInAt: new Date() })
       .where(and(eq(ssoIdentities.issuer, issuer), eq(ssoIdentities.subject, subject)));
     const session = await createSession(tx, user!, s.config.sessionSeconds);
+    await noteSignIn(tx, session.id, from);
     await recordEvent(tx, {
       workspaceId: login.workspaceId,
       type: "session.started",

@@ -19,6 +19,7 @@ import { isLoopback } from "../support/loopback.mjs";
 import { recordEvent } from "../review/audit/record";
 import { passwordRefusedBySso, PASSWORD_SIGN_IN_DISABLED } from "../sso/password-policy";
 import { SSO_ONLY_PASSWORD } from "../sso/sign-in";
+import { noteRefresh, noteSignIn } from "../apikeys/sessions";
 
 export const LoginBody = z.object({
   username: z.email().max(320),
@@ -94,6 +95,8 @@ export function registerAuthenticationRoutes(app: FastifyInstance, s: Services):
       // the session and its session.started event (the audit trail, server/review/audit) in one transaction
       const session = await s.db.transaction(async (tx) => {
         const created = await createSession(tx, user, s.config.sessionSeconds);
+        // "Sessões ativas" (issue 34): the sign-in's address and user agent
+        await noteSignIn(tx, created.id, { ip: request.ip, userAgent: request.headers["user-agent"] });
         await recordEvent(tx, {
           workspaceId: user.workspaceId,
           type: "session.started",
@@ -120,6 +123,7 @@ export function registerAuthenticationRoutes(app: FastifyInstance, s: Services):
       if (!user || user.disabled || user.tokenVersion !== claims.version) throw new ApiError("unauthorized", "Refresh token revoked");
       const session = await liveSession(s.db, claims);
       if (!session) throw new ApiError("unauthorized", "Refresh token revoked");
+      await noteRefresh(s.db, session.id); // "Sessões ativas": last seen (issue 34)
       return issueTokenPair(claimsOf(user, session.id), settings, session.expiresAt);
     },
   });

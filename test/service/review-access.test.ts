@@ -85,6 +85,13 @@ const ROUTES: { method: string; path: () => string; body?: unknown; permission: 
   { method: "GET", path: () => `/alerts/${N}`, permission: "read" },
   { method: "PUT", path: () => `/alerts/${N}/assignee`, body: { userId: null }, permission: "write" },
   { method: "POST", path: () => `/alerts/${N}/resolve`, body: { resolution: "dismissed", comment: "x" }, permission: "write" },
+  // api keys and sessions (issue 34)
+  { method: "GET", path: () => "/api-keys", permission: "admin" },
+  { method: "POST", path: () => "/api-keys", body: { name: "x", role: "integration" }, permission: "admin" },
+  { method: "DELETE", path: () => `/api-keys/${N}`, permission: "admin" },
+  { method: "GET", path: () => "/sessions", permission: "read" },
+  { method: "DELETE", path: () => `/sessions/${N}`, permission: "read" },
+  { method: "DELETE", path: () => `/members/${N}/sessions`, permission: "admin" },
 ];
 
 describe("roles", () => {

@@ -3,6 +3,7 @@ import { SettingsPageClient } from "@/components/settings/settings-page-client";
 import { SsoSettingsSection } from "@/components/settings/sso-settings-section";
 import { StateMessage } from "@/components/ui/state-message";
 import { getTeamReview } from "@/lib/review/team-review";
+import { SettingsLinks } from "@/components/api-keys/settings-links";
 
 export const metadata: Metadata = { title: "Configurações" };
 
@@ -44,6 +45,7 @@ export default async function SettingsPage() {
         <h1 className="text-lg font-semibold tracking-tight text-zinc-900">Configurações</h1>
         <p className="mt-0.5 text-sm text-zinc-600">Como a equipe revisa os casos deste workspace.</p>
       </div>
+      {team?.canAdminister ? <SettingsLinks current="/settings" apiKeys={team.features.includes("apiKeys")} /> : null}
       {team && team.canAdminister ? body : <div className="rounded-lg border border-zinc-200 bg-white">{body}</div>}
     </>
   );

@@ -26,6 +26,9 @@ export const FEATURES = [
   "rules",
   "monitoring",
   "sso",
+  // issue 34: API keys (admins, /api-keys) and "Sessões ativas" (/sessions)
+  "apiKeys",
+  "sessions",
 ];
 
 export function registerSettingsRoutes(app: FastifyInstance, s: Services): void {
