@@ -31,6 +31,7 @@ import { readSettings } from "../review/settings/store";
 import { assignAlert, getAlert, listAlerts, resolveAlert } from "./alerts";
 import { caseMonitoringOf, monitoringRow, setCaseMonitoring } from "./watch";
 import { monitoringStatus } from "./status";
+import { sendAlertCallbacks } from "./callbacks";
 
 const tags = ["review monitoring"];
 
@@ -144,13 +145,14 @@ export function registerMonitoringRoutes(app: FastifyInstance, s: Services): voi
     description:
       "{resolution: confirmed | dismissed, comment} (comment 1 to 2,000 characters). dismissed: the same change (document, kind, value after) " +
       "never alerts again. confirmed: the case gets the risk flag alert_confirmed and goes back to the queue for a new decision. " +
-      "409 alert_resolved when the alert is not open. Records alert.resolved.",
+      "409 alert_resolved when the alert is not open. Records alert.resolved, and sends it to monitoring.callbackUrl when one is set.",
     params: AlertParams,
     body: ResolveAlertBody,
     response: { 200: Alert, 400: V3ErrorBody, 404: V3ErrorBody, 409: V3ErrorBody },
     handler: async ({ params, body, caller, request }) => {
-      const alert = await resolveAlert(s.db, caller, alertId(params.id), body, request.id);
+      const { alert, deliveries } = await resolveAlert(s.db, caller, alertId(params.id), body, request.id);
       s.records.invalidate(alert.caseId);
+      await sendAlertCallbacks(s, deliveries);
       return alert;
     },
   });
