@@ -17,7 +17,7 @@ import { importCnpj } from "../../server/registry/import-cnpj";
 import { importSanctions } from "../../server/registry/sanctions";
 import { queueRuns, runMonitoring } from "../../server/monitoring/runs";
 import { startService, type TestService, type TestWorkspace } from "../support/harness";
-import { expectError, insertCase, reviewApi } from "../support/review";
+import { eventsOf, expectError, insertCase, reviewApi } from "../support/review";
 import { ABSENT, ACME, HOLDING, MARIA, releaseOne, releaseTwo, writeReleaseFolder } from "../support/receita-fixture";
 import { writeSanctionsZip, type SanctionFixture } from "../support/sanctions-fixture";
 import { makeCnpj, makeCpf, maskDocument } from "../../lib/contract/documents";
@@ -174,6 +174,15 @@ describe("registry runs", () => {
       ],
     ]);
     expect(JSON.stringify(alerts)).not.toContain(ACME);
+    // recorded on the case's timeline, by the service itself
+    const opened = await eventsOf(t, ws.id, "alert.opened", cases.acme);
+    expect(opened.map((e) => [e.actor_id, e.data.kind, e.data.release, e.data.document]).sort()).toEqual(
+      [
+        [null, "company_status_changed", "2025-02", maskDocument(ACME)],
+        [null, "partner_added", "2025-02", maskDocument(ACME)],
+        [null, "partner_removed", "2025-02", maskDocument(ACME)],
+      ].sort(),
+    );
     expect((await alertsOf(`?caseId=${cases.homonym}`)).length).toBe(0);
     // the other workspace has its own run and its own alerts; neither sees the other's
     const theirs = await alertsOf("?source=registry", other);
