@@ -188,15 +188,24 @@ export async function runMonitoring(deps: RunDeps, id: string, options: RunOptio
     trace[name] = (trace[name] ?? 0) + (now - at);
     at = now;
   };
-  for (;;) {
-    step("other");
-    const docs = await nextBatch(db, run.workspaceId, monitoring, source, run.checkpoint ?? "", batchSize);
-    step("batch");
-    if (docs.length === 0) break;
+  // the next batch (its documents and facts) is read while this one commits: on PostgreSQL on
+  // another connection of the pool; the commits stay one after the other, in order
+  const read = async (after: string) => {
+    const docs = await nextBatch(db, run!.workspaceId, monitoring, source, after, batchSize);
+    if (docs.length === 0) return null;
     const compared: Compared<RegistryFacts | SanctionsFacts>[] =
       source === "registry" ? await registryFacts(db, current.schema!, docs, sanctioned) : await sanctionsFacts(db, docs, options.today);
-    step("facts");
-    const deliveries = await commitBatch(db, run, compared, docs.at(-1)!.nationalId, step);
+    return { last: docs.at(-1)!.nationalId, compared };
+  };
+  let next = read(run.checkpoint ?? "");
+  for (;;) {
+    step("other");
+    const batch = await next;
+    step("read (waited)");
+    if (!batch) break;
+    next = read(batch.last);
+    next.catch(() => {}); // awaited at the next turn; a run that stops first drops it
+    const deliveries = await commitBatch(db, run, batch.compared, batch.last, step);
     await sendAlertCallbacks({ queue: deps.queue!, log: deps.log! }, deps.queue ? deliveries : []);
     run = (await readRun(db, id))!;
     if (++batches === options.stopAfterBatches) throw new Error(`stopped after ${batches} batch(es) (test)`);
