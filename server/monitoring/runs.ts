@@ -265,7 +265,9 @@ async function commitBatch(
       for (const c of checked) {
         const before = snapshots.get(c.doc.nationalId) ?? null;
         changes.push(...changesOf(c.doc, before, c.facts));
-        if (before === null || !sameFacts(before, c.facts))
+        // sanctions have no baseline: no sanction and no snapshot are the same thing, and write nothing
+        const empty = c.facts.type === "sanctions" && Object.keys(c.facts.sanctions).length === 0;
+        if (before === null ? !empty : !sameFacts(before, c.facts))
           newSnapshots.push({ national_id: c.doc.nationalId, facts: JSON.parse(canonical(c.facts)) });
       }
 
