@@ -23,6 +23,7 @@
 //   import-cnpj [establishments] [--files <dir>]  CNPJ open-data import vs a plain COPY of the same rows; bytes per establishment; lookup p50/p99 (PostgreSQL)
 //   rules [runs]                                 POST /rulesets/evaluate (version 1) vs GET /health and a case read (p50, p99)
 //   backtest [rows] [runs]                      a rule set backtest over 100,000 verifications (PostgreSQL) or 10,000 (PGlite); case reads meanwhile
+//   monitoring [documents] [--full]             monitoring runs: 200,000 (--full 1,000,000) watched documents vs a registry release changing 1% and 20,000 sanctions; case reads meanwhile (PostgreSQL)
 //   schema-roles [rounds] [events]               two database roles vs one: a start's schema step, a test file's database, the audit purge (PostgreSQL)
 //   api-keys [seconds] [concurrency] [rounds]   GET v2 verification by id with an access token vs an API key; the key's lookups
 import { benchV2Get } from "./v2-get";
@@ -51,6 +52,7 @@ import { benchExports } from "./exports";
 import { benchRules } from "./rules";
 import { benchBacktest } from "./backtest";
 import { benchApiKeys } from "./api-keys";
+import { benchMonitoring } from "./monitoring";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
@@ -76,6 +78,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   "schema-roles": (a) => benchSchemaRoles(a),
   rules: (a) => benchRules(Number(a[0] ?? 200)),
   backtest: (a) => benchBacktest(a),
+  monitoring: (a) => benchMonitoring(a),
   exports: (a) => benchExports(Number(a[0] ?? 100_000), Number(a[1] ?? 100_000), Number(a[2] ?? 3)),
   "usage-daily": (a) => benchUsageDaily(Number(a[0] ?? 31_000), Number(a[1] ?? 10)),
   batch: (a) => benchBatch(Number(a[0] ?? 500), Number(a[1] ?? 10), Number(a[2] ?? 8)),

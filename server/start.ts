@@ -16,6 +16,7 @@ import { settleDemo } from "./tenancy/demo-features";
 import { checkDemoExposure } from "./tenancy/demo-guard";
 import { callbackWorkers } from "./v3/callbacks/worker";
 import { backtestWorkers } from "./rules/backtest-worker";
+import { monitoringWorkers } from "./monitoring/runs";
 import { OWNERS } from "./owners";
 import { startMetricsServer } from "./metrics/server";
 
@@ -55,11 +56,13 @@ export interface Lupa {
   stop(): Promise<void>;
 }
 
-/** The workers beside the collections': callback deliveries and rule set backtests. */
+/** The workers beside the collections': callback deliveries, rule set backtests and monitoring runs. */
 async function extraWorkers(s: Services, concurrency: number): Promise<() => Promise<void>> {
   const stopCallbacks = await callbackWorkers(s, concurrency);
   const stopBacktests = await backtestWorkers(s);
+  const stopMonitoring = await monitoringWorkers(s);
   return async () => {
+    await stopMonitoring();
     await stopBacktests();
     await stopCallbacks();
   };

@@ -37,14 +37,35 @@ export const MonitoringSettings = z.object({
   enabled: z.boolean(),
   scope: MonitoringScope.describe("approved: cases whose latest decision is APPROVED; decided: any decision; all: every case"),
   sources: uniqueSources,
+  callbackUrl: z
+    .string()
+    .nullable()
+    .describe(
+      "Where alert.opened and alert.resolved are delivered, signed as v3 callbacks are (https; the callbacks' URL rules); null: none",
+    ),
 });
 export type MonitoringSettings = z.infer<typeof MonitoringSettings>;
 
-export const DEFAULT_MONITORING: MonitoringSettings = { enabled: true, scope: "approved", sources: [...MONITORING_SOURCES] };
+export const DEFAULT_MONITORING: MonitoringSettings = {
+  enabled: true,
+  scope: "approved",
+  sources: [...MONITORING_SOURCES],
+  callbackUrl: null,
+};
 
 /** PUT /settings `monitoring`: any subset of its keys. */
 export const MonitoringSettingsUpdate = z
-  .object({ enabled: z.boolean().optional(), scope: MonitoringScope.optional(), sources: uniqueSources.optional() })
+  .object({
+    enabled: z.boolean().optional(),
+    scope: MonitoringScope.optional(),
+    sources: uniqueSources.optional(),
+    callbackUrl: z
+      .string()
+      .max(4096)
+      .nullable()
+      .optional()
+      .describe("https URL (400 invalid_callback when the callbacks' rules refuse it), or null to clear"),
+  })
   .strict();
 
 /** What the review case carries (GET /cases/{id} `monitoring`, PUT /cases/{id}/monitoring). */
@@ -111,6 +132,9 @@ export const MonitoringRun = z.object({
   state: RunState,
 });
 export type MonitoringRun = z.infer<typeof MonitoringRun>;
+
+/** Why a watched document was not compared with the latest release (MonitoringStatus.unchecked.reasons' keys). */
+export const UNCHECKED_REASONS = ["pending", "not_in_registry", "no_name"] as const;
 
 export const MonitoringStatus = z.object({
   enabled: z.boolean(),

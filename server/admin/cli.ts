@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { prepareSchema } from "../db/migrate";
-import { users, workspaces } from "../db/schema";
+import { monitoringRuns, users, workspaces } from "../db/schema";
 import { createUser, createWorkspace, resetPassword, setUserDisabled } from "../tenancy/workspaces";
 import { isRole, ROLES } from "../auth/permissions";
 import { upsertGlobalProfiles } from "../tenancy/catalog";
@@ -34,6 +34,9 @@ Commands:
       loads a month of the Receita's CNPJ open data (the folder of its zips) and makes it live
   import-sanctions <zip> [<zip> ...]
       loads the CEIS or CNEP list (the Portal da Transparência's daily zip) as the service's restrictive list
+  (both imports then queue a monitoring run per workspace, run by the service's workers)
+  monitoring-run [--source sanctions|registry] [--workspace <id>]
+      runs monitoring now against the latest release of the source (default: both): a run done starts over, one stopped resumes
 
 Passwords (12 characters or more) are never arguments: they are asked for on a terminal, typed
 twice without echo, or read from standard input with --password-stdin:
@@ -58,6 +61,7 @@ async function main(): Promise<number> {
       release: { type: "string" },
       restart: { type: "boolean" },
       reload: { type: "boolean" },
+      source: { type: "string" },
     },
   });
   if (positionals.length > 0 && command !== "import-cnpj" && command !== "import-sanctions") {
@@ -185,7 +189,8 @@ async function main(): Promise<number> {
         if (!folder || positionals.length > 1) throw new UsageError("import-cnpj takes one folder");
         const { importCnpj, ImportError } = await import("../registry/import-cnpj");
         try {
-          await importCnpj(database, folder, { release: values.release, restart: values.restart, reload: values.reload });
+          const summary = await importCnpj(database, folder, { release: values.release, restart: values.restart, reload: values.reload });
+          if (summary.loaded) await queueMonitoring(database, "registry");
         } catch (error) {
           // a refused file (long_line, entry_too_large, duplicate_keys) is no usage error: exit 1, no help
           if (error instanceof ImportError && !error.code) throw new UsageError(error.message);
@@ -197,7 +202,44 @@ async function main(): Promise<number> {
         if (positionals.length === 0) throw new UsageError("import-sanctions takes one or more zips (CEIS, CNEP)");
         const { importSanctions } = await import("../registry/sanctions");
         for (const zip of positionals) await importSanctions(database, zip);
+        await queueMonitoring(database, "sanctions");
         return 0;
+      }
+      case "monitoring-run": {
+        const source = values.source;
+        if (source !== undefined && source !== "sanctions" && source !== "registry")
+          throw new UsageError("--source must be sanctions or registry");
+        if (values.workspace && !(await db.select({ id: workspaces.id }).from(workspaces)).some((w) => w.id === values.workspace))
+          throw new UsageError(`no workspace ${values.workspace}`);
+        const { queueRuns, runMonitoring } = await import("../monitoring/runs");
+        let failed = false;
+        const sources: ("sanctions" | "registry")[] = source ? [source] : ["sanctions", "registry"];
+        for (const s of sources) {
+          const { release, ids } = await queueRuns(db, s, values.workspace);
+          if (!release) {
+            console.log(`${s}: no release imported yet, nothing to compare`);
+            continue;
+          }
+          for (const id of ids) {
+            try {
+              const run = await runMonitoring({ db }, id);
+              if (!run) continue;
+              const [row] = await db.select({ ws: monitoringRuns.workspaceId }).from(monitoringRuns).where(eq(monitoringRuns.id, id));
+              const reasons = Object.entries(run.uncheckedReasons)
+                .map(([k, n]) => `${k} ${n}`)
+                .join(", ");
+              console.log(
+                `Workspace ${row?.ws}: ${s} ${run.release}: ${run.state}, ${run.watched} watched, ${run.checked} checked, ` +
+                  `${run.unchecked} unchecked${reasons ? ` (${reasons})` : ""}, ${run.alerts} alert(s) opened`,
+              );
+              if (run.state !== "done") failed = true;
+            } catch (error) {
+              failed = true;
+              console.error(`Run ${id} stopped: ${(error as Error).message} (run the command again to resume it)`);
+            }
+          }
+        }
+        return failed ? 1 : 0;
       }
       default:
         throw new UsageError(`Unknown command ${command}`);
@@ -208,6 +250,20 @@ async function main(): Promise<number> {
 }
 
 class UsageError extends Error {}
+
+/** After an import: the monitoring runs of its source, queued for the service's workers (a failure here loses no import). */
+async function queueMonitoring(database: Awaited<ReturnType<typeof openDatabase>>, source: "sanctions" | "registry"): Promise<void> {
+  const { queueAfterImport } = await import("../monitoring/runs");
+  const { createLogger } = await import("../support/logger");
+  try {
+    const { release, runs } = await queueAfterImport(database, source, createLogger("warn"));
+    if (runs > 0) console.log(`Monitoring: ${runs} run(s) of ${source} ${release} queued (one per workspace).`);
+  } catch (error) {
+    console.error(
+      `Warning: monitoring runs not queued (${(error as Error).message}); run npm run admin -- monitoring-run --source ${source}`,
+    );
+  }
+}
 
 main().then(
   (code) => process.exit(code),

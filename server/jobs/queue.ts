@@ -18,6 +18,8 @@ export const QUEUES = {
   callback: "callback-deliver",
   /** Rule set backtests (server/rules/backtest-worker.ts): one at a time per worker process. */
   backtest: "rules-backtest",
+  /** Monitoring runs (server/monitoring/runs.ts): one at a time per worker process. */
+  monitoring: "monitoring-run",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -15,6 +15,7 @@ import { actorOf, recordEvents, type AuditInput } from "../review/audit/record";
 import { checkAssignee } from "../review/assignment/store";
 import { refOf, userRefs } from "../review/user-refs";
 import { maskDocument } from "../../lib/contract/documents";
+import { armAlertCallbacks } from "./callbacks";
 import type { Alert, AlertKind, AlertState, MonitoringSource, ResolveAlertBody } from "../../lib/contract/monitoring";
 
 type AlertRow = typeof monitoringAlerts.$inferSelect;
@@ -180,8 +181,17 @@ export async function assignAlert(
   });
 }
 
-/** POST /alerts/{id}/resolve: 409 alert_resolved when it is not open. Records alert.resolved. */
-export async function resolveAlert(db: Db, caller: TokenClaims, id: string, body: ResolveAlertBody, requestId: string): Promise<Alert> {
+/**
+ * POST /alerts/{id}/resolve: 409 alert_resolved when it is not open. Records alert.resolved, and
+ * writes its callback (answered in `deliveries`: the caller sends their jobs after the commit).
+ */
+export async function resolveAlert(
+  db: Db,
+  caller: TokenClaims,
+  id: string,
+  body: ResolveAlertBody,
+  requestId: string,
+): Promise<{ alert: Alert; deliveries: string[] }> {
   return db.transaction(async (tx) => {
     const row = await alertRow(tx, caller.workspaceId, id, true);
     if (row.state !== "open") throw new ApiError("alert_resolved", `the alert is already resolved (${row.state})`);
@@ -218,6 +228,7 @@ export async function resolveAlert(db: Db, caller: TokenClaims, id: string, body
       data: { alertId: id, kind: row.kind, source: row.source, resolution: body.resolution, document: maskDocument(row.nationalId) },
     };
     await recordEvents(tx, [event]);
-    return (await toAlerts(tx, [updated!]))[0]!;
+    const alert = (await toAlerts(tx, [updated!]))[0]!;
+    return { alert, deliveries: await armAlertCallbacks(tx, caller.workspaceId, "alert.resolved", [alert]) };
   });
 }

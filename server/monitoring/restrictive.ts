@@ -10,6 +10,12 @@ import { recordEvents } from "../review/audit/record";
 import { readSettings } from "../review/settings/store";
 import { maskDocument } from "../../lib/contract/documents";
 import { watchedSql } from "./watch";
+import { rowMapper, rowsOf } from "../db/rows";
+import { monitoringAlerts } from "../db/schema";
+import { toAlerts } from "./alerts";
+import { armAlertCallbacks } from "./callbacks";
+
+const toAlertRow = rowMapper<typeof monitoringAlerts.$inferSelect>(monitoringAlerts);
 
 /** Opens the alerts of documents just listed; answers how many it opened. */
 export async function restrictiveAdded(
@@ -38,18 +44,21 @@ export async function restrictiveAdded(
         and d.national_id = v.national_id and d.kind = 'restrictive_added' and d.after_key = 'listed')
     order by v.national_id, v.created_at desc, v.id desc
     on conflict (workspace_id, national_id, kind, after_key, release) do nothing
-    returning id, verification_id, national_id`);
-  const rows = (result as unknown as { rows: { id: string; verification_id: string; national_id: string }[] }).rows;
+    returning *`);
+  const rows = rowsOf(result).map(toAlertRow);
   await recordEvents(
     tx,
     rows.map((r) => ({
       workspaceId,
       type: "alert.opened" as const,
       actor,
-      caseId: r.verification_id,
+      caseId: r.verificationId,
       requestId,
-      data: { alertId: r.id, source: "restrictive", kind: "restrictive_added", document: maskDocument(r.national_id) },
+      data: { alertId: r.id, source: "restrictive", kind: "restrictive_added", document: maskDocument(r.nationalId) },
     })),
   );
+  // alert.opened to the workspace's callback URL: the first attempt is the callbacks' sweep's
+  // (this transaction belongs to the restrictive list's routes, which hold no queue)
+  await armAlertCallbacks(tx, workspaceId, "alert.opened", await toAlerts(tx, rows));
   return rows.length;
 }

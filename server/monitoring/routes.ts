@@ -5,6 +5,7 @@
 // GET  /api/review/v1/alerts/{id}             – one alert
 // PUT  /api/review/v1/alerts/{id}/assignee    – assign, take over or release (admins, analysts)
 // POST /api/review/v1/alerts/{id}/resolve     – confirm or dismiss, with a comment (admins, analysts)
+// GET  /api/review/v1/monitoring/status       – watched documents, coverage, latest releases, last runs
 // The workspace's setting is the review settings' `monitoring` (server/review/settings).
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -20,6 +21,7 @@ import {
   CaseMonitoring,
   CaseMonitoringBody,
   MonitoringSource,
+  MonitoringStatus,
   ResolveAlertBody,
 } from "../../lib/contract/monitoring";
 import { AssigneeBody } from "../../lib/contract/review";
@@ -28,6 +30,8 @@ import { getCaseRow, UUID } from "../review/cases/queries";
 import { readSettings } from "../review/settings/store";
 import { assignAlert, getAlert, listAlerts, resolveAlert } from "./alerts";
 import { caseMonitoringOf, monitoringRow, setCaseMonitoring } from "./watch";
+import { monitoringStatus } from "./status";
+import { sendAlertCallbacks } from "./callbacks";
 
 const tags = ["review monitoring"];
 
@@ -141,14 +145,31 @@ export function registerMonitoringRoutes(app: FastifyInstance, s: Services): voi
     description:
       "{resolution: confirmed | dismissed, comment} (comment 1 to 2,000 characters). dismissed: the same change (document, kind, value after) " +
       "never alerts again. confirmed: the case gets the risk flag alert_confirmed and goes back to the queue for a new decision. " +
-      "409 alert_resolved when the alert is not open. Records alert.resolved.",
+      "409 alert_resolved when the alert is not open. Records alert.resolved, and sends it to monitoring.callbackUrl when one is set.",
     params: AlertParams,
     body: ResolveAlertBody,
     response: { 200: Alert, 400: V3ErrorBody, 404: V3ErrorBody, 409: V3ErrorBody },
     handler: async ({ params, body, caller, request }) => {
-      const alert = await resolveAlert(s.db, caller, alertId(params.id), body, request.id);
+      const { alert, deliveries } = await resolveAlert(s.db, caller, alertId(params.id), body, request.id);
       s.records.invalidate(alert.caseId);
+      await sendAlertCallbacks(s, deliveries);
       return alert;
     },
+  });
+
+  route(app, {
+    method: "GET",
+    url: "/api/review/v1/monitoring/status",
+    permission: "review:read",
+    tags,
+    summary: "Monitoring status: watched documents, coverage and the last runs",
+    description:
+      "watched: the documents the workspace watches now (distinct). checkedAgainstLatest: those compared with the latest release of every " +
+      "enabled source that has one (sanctions, registry); coverage = checkedAgainstLatest / watched (null when nothing is watched). " +
+      "unchecked: the others, with how many per reason (pending: no run has compared it with the latest release yet; not_in_registry: a " +
+      "CNPJ the live Receita release does not hold; no_name: a CPF without a name, which the Receita's masked partners cannot match). " +
+      "latest: the latest release of each source. runs: the last 20 runs, newest first. docs/monitoring.md.",
+    response: { 200: MonitoringStatus },
+    handler: async ({ caller }) => monitoringStatus(s.db, caller.workspaceId),
   });
 }

@@ -57,6 +57,7 @@ describe("the setting and a case's switch", () => {
       enabled: true,
       scope: "approved",
       sources: ["sanctions", "registry", "restrictive"],
+      callbackUrl: null,
     });
   });
 
@@ -66,24 +67,30 @@ describe("the setting and a case's switch", () => {
       { sources: ["registry", "registry"] },
       { sources: ["receita"] },
       { enabled: "yes" },
-      { callbackUrl: "https://example.com" },
+      { callbackUrl: 12 },
+      { callback: "https://example.com" },
       { sources: [] },
     ])
       expectError(await api.put("/settings", ws.tokens.admin, { monitoring }), 400, "invalid_body");
     expectError(await api.put("/settings", ws.tokens.analyst, { monitoring: { scope: "all" } }), 403, "forbidden");
     const w = await t.createWorkspace();
     const changed = await api.put("/settings", w.tokens.admin, { monitoring: { scope: "decided" } });
-    expect(changed.json().monitoring).toEqual({ enabled: true, scope: "decided", sources: ["sanctions", "registry", "restrictive"] });
+    expect(changed.json().monitoring).toEqual({
+      enabled: true,
+      scope: "decided",
+      sources: ["sanctions", "registry", "restrictive"],
+      callbackUrl: null,
+    });
     // off with no source is allowed; on again without a source is not
     const off = await api.put("/settings", w.tokens.admin, { monitoring: { enabled: false, sources: [] } });
-    expect(off.json().monitoring).toEqual({ enabled: false, scope: "decided", sources: [] });
+    expect(off.json().monitoring).toEqual({ enabled: false, scope: "decided", sources: [], callbackUrl: null });
     expectError(await api.put("/settings", w.tokens.admin, { monitoring: { enabled: true } }), 400, "invalid_body");
     const events = await eventsOf(t, w.id, "settings.changed");
     expect(events[events.length - 1]!.data).toEqual({
       changes: {
         monitoring: {
-          from: { enabled: true, scope: "approved", sources: ["sanctions", "registry", "restrictive"] },
-          to: { enabled: true, scope: "decided", sources: ["sanctions", "registry", "restrictive"] },
+          from: { enabled: true, scope: "approved", sources: ["sanctions", "registry", "restrictive"], callbackUrl: null },
+          to: { enabled: true, scope: "decided", sources: ["sanctions", "registry", "restrictive"], callbackUrl: null },
         },
       },
     });

@@ -8,6 +8,9 @@ import { can } from "../../auth/permissions";
 import { V3ErrorBody } from "../../../lib/contract/error-bodies";
 import { Capabilities, ReviewSettings, SettingsUpdate } from "../../../lib/contract/review";
 import { readSettings, updateSettings } from "./store";
+import { ApiError } from "../../http/errors";
+import { validateCallback } from "../../callbacks/validate";
+import { parseAllowList } from "../../callbacks/destination";
 
 const tags = ["review settings"];
 export const FEATURES = [
@@ -60,7 +63,7 @@ export function registerSettingsRoutes(app: FastifyInstance, s: Services): void 
     description:
       "slaHours (default 24), the reason catalog per decision, requireReason, fourEyes, auditRetentionDays (default 1826, 5 years), " +
       "rules.requireSecondPerson (default true) and " +
-      "monitoring ({enabled, scope, sources}; default on, approved cases, every source; docs/monitoring.md).",
+      "monitoring ({enabled, scope, sources, callbackUrl}; default on, approved cases, every source, no callback; docs/monitoring.md).",
     response: { 200: ReviewSettings },
     handler: async ({ caller }) => readSettings(s.db, caller.workspaceId),
   });
@@ -74,9 +77,19 @@ export function registerSettingsRoutes(app: FastifyInstance, s: Services): void 
     description:
       "Any subset of the settings; `reasons`, `fourEyes` and `monitoring` may carry a subset of their keys. The rest keeps its value. " +
       "An enabled monitoring needs at least one source (400 invalid_body). " +
+      "monitoring.callbackUrl follows the v3 callbacks' URL rules (https, no refused destination: 400 invalid_callback); null clears it. " +
       "A decision in requireReason needs a non-empty catalog. Answers the settings in force; a change records settings.changed.",
     body: SettingsUpdate,
     response: { 200: ReviewSettings, 400: V3ErrorBody },
-    handler: async ({ body, caller, request }) => updateSettings(s.db, caller, request.id, body),
+    handler: async ({ body, caller, request }) => {
+      // monitoring.callbackUrl (docs/monitoring.md, "Callbacks"): the v3 callbacks' URL rules
+      const url = body.monitoring?.callbackUrl;
+      if (typeof url === "string") {
+        const checked = validateCallback({ url }, { allowList: parseAllowList(s.config.callbackAllowList) });
+        if (!checked.ok) throw new ApiError("invalid_callback", checked.message.replace(/^callback\.url/, "monitoring.callbackUrl"));
+        body = { ...body, monitoring: { ...body.monitoring, callbackUrl: checked.value.url } };
+      }
+      return updateSettings(s.db, caller, request.id, body);
+    },
   });
 }

@@ -48,6 +48,7 @@ export function applyUpdate(current: ReviewSettings, update: SettingsUpdate): Re
       enabled: update.monitoring?.enabled ?? current.monitoring.enabled,
       scope: update.monitoring?.scope ?? current.monitoring.scope,
       sources: update.monitoring?.sources ?? current.monitoring.sources,
+      callbackUrl: update.monitoring?.callbackUrl !== undefined ? update.monitoring.callbackUrl : current.monitoring.callbackUrl,
     },
   };
   if (next.monitoring.enabled && next.monitoring.sources.length === 0)
@@ -73,6 +74,17 @@ export function changesOf(before: ReviewSettings, after: ReviewSettings): Record
   return changes;
 }
 
+function redactCallbackUrl(m: ReviewSettings["monitoring"]): ReviewSettings["monitoring"] {
+  if (!m.callbackUrl) return m;
+  let origin = "(invalid)";
+  try {
+    origin = `${new URL(m.callbackUrl).origin}/…`;
+  } catch {
+    // stored values were validated; kept out of the event anyway
+  }
+  return { ...m, callbackUrl: origin };
+}
+
 /** Applies an update under the row's lock and records settings.changed when anything changed. */
 export async function updateSettings(db: Db, caller: TokenClaims, requestId: string, update: SettingsUpdate): Promise<ReviewSettings> {
   return db.transaction(async (tx) => {
@@ -87,6 +99,8 @@ export async function updateSettings(db: Db, caller: TokenClaims, requestId: str
     const after = applyUpdate(before, update);
     const changes = changesOf(before, after);
     if (Object.keys(changes).length === 0) return after;
+    // the monitoring callback URL's path and query may hold a token: the event keeps its origin only
+    if (changes.monitoring) changes.monitoring = { from: redactCallbackUrl(before.monitoring), to: redactCallbackUrl(after.monitoring) };
     await tx
       .update(reviewSettings)
       .set({ settings: after as unknown as Record<string, unknown>, updatedBy: caller.userId, updatedAt: sql`now()` })
