@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AlertsCount } from "@/components/monitoring/alerts-count";
 import { LupaMark } from "./lupa-mark";
 import { MobileNav } from "./mobile-nav";
 import { NavLink } from "./nav-link";
@@ -11,13 +12,15 @@ export function AppHeader({
   role,
   settings = false,
   rules = false,
+  monitoring = false,
 }: {
   email: string;
   role: string | null;
   settings?: boolean;
   rules?: boolean;
+  monitoring?: boolean;
 }) {
-  const items = navItems(role, settings, rules);
+  const items = navItems(role, settings, rules, monitoring);
   const roleLabel = role ? (ROLE_LABELS[role] ?? role) : "Sem papel";
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/95 backdrop-blur">
@@ -35,6 +38,7 @@ export function AppHeader({
           {items.map((item) => (
             <NavLink key={item.href} href={item.href}>
               {item.label}
+              {item.count === "alerts" ? <AlertsCount /> : null}
             </NavLink>
           ))}
         </nav>
