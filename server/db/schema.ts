@@ -792,6 +792,8 @@ export const monitoringCases = pgTable(
     lastCheckedAt: ts("last_checked_at"),
     checkedSanctions: text("checked_sanctions"),
     checkedRegistry: text("checked_registry"),
+    /** Why the last run of a source could not compare it (migration 0051): {registry: {release, reason}}. */
+    unchecked: jsonb("unchecked").$type<Partial<Record<"sanctions" | "registry", { release: string; reason: string }>>>(),
     updatedBy: uuid("updated_by"),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -886,3 +888,51 @@ export interface BacktestVersion {
   rules: RuleDef[];
   thresholds: Thresholds;
 }
+
+// --- monitoring runs (issue 32; migration 0051; server/monitoring/runs.ts) ---
+
+/** One comparison of a workspace's watched documents with one release of a source; resumable from `checkpoint`. */
+export const monitoringRuns = pgTable(
+  "monitoring_runs",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    /** sanctions or registry. */
+    source: text("source").notNull(),
+    release: text("release").notNull(),
+    /** queued, running, done or failed. */
+    state: text("state").notNull().default("queued"),
+    watched: integer("watched").notNull().default(0),
+    checked: integer("checked").notNull().default(0),
+    unchecked: integer("unchecked").notNull().default(0),
+    uncheckedReasons: jsonb("unchecked_reasons").$type<Record<string, number>>().notNull().default({}),
+    alerts: integer("alerts").notNull().default(0),
+    /** The last document whose batch committed. */
+    checkpoint: text("checkpoint"),
+    error: text("error"),
+    startedAt: ts("started_at").notNull().defaultNow(),
+    endedAt: ts("ended_at"),
+  },
+  (t) => [
+    uniqueIndex("monitoring_runs_release_key").on(t.workspaceId, t.source, t.release),
+    index("monitoring_runs_ws_started_idx").on(t.workspaceId, t.startedAt),
+  ],
+);
+
+/** A watched document's normalized facts per source, as last compared (the baseline of the next run). */
+export const monitoringSnapshots = pgTable(
+  "monitoring_snapshots",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    source: text("source").notNull(),
+    nationalId: text("national_id").notNull(),
+    release: text("release").notNull(),
+    facts: jsonb("facts").$type<unknown>().notNull(),
+    takenAt: ts("taken_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.source, t.nationalId] })],
+);

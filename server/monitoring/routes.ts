@@ -5,6 +5,7 @@
 // GET  /api/review/v1/alerts/{id}             – one alert
 // PUT  /api/review/v1/alerts/{id}/assignee    – assign, take over or release (admins, analysts)
 // POST /api/review/v1/alerts/{id}/resolve     – confirm or dismiss, with a comment (admins, analysts)
+// GET  /api/review/v1/monitoring/status       – watched documents, coverage, latest releases, last runs
 // The workspace's setting is the review settings' `monitoring` (server/review/settings).
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -20,6 +21,7 @@ import {
   CaseMonitoring,
   CaseMonitoringBody,
   MonitoringSource,
+  MonitoringStatus,
   ResolveAlertBody,
 } from "../../lib/contract/monitoring";
 import { AssigneeBody } from "../../lib/contract/review";
@@ -28,6 +30,7 @@ import { getCaseRow, UUID } from "../review/cases/queries";
 import { readSettings } from "../review/settings/store";
 import { assignAlert, getAlert, listAlerts, resolveAlert } from "./alerts";
 import { caseMonitoringOf, monitoringRow, setCaseMonitoring } from "./watch";
+import { monitoringStatus } from "./status";
 
 const tags = ["review monitoring"];
 
@@ -150,5 +153,21 @@ export function registerMonitoringRoutes(app: FastifyInstance, s: Services): voi
       s.records.invalidate(alert.caseId);
       return alert;
     },
+  });
+
+  route(app, {
+    method: "GET",
+    url: "/api/review/v1/monitoring/status",
+    permission: "review:read",
+    tags,
+    summary: "Monitoring status: watched documents, coverage and the last runs",
+    description:
+      "watched: the documents the workspace watches now (distinct). checkedAgainstLatest: those compared with the latest release of every " +
+      "enabled source that has one (sanctions, registry); coverage = checkedAgainstLatest / watched (null when nothing is watched). " +
+      "unchecked: the others, with how many per reason (pending: no run has compared it with the latest release yet; not_in_registry: a " +
+      "CNPJ the live Receita release does not hold; no_name: a CPF without a name, which the Receita's masked partners cannot match). " +
+      "latest: the latest release of each source. runs: the last 20 runs, newest first. docs/monitoring.md.",
+    response: { 200: MonitoringStatus },
+    handler: async ({ caller }) => monitoringStatus(s.db, caller.workspaceId),
   });
 }
