@@ -12,15 +12,7 @@ import type { NavItem } from "./nav-items";
  * header (a disclosure: aria-expanded, Escape or a click outside closes it and gives the focus back
  * to the button). Following a link closes it: it is open only on the page it was opened on.
  */
-export function MobileNav({
-  items,
-  email,
-  roleLabel,
-}: {
-  items: NavItem[];
-  email: string;
-  roleLabel: string;
-}) {
+export function MobileNav({ items, email, roleLabel }: { items: NavItem[]; email: string; roleLabel: string }) {
   const pathname = usePathname();
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;

@@ -30,7 +30,17 @@ export interface AlertActions {
   busy?: boolean;
 }
 
-export function AlertItem({ alert, actions, showCase = true, now }: { alert: Alert; actions: AlertActions; showCase?: boolean; now: number }) {
+export function AlertItem({
+  alert,
+  actions,
+  showCase = true,
+  now,
+}: {
+  alert: Alert;
+  actions: AlertActions;
+  showCase?: boolean;
+  now: number;
+}) {
   const change = describeChange(alert.change);
   const mine = alert.assignee !== null && actions.me !== null && alert.assignee.email === actions.me;
   const open = alert.state === "open";

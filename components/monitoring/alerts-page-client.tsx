@@ -57,7 +57,8 @@ export function AlertsPageClient() {
         <h1 className="text-xl font-semibold text-zinc-900">Alertas</h1>
         <p className="mt-1 max-w-3xl text-sm text-zinc-600">
           Mudanças que importam nos casos monitorados: uma sanção nova, a situação cadastral ou o quadro de sócios que mudou na Receita, um
-          documento incluído na lista restritiva. Confirmar o risco devolve o caso à fila; descartar faz a mesma mudança não alertar de novo.
+          documento incluído na lista restritiva. Confirmar o risco devolve o caso à fila; descartar faz a mesma mudança não alertar de
+          novo.
         </p>
       </div>
       <AlertFiltersBar filters={filters} onChange={setFilters} />

@@ -28,7 +28,11 @@ export function CaseAlerts({ id, canAct }: { id: string; canAct: boolean }) {
 
   if (query.isError)
     return (
-      <p role="status" data-testid="case-alerts-error" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <p
+        role="status"
+        data-testid="case-alerts-error"
+        className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+      >
         Não foi possível verificar os alertas de monitoramento deste caso: {query.error.message}
       </p>
     );

@@ -36,7 +36,11 @@ export function CaseMonitoringPanel({ id, monitoring, canAdminister }: { id: str
   });
   const on = monitoring.enabled;
   const scopeNote =
-    monitoring.override === null ? "Pela regra do workspace." : monitoring.override ? "Ligado só para este caso." : "Desligado só para este caso.";
+    monitoring.override === null
+      ? "Pela regra do workspace."
+      : monitoring.override
+        ? "Ligado só para este caso."
+        : "Desligado só para este caso.";
   return (
     <Section title="Monitoramento" testId="case-monitoring">
       <div className="space-y-3 text-sm">
@@ -63,7 +67,10 @@ export function CaseMonitoringPanel({ id, monitoring, canAdminister }: { id: str
             >
               <span
                 aria-hidden="true"
-                className={cn("inline-block size-5 rounded-full bg-white shadow transition-transform", on ? "translate-x-5" : "translate-x-0.5")}
+                className={cn(
+                  "inline-block size-5 rounded-full bg-white shadow transition-transform",
+                  on ? "translate-x-5" : "translate-x-0.5",
+                )}
               />
             </button>
           ) : null}

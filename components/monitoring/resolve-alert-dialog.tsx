@@ -32,7 +32,13 @@ export function ResolveAlertDialog({
   }, [resolution]);
   const wording = RESOLUTION_WORDING[resolution ?? "dismissed"];
   return (
-    <Dialog open={resolution !== null} onClose={onCancel} title={wording.title} description={wording.description} testId="alert-resolve-dialog">
+    <Dialog
+      open={resolution !== null}
+      onClose={onCancel}
+      title={wording.title}
+      description={wording.description}
+      testId="alert-resolve-dialog"
+    >
       <form
         noValidate
         className="space-y-4"

@@ -250,7 +250,11 @@ export function VerificationPageClient({ id }: { id: string }) {
               ) : null}
               {monitoring && review.data?.review.monitoring ? (
                 <Region name="o monitoramento">
-                  <CaseMonitoringPanel id={detail.id} monitoring={review.data.review.monitoring} canAdminister={team?.canAdminister ?? false} />
+                  <CaseMonitoringPanel
+                    id={detail.id}
+                    monitoring={review.data.review.monitoring}
+                    canAdminister={team?.canAdminister ?? false}
+                  />
                 </Region>
               ) : null}
               <Region name="a decisão">

@@ -25,7 +25,11 @@ export default async function AlertsPage() {
   if (!role || role === "integration")
     return refused("alerts-refused", "Acesso restrito", "Os alertas de monitoramento são visíveis para admins, analistas e leitores.");
   if (!team?.features.includes("monitoring"))
-    return refused("alerts-unavailable", "Alertas indisponíveis", "Esta instalação do serviço não oferece o monitoramento contínuo dos casos.");
+    return refused(
+      "alerts-unavailable",
+      "Alertas indisponíveis",
+      "Esta instalação do serviço não oferece o monitoramento contínuo dos casos.",
+    );
   return (
     <Suspense>
       <AlertsPageClient />
