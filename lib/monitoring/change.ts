@@ -26,7 +26,8 @@ function scalar(value: unknown): string | null {
   if (value === null || value === undefined || value === "") return null;
   if (typeof value === "boolean") return value ? "sim" : "não";
   if (typeof value === "number") return value.toLocaleString("pt-BR");
-  if (typeof value === "string") return providerValue(value);
+  // a short word in capitals is a list's or an organ's name (CEIS, CNEP, CGU): kept
+  if (typeof value === "string") return /^[A-Z]{2,4}$/.test(value) ? value : providerValue(value);
   return null;
 }
 

@@ -1,0 +1,187 @@
+import { mkdirSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { AUTH_DIR } from "./support/env";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { randomCpf } from "./support/documents";
+import { expect, gotoCase, gotoHydrated, test } from "./support/fixtures";
+import type { LupaApi } from "./support/api";
+import { RestrictiveListApi } from "./support/restrictive-list";
+import { freshToken, reviewCall } from "./support/review";
+
+// Monitoring in the console (issue 32, item 6): two approved cases whose documents then enter the
+// restrictive list open two restrictive_added alerts. The analyst opens "Alertas", dismisses one
+// from the queue and confirms the other on its case page (each with a comment, from dialogs that
+// keep the focus); the confirmed case goes back to the queue, the navigation's count follows the
+// service's, the overview's "Monitoramento" card shows. Screenshots at 1280 and 420 px (in
+// LUPA_E2E_SHOTS_DIR, else .test-output/monitoring) and axe on each screen.
+
+const SHOTS = process.env.LUPA_E2E_SHOTS_DIR ?? ".test-output/monitoring";
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function approvedCase(api: LupaApi): Promise<{ id: string; cpf: string }> {
+  const cpf = randomCpf();
+  const created = await api.createVerification(cpf, { profileId: await api.verificationProfileId("person") });
+  expect((await api.waitUntilTerminal(created.id, 90_000)).status).toBe("COMPLETED");
+  const flags = (await reviewCall(api, "analyst", "GET", `/cases/${created.id}`)).body!.flags;
+  const decided = await api.request.post(`/api/v2/verifications/${created.id}/feedbacks`, {
+    headers: { authorization: `Bearer ${await freshToken(api, "analyst")}` },
+    data: { status: "APPROVED", comment: "aprovado antes do monitoramento", acknowledgedFlags: flags },
+  });
+  expect(decided.status(), await decided.text()).toBe(201);
+  return { id: created.id, cpf };
+}
+
+async function openAlerts(api: LupaApi): Promise<number> {
+  const status = await reviewCall(api, "analyst", "GET", "/monitoring/status");
+  expect(status.status).toBe(200);
+  return status.body!.openAlerts as number;
+}
+
+async function navCount(page: Page): Promise<number> {
+  const badge = page.locator("header nav").first().getByTestId("nav-alerts-count");
+  if ((await badge.count()) === 0) return 0;
+  return Number(await badge.getAttribute("data-count"));
+}
+
+test("Alertas: dismiss one from the queue, confirm another on its case; the case goes back to the queue", async ({
+  page,
+  api,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const dismissed = await approvedCase(api);
+  const confirmed = await approvedCase(api);
+  const list = new RestrictiveListApi(api.request, api);
+  await list.add({ nationalId: dismissed.cpf, reason: "fraude reportada pelo banco" });
+  await list.add({ nationalId: confirmed.cpf, reason: "documento usado em golpe" });
+
+  // the queue: both alerts, open, with what changed and where
+  await gotoHydrated(page, "/alerts");
+  const row = (caseId: string) => page.getByTestId("alerts-list").locator(`[data-testid=alert-item][data-case="${caseId}"]`);
+  await expect(row(dismissed.id)).toBeVisible();
+  await expect(row(confirmed.id)).toBeVisible();
+  await expect(row(dismissed.id).getByTestId("alert-change")).toContainText("Fora da lista restritiva");
+  await expect(row(dismissed.id).getByTestId("alert-change")).toContainText("Na lista restritiva (fraude reportada pelo banco)");
+  await expect(row(dismissed.id).getByTestId("alert-source")).toHaveText("Lista restritiva");
+  await expect(row(dismissed.id).getByTestId("alert-case-link")).toHaveText(/^Caso \d{3}\.\*{3}\.\*{3}-\d{2}$/);
+  await expect.poll(() => navCount(page)).toBe(await openAlerts(api));
+  await shoot(page, "queue-1280");
+  await expectNoSeriousA11yViolations(page, "/alerts");
+
+  // the filters live in the URL
+  await page.getByTestId("alert-filter-kind").selectOption("restrictive_added");
+  await expect(page).toHaveURL(/kind=restrictive_added/);
+  await expect(row(dismissed.id)).toBeVisible();
+
+  // assign to me, then dismiss from the queue with a comment (required)
+  await row(dismissed.id).getByTestId("alert-assign-me").click();
+  await expect(row(dismissed.id).getByTestId("alert-assignee")).toHaveText("Você");
+  const dismiss = row(dismissed.id).getByTestId("alert-dismiss");
+  await dismiss.click();
+  const dialog = page.getByTestId("alert-resolve-dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId("alert-resolve-comment")).toBeFocused();
+  // Escape closes it and the focus goes back to the button
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(dismiss).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId("alert-resolve-confirm").click();
+  await expect(dialog.getByTestId("alert-resolve-comment-error")).toBeVisible();
+  await dialog.getByTestId("alert-resolve-comment").fill("homônimo: o documento listado é de outra pessoa");
+  await dialog.getByTestId("alert-resolve-confirm").click();
+  await expect(dialog).toBeHidden();
+  await expect(row(dismissed.id)).toHaveCount(0);
+  await expect.poll(() => navCount(page)).toBe(await openAlerts(api));
+  const after = await reviewCall(api, "analyst", "GET", `/alerts?caseId=${dismissed.id}`);
+  expect((after.body!.alerts as Array<{ state: string; comment: string }>)[0]).toMatchObject({
+    state: "dismissed",
+    comment: "homônimo: o documento listado é de outra pessoa",
+  });
+  // the dismissed one is under "Descartados", with who and why
+  await page.getByTestId("alert-filter-state").selectOption("dismissed");
+  await expect(row(dismissed.id).getByTestId("alert-resolution")).toContainText("homônimo");
+
+  // the other one on its case page, at the top; confirmed from the keyboard
+  const countBefore = await navCount(page);
+  await gotoCase(page, confirmed.id);
+  const caseAlerts = page.getByTestId("case-alerts");
+  await expect(caseAlerts).toBeVisible();
+  await expect(caseAlerts.getByTestId("alert-item")).toHaveCount(1);
+  await expect(page.getByTestId("verification-decision")).toHaveAttribute("data-status", "APPROVED");
+  await shoot(page, "case-alert-1280");
+  await expectNoSeriousA11yViolations(page, "case page with an alert");
+  await caseAlerts.getByTestId("alert-confirm").focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId("alert-resolve-comment")).toBeFocused();
+  await page.keyboard.type("documento confirmado em golpe: reavaliar o cliente");
+  await dialog.getByTestId("alert-resolve-confirm").click();
+  await expect(dialog).toBeHidden();
+  // back in the queue: the flag shows, the decision is cleared, the alert is gone from the top
+  await expect(caseAlerts).toHaveCount(0);
+  await expect(page.getByTestId("case-flags").locator("[data-flag=alert_confirmed]")).toBeVisible();
+  await expect(page.getByTestId("verification-decision")).toHaveAttribute("data-decision", "NOTSTARTED");
+  const v2 = await api.getVerification(confirmed.id, "analyst");
+  expect(v2.feedbackStatus).toBe("NOTSTARTED");
+  await expect.poll(() => navCount(page)).toBe(await openAlerts(api));
+  expect(await navCount(page)).toBeLessThan(countBefore);
+  // the timeline says so in pt-BR
+  await expect(page.getByText("Alerta resolvido").first()).toBeAttached();
+
+  // the overview's card
+  await gotoHydrated(page, "/overview");
+  const card = page.getByTestId("monitoring-card");
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId("monitoring-watched")).toHaveText(/^\d[\d.]*$/);
+  await expect(card.getByTestId("monitoring-open-alerts")).toHaveText(String(await openAlerts(api)));
+  await card.scrollIntoViewIfNeeded();
+  await card.screenshot({ path: `${SHOTS}/overview-card-1280.png` });
+  await expectNoSeriousA11yViolations(page, "/overview");
+  await card.getByTestId("monitoring-alerts-link").click();
+  await expect(page).toHaveURL(/\/alerts$/);
+
+  // 420 px: the queue's rows are cards, nothing scrolls sideways
+  const narrow = await browser.newContext({ storageState: `${AUTH_DIR}/analyst.json`, viewport: { width: 420, height: 900 } });
+  const phone = await narrow.newPage();
+  for (const [path, name] of [
+    ["/alerts?state=dismissed", "queue-420"],
+    ["/overview", "overview-420"],
+  ] as const) {
+    await gotoHydrated(phone, path);
+    if (name === "queue-420") await expect(phone.getByTestId("alert-item").first()).toBeVisible();
+    else await expect(phone.getByTestId("monitoring-card")).toBeVisible();
+    const widths = await phone.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    expect(widths.scroll, `${path} scrolls sideways`).toBeLessThanOrEqual(widths.inner);
+    await shoot(phone, name);
+    await expectNoSeriousA11yViolations(phone, `${path} at 420 px`);
+  }
+  await narrow.close();
+});
+
+test("Monitorar: an admin switches a case off and on; an analyst reads its state", async ({ page, api, browser }) => {
+  test.setTimeout(180_000);
+  const watched = await approvedCase(api);
+  await gotoCase(page, watched.id);
+  await expect(page.getByTestId("case-monitoring-state")).toHaveAttribute("data-enabled", "true");
+  await expect(page.getByTestId("case-monitoring-switch")).toHaveCount(0);
+
+  const admin = await browser.newContext({ storageState: `${AUTH_DIR}/admin.json`, viewport: { width: 420, height: 900 } });
+  const adminPage = await admin.newPage();
+  await gotoCase(adminPage, watched.id);
+  const toggle = adminPage.getByTestId("case-monitoring-switch");
+  await expect(toggle).toHaveAttribute("aria-checked", "true");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-checked", "false");
+  await expect(adminPage.getByTestId("case-monitoring-state")).toHaveAttribute("data-enabled", "false");
+  expect(((await reviewCall(api, "admin", "GET", `/cases/${watched.id}`)).body!.monitoring as { override: boolean }).override).toBe(false);
+  await toggle.press("Space");
+  await expect(toggle).toHaveAttribute("aria-checked", "true");
+  await admin.close();
+});
