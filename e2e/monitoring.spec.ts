@@ -185,3 +185,68 @@ test("Monitorar: an admin switches a case off and on; an analyst reads its state
   await expect(toggle).toHaveAttribute("aria-checked", "true");
   await admin.close();
 });
+
+test("the BFF's refusals: exact status and code for a bad filter, body or id, a resolved alert and a viewer", async ({
+  page,
+  api,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const approved = await approvedCase(api);
+  await new RestrictiveListApi(api.request, api).add({ nationalId: approved.cpf, reason: "teste das recusas" });
+  const alerts = await reviewCall(api, "analyst", "GET", `/alerts?caseId=${approved.id}`);
+  const alertId = (alerts.body!.alerts as Array<{ id: string }>)[0]!.id;
+  await gotoHydrated(page, "/alerts");
+  const origin = new URL(page.url()).origin;
+  const send = async (method: "POST" | "PUT" | "GET", path: string, data?: unknown, on: Page = page) => {
+    const response = await on.request.fetch(path, { method, headers: { origin }, ...(data !== undefined ? { data } : {}) });
+    const body = (await response.json()) as { error?: { code: string } };
+    return { status: response.status(), code: body.error?.code ?? null };
+  };
+  expect(await send("GET", "/bff/monitoring/alerts?state=closed")).toEqual({ status: 400, code: "invalid_request" });
+  expect(await send("GET", "/bff/monitoring/alerts?caseId=123")).toEqual({ status: 400, code: "invalid_request" });
+  const resolve = `/bff/monitoring/alerts/${alertId}/resolve`;
+  expect(await send("POST", resolve, { resolution: "maybe", comment: "x" })).toEqual({ status: 400, code: "invalid_request" });
+  expect(await send("POST", resolve, { resolution: "dismissed", comment: "   " })).toEqual({ status: 400, code: "invalid_request" });
+  expect(await send("POST", resolve, { resolution: "dismissed", comment: "x".repeat(2001) })).toEqual({
+    status: 400,
+    code: "invalid_request",
+  });
+  expect(await send("POST", "/bff/monitoring/alerts/not-an-id/resolve", { resolution: "dismissed", comment: "x" })).toEqual({
+    status: 404,
+    code: "not_found",
+  });
+  expect(await send("POST", `/bff/monitoring/alerts/${crypto.randomUUID()}/resolve`, { resolution: "dismissed", comment: "x" })).toEqual({
+    status: 404,
+    code: "not_found",
+  });
+  expect(await send("PUT", `/bff/monitoring/alerts/${alertId}/assignee`, { assign: "someone" })).toEqual({
+    status: 400,
+    code: "invalid_request",
+  });
+  expect(await send("PUT", `/bff/verifications/${approved.id}/monitoring`, { enabled: "yes" })).toEqual({
+    status: 400,
+    code: "invalid_request",
+  });
+  // an analyst may not switch a case's monitoring (admins)
+  expect(await send("PUT", `/bff/verifications/${approved.id}/monitoring`, { enabled: false })).toEqual({ status: 403, code: "forbidden" });
+  // a viewer reads, never resolves
+  const viewer = await browser.newContext({ storageState: `${AUTH_DIR}/viewer.json` });
+  const viewerPage = await viewer.newPage();
+  await gotoHydrated(viewerPage, "/alerts");
+  expect(await send("POST", resolve, { resolution: "dismissed", comment: "leitor" }, viewerPage)).toEqual({
+    status: 403,
+    code: "forbidden",
+  });
+  await viewer.close();
+  // another site's form is refused before anything is sent
+  const forged = await page.request.fetch(resolve, {
+    method: "POST",
+    headers: { origin: "http://evil.example" },
+    data: { resolution: "dismissed", comment: "x" },
+  });
+  expect(forged.status()).toBe(403);
+  // resolved once; the second time is 409 alert_resolved
+  expect((await send("POST", resolve, { resolution: "dismissed", comment: "descartado no teste" })).status).toBe(200);
+  expect(await send("POST", resolve, { resolution: "confirmed", comment: "de novo" })).toEqual({ status: 409, code: "alert_resolved" });
+});
