@@ -116,7 +116,17 @@ test("Alertas: dismiss one from the queue, confirm another on its case; the case
   await expect(caseAlerts.getByTestId("alert-item")).toHaveCount(1);
   await expect(page.getByTestId("verification-decision")).toHaveAttribute("data-status", "APPROVED");
   await shoot(page, "case-alert-1280");
+  await page.screenshot({ path: `${SHOTS}/case-alert-1280-top.png` });
   await expectNoSeriousA11yViolations(page, "case page with an alert");
+  // the same at 420 px: the alert is a card above the dossier, its buttons reachable
+  const narrowCase = await browser.newContext({ storageState: `${AUTH_DIR}/analyst.json`, viewport: { width: 420, height: 900 } });
+  const phoneCase = await narrowCase.newPage();
+  await gotoCase(phoneCase, confirmed.id);
+  await expect(phoneCase.getByTestId("case-alerts").getByTestId("alert-confirm")).toBeVisible();
+  await phoneCase.getByTestId("case-alerts").scrollIntoViewIfNeeded();
+  await phoneCase.screenshot({ path: `${SHOTS}/case-alert-420.png` });
+  await expectNoSeriousA11yViolations(phoneCase, "case page with an alert at 420 px");
+  await narrowCase.close();
   await caseAlerts.getByTestId("alert-confirm").focus();
   await page.keyboard.press("Enter");
   await expect(dialog).toBeVisible();
@@ -133,7 +143,7 @@ test("Alertas: dismiss one from the queue, confirm another on its case; the case
   await expect.poll(() => navCount(page)).toBe(await openAlerts(api));
   expect(await navCount(page)).toBeLessThan(countBefore);
   // the timeline says so in pt-BR
-  await expect(page.getByText("Alerta resolvido").first()).toBeAttached();
+  await expect(page.locator("[data-testid=timeline-event][data-type='alert.resolved']").first()).toBeAttached();
 
   // the overview's card
   await gotoHydrated(page, "/overview");
@@ -156,10 +166,11 @@ test("Alertas: dismiss one from the queue, confirm another on its case; the case
   ] as const) {
     await gotoHydrated(phone, path);
     if (name === "queue-420") await expect(phone.getByTestId("alert-item").first()).toBeVisible();
-    else await expect(phone.getByTestId("monitoring-card")).toBeVisible();
+    else await expect(phone.getByTestId("monitoring-card").getByTestId("monitoring-watched")).toBeVisible();
     const widths = await phone.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
     expect(widths.scroll, `${path} scrolls sideways`).toBeLessThanOrEqual(widths.inner);
     await shoot(phone, name);
+    if (name === "overview-420") await phone.getByTestId("monitoring-card").screenshot({ path: `${SHOTS}/overview-card-420.png` });
     await expectNoSeriousA11yViolations(phone, `${path} at 420 px`);
   }
   await narrow.close();

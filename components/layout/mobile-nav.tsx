@@ -52,6 +52,7 @@ export function MobileNav({ items, email, roleLabel }: { items: NavItem[]; email
       >
         {open ? <XIcon className="size-4" /> : <MenuIcon className="size-4" />}
         Menu
+        {items.some((item) => item.count === "alerts") ? <AlertsCount /> : null}
       </button>
       <div
         ref={panel}

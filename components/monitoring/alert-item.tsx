@@ -101,7 +101,8 @@ export function AlertItem({
         </div>
         {!open && alert.resolvedBy ? (
           <div data-testid="alert-resolution">
-            {alertStateLabel(alert.state)} por <PersonName person={alert.resolvedBy} />
+            {alertStateLabel(alert.state)} por{" "}
+            {actions.me !== null && alert.resolvedBy.email === actions.me ? "você" : <PersonName person={alert.resolvedBy} />}
             {alert.resolvedAt ? ` em ${formatDateTime(alert.resolvedAt)}` : ""}
             {alert.comment ? `: “${alert.comment}”` : ""}
           </div>
