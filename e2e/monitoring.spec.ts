@@ -261,3 +261,32 @@ test("the BFF's refusals: exact status and code for a bad filter, body or id, a 
   expect((await send("POST", resolve, { resolution: "dismissed", comment: "descartado no teste" })).status).toBe(200);
   expect(await send("POST", resolve, { resolution: "confirmed", comment: "de novo" })).toEqual({ status: 409, code: "alert_resolved" });
 });
+
+test("Configurações: an admin sets which sources are compared; none while on is refused", async ({ api, browser }) => {
+  test.setTimeout(120_000);
+  const before = await reviewCall(api, "admin", "GET", "/settings");
+  const previous = before.body!.monitoring as { enabled: boolean; scope: string; sources: string[] };
+  const admin = await browser.newContext({ storageState: `${AUTH_DIR}/admin.json` });
+  const page = await admin.newPage();
+  try {
+    await gotoHydrated(page, "/settings");
+    const section = page.getByTestId("settings-monitoring");
+    await expect(section.getByTestId("settings-monitoring-enabled")).toBeChecked();
+    await expect(section.getByTestId(`settings-monitoring-scope-${previous.scope}`)).toBeChecked();
+    // every source off: the form says so before sending
+    for (const source of ["sanctions", "registry", "restrictive"])
+      await section.getByTestId(`settings-monitoring-source-${source}`).uncheck();
+    await page.getByTestId("settings-save").click();
+    await expect(page.getByTestId("settings-problem")).toHaveText("Monitoramento ligado pede ao menos uma fonte.");
+    // the sanctions off (no e2e imports them), the rest kept
+    for (const source of ["registry", "restrictive"]) await section.getByTestId(`settings-monitoring-source-${source}`).check();
+    await page.getByTestId("settings-save").click();
+    await expect(page.getByTestId("settings-problem")).toHaveCount(0);
+    await expect
+      .poll(async () => ((await reviewCall(api, "admin", "GET", "/settings")).body!.monitoring as { sources: string[] }).sources)
+      .toEqual(["registry", "restrictive"]);
+  } finally {
+    await reviewCall(api, "admin", "PUT", "/settings", { monitoring: previous });
+    await admin.close();
+  }
+});

@@ -117,10 +117,14 @@ export function MonitoringCard() {
       description="Os casos que o workspace acompanha depois da decisão, comparados com cada nova versão das fontes."
       testId="monitoring-card"
       actions={
-        <Link href="/alerts" className="text-sm font-medium text-brand-700 hover:underline" data-testid="monitoring-alerts-link">
-          {summary
-            ? `${summary.more ? `${summary.openAlerts}+` : summary.openAlerts} ${summary.openAlerts === 1 ? "alerta aberto" : "alertas abertos"}`
-            : "Alertas"}
+        <Link
+          href="/alerts"
+          className="text-sm font-medium whitespace-nowrap text-brand-700 hover:underline"
+          data-testid="monitoring-alerts-link"
+        >
+          {summary && summary.openAlerts > 0
+            ? `Ver ${summary.more ? `${summary.openAlerts}+` : summary.openAlerts} em Alertas`
+            : "Ver Alertas"}
         </Link>
       }
     >
