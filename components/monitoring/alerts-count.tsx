@@ -5,7 +5,8 @@ import { monitoringSummaryQuery } from "@/lib/query/monitoring-queries";
 
 /**
  * The open alerts' count beside "Alertas" in the navigation: nothing until it is known, nothing at
- * zero or on a failure (the link still works). Refreshed every minute and after every resolve.
+ * zero or on a failure (the link still works). Refreshed on focus, every 5 minutes and after every
+ * resolve or assignment.
  */
 export function AlertsCount() {
   const summary = useQuery(monitoringSummaryQuery());
