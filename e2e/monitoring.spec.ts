@@ -290,3 +290,93 @@ test("Configurações: an admin sets which sources are compared; none while on i
     await admin.close();
   }
 });
+
+// The runs and the registry and sanctions sources need imported releases, which the e2e service
+// has none of: their rendering is checked on answers of the BFF stubbed in the browser.
+test("the card's runs and unchecked reasons, and registry and sanctions alerts, as the console shows them", async ({ page }) => {
+  const at = new Date(Date.now() - 3 * 3_600_000).toISOString();
+  const run = (source: string, release: string, state: string, alerts: number) => ({
+    id: crypto.randomUUID(),
+    source,
+    release,
+    watched: 1_000_000,
+    checked: state === "running" ? 420_000 : 999_200,
+    unchecked: 800,
+    uncheckedReasons: { not_in_registry: 800 },
+    alerts,
+    startedAt: at,
+    endedAt: state === "running" ? null : at,
+    state,
+  });
+  await page.route("**/bff/monitoring/summary", (route) =>
+    route.fulfill({
+      json: {
+        status: {
+          enabled: true,
+          watched: 1_000_000,
+          checkedAgainstLatest: 999_200,
+          coverage: 0.9992,
+          unchecked: { count: 800, reasons: { not_in_registry: 500, no_name: 300 } },
+          openAlerts: 1234,
+          latest: { sanctions: "CEIS:20261201_CEIS.zip+CNEP:20261201_CNEP.zip", registry: "2026-11" },
+          runs: [
+            run("registry", "2026-11", "running", 0),
+            run("sanctions", "CEIS:20261201_CEIS.zip", "done", 12),
+            run("registry", "2026-10", "failed", 3),
+          ],
+        },
+        openAlerts: 1234,
+        more: false,
+      },
+    }),
+  );
+  const alert = (kind: string, source: string, before: unknown, after: unknown, confidence = "exact") => ({
+    id: crypto.randomUUID(),
+    caseId: crypto.randomUUID(),
+    document: source === "registry" && kind !== "related_company_flagged" ? "12.345.***/****-95" : "123.***.***-09",
+    source,
+    kind,
+    change: { before, after },
+    release: source === "registry" ? "2026-11" : "CEIS:20261201_CEIS.zip",
+    confidence,
+    detectedAt: at,
+    state: "open",
+    assignee: null,
+    resolvedBy: null,
+    resolvedAt: null,
+    comment: null,
+  });
+  await page.route("**/bff/monitoring/alerts?*", (route) =>
+    route.fulfill({
+      json: {
+        alerts: [
+          alert("company_status_changed", "registry", { situacao: "ATIVA" }, { situacao: "BAIXADA" }),
+          alert("partner_added", "registry", null, { name: "MARIA DA SILVA", qualification: "SÓCIO-ADMINISTRADOR" }),
+          alert("sanction_added", "sanctions", null, { list: "CEIS", sanction: "IMPEDIMENTO DE LICITAR", organ: "CGU" }, "probable"),
+        ],
+        nextCursor: "next",
+      },
+    }),
+  );
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await gotoHydrated(page, "/overview");
+  const card = page.getByTestId("monitoring-card");
+  await expect(card.getByTestId("monitoring-coverage")).toHaveText("99,9%");
+  await expect(card.getByTestId("monitoring-watched")).toHaveText("1.000.000");
+  await expect(card.getByTestId("monitoring-alerts-link")).toHaveText("Ver 1.234 em Alertas");
+  await expect(card.getByTestId("monitoring-run")).toHaveCount(3);
+  await expect(card.getByTestId("monitoring-unchecked")).toContainText("CNPJ ausente da versão atual da Receita: 500");
+  await card.scrollIntoViewIfNeeded();
+  await card.screenshot({ path: `${SHOTS}/overview-card-runs-1280.png` });
+  await expectNoSeriousA11yViolations(page, "/overview with runs");
+  await gotoHydrated(page, "/alerts");
+  await expect(page.getByTestId("alert-item")).toHaveCount(3);
+  await expect(page.getByTestId("alert-change").first()).toHaveText(/^Situação: Ativa\s*→\s*passou a\s*Baixada$/);
+  await expect(page.getByTestId("alerts-more")).toBeVisible();
+  // past 99 the navigation says "99+", the card the exact number
+  await expect(page.locator("header nav").first().getByTestId("nav-alerts-count")).toContainText("99+");
+  await shoot(page, "queue-registry-sanctions-1280");
+  await page.setViewportSize({ width: 420, height: 900 });
+  await shoot(page, "queue-registry-sanctions-420");
+  await expectNoSeriousA11yViolations(page, "/alerts with registry and sanctions alerts at 420 px");
+});

@@ -16,11 +16,6 @@ import { shortAge } from "@/lib/review/age";
 
 const STATE_TONES = { open: "warning", confirmed: "danger", dismissed: "neutral" } as const;
 
-export function sourceLine(alert: Alert): string {
-  const source = MONITORING_SOURCE_LABELS[alert.source] ?? alert.source;
-  return alert.release ? `${source} · release ${alert.release}` : source;
-}
-
 export interface AlertActions {
   canAct: boolean;
   /** The signed-in user's e-mail (tells "mine" apart). */
@@ -77,6 +72,7 @@ export function AlertItem({
         )}
       </div>
       <p className="min-w-0 text-sm text-zinc-800" data-testid="alert-change">
+        {change.field ? <span className="text-zinc-600">{change.field}: </span> : null}
         <span className="text-zinc-600">{change.before}</span>
         <span aria-hidden="true" className="mx-1.5 text-zinc-400">
           →
@@ -85,7 +81,15 @@ export function AlertItem({
         <span className="font-medium">{change.after}</span>
       </p>
       <div className="min-w-0 text-xs text-zinc-600">
-        <div data-testid="alert-source">{sourceLine(alert)}</div>
+        <div data-testid="alert-source">
+          {MONITORING_SOURCE_LABELS[alert.source] ?? alert.source}
+          {alert.release ? (
+            <>
+              {" · "}
+              <span className="break-all sm:whitespace-nowrap">release {alert.release}</span>
+            </>
+          ) : null}
+        </div>
         <div>
           <time dateTime={alert.detectedAt} title={formatDateTime(alert.detectedAt)} suppressHydrationWarning>
             {shortAge(alert.detectedAt, now)}

@@ -12,7 +12,8 @@ export function AlertsCount() {
   const summary = useQuery(monitoringSummaryQuery());
   const count = summary.data?.openAlerts ?? 0;
   if (count === 0) return null;
-  const text = summary.data?.more ? `${count}+` : String(count);
+  // past 99 the badge says "99+" (the exact number is on the overview's card)
+  const text = count > 99 ? "99+" : summary.data?.more ? `${count}+` : String(count);
   return (
     <span
       data-testid="nav-alerts-count"

@@ -123,7 +123,7 @@ export function MonitoringCard() {
           data-testid="monitoring-alerts-link"
         >
           {summary && summary.openAlerts > 0
-            ? `Ver ${summary.more ? `${summary.openAlerts}+` : summary.openAlerts} em Alertas`
+            ? `Ver ${formatInteger(summary.openAlerts)}${summary.more ? "+" : ""} em Alertas`
             : "Ver Alertas"}
         </Link>
       }

@@ -22,6 +22,24 @@ const KEY_LABELS: Readonly<Record<string, string>> = {
   until: "até",
 };
 
+/** Particles that stay in lower case inside a person's or company's name. */
+const PARTICLES = new Set(["da", "das", "de", "do", "dos", "e"]);
+
+/** A name published in capitals ("MARIA DA SILVA") as a name: "Maria da Silva". */
+export function nameCase(value: string): string {
+  if (value !== value.toLocaleUpperCase("pt-BR")) return value;
+  return value
+    .toLocaleLowerCase("pt-BR")
+    .split(/(\s+)/)
+    .map((word, index) =>
+      (index > 0 && PARTICLES.has(word)) || /^\s+$/.test(word) ? word : word.charAt(0).toLocaleUpperCase("pt-BR") + word.slice(1),
+    )
+    .join("");
+}
+
+/** Keys whose value is a name. */
+const NAME_KEYS = new Set(["name", "partner", "company"]);
+
 function scalar(value: unknown): string | null {
   if (value === null || value === undefined || value === "") return null;
   if (typeof value === "boolean") return value ? "sim" : "não";
@@ -48,7 +66,12 @@ export function describeSide(value: unknown): string {
   }
   const parts: string[] = [];
   for (const [key, item] of Object.entries(record)) {
-    const text = typeof item === "object" && item !== null ? describeSide(item) : scalar(item);
+    const text =
+      typeof item === "object" && item !== null
+        ? describeSide(item)
+        : NAME_KEYS.has(key) && typeof item === "string"
+          ? nameCase(item)
+          : scalar(item);
     if (text === null || text === "—") continue;
     const label = KEY_LABELS[key];
     parts.push(label ? `${label}: ${text}` : text);
@@ -56,7 +79,23 @@ export function describeSide(value: unknown): string {
   return parts.length > 0 ? parts.join(" · ") : "—";
 }
 
-/** "before → after" of an alert, each side in words. */
-export function describeChange(change: { before: unknown; after: unknown }): { before: string; after: string } {
-  return { before: describeSide(change.before), after: describeSide(change.after) };
+function onlyKey(value: unknown): string | null {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+  const keys = Object.keys(value);
+  return keys.length === 1 ? keys[0]! : null;
+}
+
+/**
+ * "before → after" of an alert, each side in words. When both sides hold the same one field
+ * ({situacao: "ATIVA"} → {situacao: "BAIXADA"}), it is named once (`field`: "Situação") and the
+ * sides are its values alone.
+ */
+export function describeChange(change: { before: unknown; after: unknown }): { field: string | null; before: string; after: string } {
+  const key = onlyKey(change.before);
+  if (key !== null && key !== "listed" && key === onlyKey(change.after) && KEY_LABELS[key]) {
+    const label = KEY_LABELS[key];
+    const side = (value: unknown) => describeSide((value as Record<string, unknown>)[key]);
+    return { field: label.charAt(0).toLocaleUpperCase("pt-BR") + label.slice(1), before: side(change.before), after: side(change.after) };
+  }
+  return { field: null, before: describeSide(change.before), after: describeSide(change.after) };
 }

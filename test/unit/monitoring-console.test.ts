@@ -12,6 +12,7 @@ vi.mock("server-only", () => ({})); // the marker module throws outside React Se
 describe("an alert's change in words", () => {
   it("the restrictive list: out of the list → in it, with the analyst's reason as written", () => {
     expect(describeChange({ before: { listed: false }, after: { listed: true, reason: "fraude confirmada" } })).toEqual({
+      field: null,
       before: "Fora da lista restritiva",
       after: "Na lista restritiva (fraude confirmada)",
     });
@@ -19,11 +20,18 @@ describe("an alert's change in words", () => {
   });
 
   it("registry values as published, in sentence case; known keys named in pt-BR; nothing raw", () => {
-    expect(describeChange({ before: "ATIVA", after: "BAIXADA" })).toEqual({ before: "Ativa", after: "Baixada" });
+    expect(describeChange({ before: "ATIVA", after: "BAIXADA" })).toEqual({ field: null, before: "Ativa", after: "Baixada" });
+    // the same one field on both sides is named once
+    expect(describeChange({ before: { situacao: "ATIVA" }, after: { situacao: "BAIXADA" } })).toEqual({
+      field: "Situação",
+      before: "Ativa",
+      after: "Baixada",
+    });
     expect(describeSide({ situacao: "INAPTA" })).toBe("situação: Inapta");
     expect(describeSide({ name: "MARIA DA SILVA", qualification: "SOCIO-ADMINISTRADOR" })).toBe(
-      "nome: Maria da silva · qualificação: Socio-administrador",
+      "nome: Maria da Silva · qualificação: Socio-administrador",
     );
+    expect(describeSide({ partner: "JOÃO DOS SANTOS E FILHOS LTDA" })).toBe("sócio: João dos Santos e Filhos Ltda");
     expect(describeSide(null)).toBe("—");
     expect(describeSide({})).toBe("—");
     expect(describeSide(true)).toBe("sim");
