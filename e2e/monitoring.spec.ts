@@ -245,6 +245,10 @@ test("the BFF's refusals: exact status and code for a bad filter, body or id, a 
   const viewer = await browser.newContext({ storageState: `${AUTH_DIR}/viewer.json` });
   const viewerPage = await viewer.newPage();
   await gotoHydrated(viewerPage, "/alerts");
+  // the viewer reads the queue without a control that acts
+  await expect(viewerPage.locator(`[data-testid=alert-item][data-case="${approved.id}"]`)).toBeVisible();
+  await expect(viewerPage.getByTestId("alert-confirm")).toHaveCount(0);
+  await expect(viewerPage.getByTestId("alert-assign-me")).toHaveCount(0);
   expect(await send("POST", resolve, { resolution: "dismissed", comment: "leitor" }, viewerPage)).toEqual({
     status: 403,
     code: "forbidden",
