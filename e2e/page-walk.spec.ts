@@ -140,6 +140,10 @@ test("the main pages show no raw code, English word, unseparated thousand or '1 
     await expect(page.locator("tbody tr").first()).toBeVisible();
   });
   await walk("overview", () => gotoHydrated(page, "/overview"));
+  await walk("alerts", async () => {
+    await gotoHydrated(page, "/alerts?state=dismissed");
+    await expect(page.getByTestId("alerts-list").or(page.getByTestId("alerts-empty"))).toBeVisible();
+  });
   await walk("audit", async () => {
     await gotoHydrated(page, "/audit");
     await expect(page.getByTestId("audit-row").first()).toBeVisible();

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AlertsCount } from "@/components/monitoring/alerts-count";
 import { LupaMark } from "./lupa-mark";
 import { MobileNav } from "./mobile-nav";
 import { NavLink } from "./nav-link";
@@ -13,6 +14,7 @@ export function AppHeader({
   settings = false,
   rules = false,
   sessions = false,
+  monitoring = false,
 }: {
   email: string;
   role: string | null;
@@ -20,8 +22,9 @@ export function AppHeader({
   rules?: boolean;
   /** "Sessões ativas" in the user's corner (issue 34): the API lists sessions. */
   sessions?: boolean;
+  monitoring?: boolean;
 }) {
-  const items = navItems(role, settings, rules);
+  const items = navItems(role, settings, rules, monitoring);
   const roleLabel = role ? (ROLE_LABELS[role] ?? role) : "Sem papel";
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/95 backdrop-blur">
@@ -39,6 +42,7 @@ export function AppHeader({
           {items.map((item) => (
             <NavLink key={item.href} href={item.href}>
               {item.label}
+              {item.count === "alerts" ? <AlertsCount /> : null}
             </NavLink>
           ))}
         </nav>

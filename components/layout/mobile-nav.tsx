@@ -3,7 +3,9 @@
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { MenuIcon, XIcon } from "@/components/ui/icons";
+import { AlertsCount } from "@/components/monitoring/alerts-count";
 import { NavLink } from "./nav-link";
+import type { NavItem } from "./nav-items";
 
 /**
  * The navigation below md (phones): a "Menu" button that opens the links as a panel under the
@@ -16,7 +18,7 @@ export function MobileNav({
   roleLabel,
   sessions = false,
 }: {
-  items: Array<{ href: string; label: string }>;
+  items: NavItem[];
   email: string;
   roleLabel: string;
   /** "Sessões ativas" under the e-mail (issue 34). */
@@ -61,6 +63,7 @@ export function MobileNav({
       >
         {open ? <XIcon className="size-4" /> : <MenuIcon className="size-4" />}
         Menu
+        {items.some((item) => item.count === "alerts") ? <AlertsCount /> : null}
       </button>
       <div
         ref={panel}
@@ -74,6 +77,7 @@ export function MobileNav({
               <li key={item.href} className="flex">
                 <NavLink href={item.href} className="flex-1 py-2.5 text-base">
                   {item.label}
+                  {item.count === "alerts" ? <AlertsCount /> : null}
                 </NavLink>
               </li>
             ))}

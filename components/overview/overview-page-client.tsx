@@ -21,6 +21,7 @@ import { cn } from "@/lib/utils/cn";
 import { statusMeta } from "@/lib/verifications/status";
 import { useTeamFeature, useTeamReview } from "@/components/review/team-review-context";
 import { DECISION_COLOURS, DECISION_LABELS } from "./decision-colours";
+import { MonitoringCard } from "@/components/monitoring/monitoring-card";
 import { ScoreQuality } from "./score-quality";
 import { TeamOverview, useTeamStats } from "./team-overview";
 
@@ -129,6 +130,7 @@ function Overview({ stats, range }: { stats: VerificationStats; range: OverviewR
   // stuck, though the seed dated it days ago); the v2 figure counts 15 minutes to 12 hours only.
   const team = useTeamReview();
   const rules = useTeamFeature("rules");
+  const monitoring = useTeamFeature("monitoring");
   const teamStats = useTeamStats(range, Boolean(team));
   const highRisk = stats.scoreHistogram.filter((bin) => bin.to < 400).reduce((n, bin) => n + bin.count, 0);
   const scored = stats.scoreHistogram.reduce((n, bin) => n + bin.count, 0);
@@ -181,6 +183,8 @@ function Overview({ stats, range }: { stats: VerificationStats; range: OverviewR
       {team ? <TeamOverview stats={teamStats.data} loading={teamStats.isPending} /> : null}
 
       {rules ? <ScoreQuality range={range} /> : null}
+
+      {monitoring ? <MonitoringCard /> : null}
 
       <div className="grid items-start gap-4 lg:grid-cols-2">
         <CountList

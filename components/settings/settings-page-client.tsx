@@ -7,6 +7,8 @@ import { Section } from "@/components/ui/section";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StateMessage } from "@/components/ui/state-message";
 import { useToast } from "@/components/ui/toaster";
+import { MonitoringSettingsSection, monitoringProblem } from "@/components/monitoring/monitoring-settings";
+import type { MonitoringSettings } from "@/lib/contract/monitoring";
 import type { FourEyesTrigger, ReviewSettings, SettingsUpdate } from "@/lib/contract/review";
 import { bffSend } from "@/lib/query/bff-send";
 import { reviewKeys, reviewSettingsQuery } from "@/lib/query/review-queries";
@@ -33,6 +35,8 @@ interface Draft {
   requireReason: Decision[];
   fourEyesEnabled: boolean;
   fourEyesOn: FourEyesTrigger[];
+  /** Absent when the service has no monitoring (its settings lack the key). */
+  monitoring?: MonitoringSettings;
 }
 
 function toDraft(s: ReviewSettings): Draft {
@@ -42,6 +46,7 @@ function toDraft(s: ReviewSettings): Draft {
     requireReason: [...s.requireReason],
     fourEyesEnabled: s.fourEyes.enabled,
     fourEyesOn: [...s.fourEyes.on],
+    ...(s.monitoring ? { monitoring: { ...s.monitoring, sources: [...s.monitoring.sources] } } : {}),
   };
 }
 
@@ -64,7 +69,7 @@ function validate(draft: Draft): string | null {
     if (draft.requireReason.includes(d) && list.length === 0)
       return `${FEEDBACK_LABELS[d]}: exigir motivo pede ao menos um motivo no catálogo.`;
   }
-  return null;
+  return draft.monitoring ? monitoringProblem(draft.monitoring) : null;
 }
 
 export function SettingsPageClient() {
@@ -116,6 +121,7 @@ export function SettingsPageClient() {
           reasons: Object.fromEntries(DECISIONS.map((d) => [d, lines(draft.reasons[d])])) as Record<Decision, string[]>,
           requireReason: draft.requireReason,
           fourEyes: { enabled: draft.fourEyesEnabled, on: draft.fourEyesOn },
+          ...(draft.monitoring ? { monitoring: draft.monitoring } : {}),
         });
       }}
     >
@@ -209,6 +215,8 @@ export function SettingsPageClient() {
           </fieldset>
         </div>
       </Section>
+
+      {draft.monitoring ? <MonitoringSettingsSection value={draft.monitoring} onChange={(monitoring) => set({ monitoring })} /> : null}
 
       {problem ? (
         <p role="alert" data-testid="settings-problem" className="text-sm text-rose-700">

@@ -42,6 +42,8 @@ import { RelatedSection } from "./dossier/related-section";
 import { UnavailableModulesSection } from "./dossier/unavailable-modules-section";
 import { ModuleSourcesProvider } from "@/components/ui/module-source";
 import { WhyScore } from "@/components/rules/why-score";
+import { CaseAlerts } from "@/components/monitoring/case-alerts";
+import { CaseMonitoringPanel } from "@/components/monitoring/case-monitoring-panel";
 
 /** Finance, restrictions, lawsuits and related parties, each in its own region. */
 function DossierRegions({ detail }: { detail: VerificationDetail }) {
@@ -161,7 +163,11 @@ export function VerificationPageClient({ id }: { id: string }) {
   const team = useTeamReview();
   const review = useQuery({ ...caseReviewQuery(id), enabled: team !== null && query.isSuccess });
   const history = useQuery({ ...decisionHistoryQuery(id), enabled: query.isSuccess });
-  const latestDecision = history.data ? (history.data.items[0]?.status ?? null) : undefined;
+  // a confirmed monitoring alert puts the case back in the queue: its earlier decisions stay in the
+  // history, but none holds until the new one (docs/monitoring.md)
+  const reopened = review.data?.review.flags.includes("alert_confirmed") === true && review.data.review.firstDecidedAt === null;
+  const latestDecision = reopened ? null : history.data ? (history.data.items[0]?.status ?? null) : undefined;
+  const monitoring = team?.features.includes("monitoring") ?? false;
 
   let content: ReactNode;
   // A failed refetch keeps the case on screen (with a notice below): only a case never loaded
@@ -224,6 +230,11 @@ export function VerificationPageClient({ id }: { id: string }) {
           <Region name="o cabeçalho">
             <VerificationHeader detail={detail} decision={latestDecision} />
           </Region>
+          {monitoring ? (
+            <Region name="os alertas de monitoramento">
+              <CaseAlerts id={detail.id} canAct={team?.canAct ?? false} />
+            </Region>
+          ) : null}
           {!isTerminalStatus(detail.status) ? <ProcessingState status={detail.status} /> : null}
           {detail.status === "FAILED" ? <FailedState reason={detail.failureReason} /> : null}
           {/* grid-cols-1 (minmax(0, 1fr)) and min-w-0: a column never grows past the viewport at phone widths.
@@ -235,6 +246,15 @@ export function VerificationPageClient({ id }: { id: string }) {
               {team && review.data ? (
                 <Region name="o responsável">
                   <CaseReviewPanel id={detail.id} view={review.data} canAct={team.canAct} />
+                </Region>
+              ) : null}
+              {monitoring && review.data?.review.monitoring ? (
+                <Region name="o monitoramento">
+                  <CaseMonitoringPanel
+                    id={detail.id}
+                    monitoring={review.data.review.monitoring}
+                    canAdminister={team?.canAdminister ?? false}
+                  />
                 </Region>
               ) : null}
               <Region name="a decisão">

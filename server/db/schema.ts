@@ -974,11 +974,6 @@ export const ssoIdentities = pgTable(
  */
 export const apiKeys = pgTable(
   "api_keys",
-// --- monitoring runs (issue 32; migration 0051; server/monitoring/runs.ts) ---
-
-/** One comparison of a workspace's watched documents with one release of a source; resumable from `checkpoint`. */
-export const monitoringRuns = pgTable(
-  "monitoring_runs",
   {
     id: uuid("id").primaryKey(),
     workspaceId: uuid("workspace_id")
@@ -1001,6 +996,17 @@ export const monitoringRuns = pgTable(
   (t) => [uniqueIndex("api_keys_secret_hash_key").on(t.secretHash), index("api_keys_ws_created_idx").on(t.workspaceId, t.createdAt)],
 );
 // --- end api keys ---
+
+// --- monitoring runs (issue 32; migration 0051; server/monitoring/runs.ts) ---
+
+/** One comparison of a workspace's watched documents with one release of a source; resumable from `checkpoint`. */
+export const monitoringRuns = pgTable(
+  "monitoring_runs",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     /** sanctions or registry. */
     source: text("source").notNull(),
     release: text("release").notNull(),
