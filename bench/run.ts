@@ -23,6 +23,7 @@
 //   import-cnpj [establishments] [--files <dir>]  CNPJ open-data import vs a plain COPY of the same rows; bytes per establishment; lookup p50/p99 (PostgreSQL)
 //   rules [runs]                                 POST /rulesets/evaluate (version 1) vs GET /health and a case read (p50, p99)
 //   backtest [rows] [runs]                      a rule set backtest over 100,000 verifications (PostgreSQL) or 10,000 (PGlite); case reads meanwhile
+//   investigate-layout [runs]                  /investigate's ForceAtlas2 layout at 500, 2,000 and 5,000 nodes vs building the graph alone
 //   schema-roles [rounds] [events]               two database roles vs one: a start's schema step, a test file's database, the audit purge (PostgreSQL)
 import { benchV2Get } from "./v2-get";
 import { benchV3Throughput } from "./v3-throughput";
@@ -49,6 +50,7 @@ import { benchSchemaRoles } from "./schema-roles";
 import { benchExports } from "./exports";
 import { benchRules } from "./rules";
 import { benchBacktest } from "./backtest";
+import { benchInvestigateLayout } from "./investigate-layout";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
@@ -77,6 +79,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   "usage-daily": (a) => benchUsageDaily(Number(a[0] ?? 31_000), Number(a[1] ?? 10)),
   batch: (a) => benchBatch(Number(a[0] ?? 500), Number(a[1] ?? 10), Number(a[2] ?? 8)),
   "metrics-hooks": (a) => benchMetricsHooks(Number(a[0] ?? 1_000_000), Number(a[1] ?? 5), Number(a[2] ?? 20_000)),
+  "investigate-layout": (a) => benchInvestigateLayout(Number(a[0] ?? 5)),
 };
 
 const bench = benches[name];

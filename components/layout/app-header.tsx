@@ -11,13 +11,15 @@ export function AppHeader({
   role,
   settings = false,
   rules = false,
+  graph = false,
 }: {
   email: string;
   role: string | null;
   settings?: boolean;
   rules?: boolean;
+  graph?: boolean;
 }) {
-  const items = navItems(role, settings, rules);
+  const items = navItems(role, settings, rules, graph);
   const roleLabel = role ? (ROLE_LABELS[role] ?? role) : "Sem papel";
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/95 backdrop-blur">
