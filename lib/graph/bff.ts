@@ -1,5 +1,8 @@
 import "server-only";
+import { getEnrichmentRoot } from "@/lib/api/enrichments";
 import { reviewFetch } from "@/lib/api/review";
+import { getVerification } from "@/lib/api/verifications";
+import { relatedPartyOf } from "@/lib/verifications/to-detail";
 import { ApiError } from "@/lib/api/errors";
 import { bffError } from "@/lib/bff/errors";
 import type { CaseList } from "@/lib/contract/review";
@@ -17,9 +20,36 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  */
 export async function resolveNode(raw: string | null, token: string, signal?: AbortSignal): Promise<string | null | "invalid"> {
   const input = readNodeInput(raw);
-  if (input.kind === "invalid") return "invalid";
-  if (input.kind !== "cpf") return input.id;
-  const found = await reviewFetch<CaseList>("/cases", { token, signal, query: { search: input.digits, limit: 1, page: 1 } });
+  switch (input.kind) {
+    case "invalid":
+      return "invalid";
+    case "node":
+    case "cnpj":
+      return input.id;
+    case "cpf":
+      return personByCpf(input.digits, token, signal);
+    case "case": {
+      const record = await getVerification(token, input.caseId, signal);
+      const digits = record.nationalId.replace(/\D/g, "");
+      return digits.length === 14 ? `company:${digits}` : `person:${record.id}`;
+    }
+    case "related": {
+      const party = relatedPartyOf(await getVerification(token, input.caseId, signal), input.key);
+      const digits = party?.document?.replace(/\D/g, "") ?? "";
+      if (digits.length === 14) return `company:${digits}`;
+      return digits.length === 11 ? personByCpf(digits, token, signal) : null;
+    }
+    case "enrichment": {
+      const digits = (await getEnrichmentRoot(token, input.enrichmentId, signal)).document.replace(/\D/g, "");
+      if (digits.length === 14) return `company:${digits}`;
+      return digits.length === 11 ? personByCpf(digits, token, signal) : null;
+    }
+  }
+}
+
+/** A CPF's node: the workspace's newest case on it (the registry never publishes a full CPF). */
+async function personByCpf(digits: string, token: string, signal?: AbortSignal): Promise<string | null> {
+  const found = await reviewFetch<CaseList>("/cases", { token, signal, query: { search: digits, limit: 1, page: 1 } });
   const match = found.cases[0];
   return match ? `person:${match.id}` : null;
 }

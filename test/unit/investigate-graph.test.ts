@@ -181,6 +181,11 @@ describe("Caminho até… input", () => {
     expect(readNodeInput("529.982.247-25")).toEqual({ kind: "cpf", digits: "52998224725" });
     expect(readNodeInput(A)).toEqual({ kind: "node", id: A });
     expect(readNodeInput(P)).toEqual({ kind: "node", id: P });
+    const id = "0f8fad5b-d9cb-469f-a165-70867728950e";
+    expect(readNodeInput(`case:${id}`)).toEqual({ kind: "case", caseId: id });
+    expect(readNodeInput(`related:${id}:ownerships-2`)).toEqual({ kind: "related", caseId: id, key: "ownerships-2" });
+    expect(readNodeInput(`related:${id}:other-2`)).toEqual({ kind: "invalid" });
+    expect(readNodeInput("enrichment:enr_01ABC")).toEqual({ kind: "enrichment", enrichmentId: "enr_01ABC" });
     expect(readNodeInput("12345")).toEqual({ kind: "invalid" });
     expect(readNodeInput("company:123")).toEqual({ kind: "invalid" });
     expect(readNodeInput("")).toEqual({ kind: "invalid" });
