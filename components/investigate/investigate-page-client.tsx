@@ -179,7 +179,7 @@ export function InvestigatePageClient({ canSave }: { canSave: boolean }) {
   const loading = (busy === "expand" && empty) || (Boolean(snapshotParam) && empty && !loadError);
 
   return (
-    <div className="space-y-3">
+    <div className="space-y-3" data-testid="investigate-page" data-busy={busy ?? ""} data-layout-ms={inv.layoutMs ?? ""}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-xl font-semibold text-zinc-900">Investigação</h1>

@@ -88,10 +88,17 @@ export function useInvestigation() {
     [layOut],
   );
 
-  const loadSnapshot = useCallback((body: SnapshotBody) => {
-    setState(fromSnapshot(body));
-    setPaths(null);
-  }, []);
+  /** A saved or exported graph: as it was, or laid out when it came without positions (a JSON made elsewhere). */
+  const loadSnapshot = useCallback(
+    (body: SnapshotBody) => {
+      const next = fromSnapshot(body);
+      setPaths(null);
+      setNeighbourhood(null);
+      if (body.nodes.some((n) => !body.positions[n.id])) layOut(next);
+      else setState(next);
+    },
+    [layOut],
+  );
 
   const highlight = useMemo(() => {
     if (paths && paths.answer.paths.length > 0)
