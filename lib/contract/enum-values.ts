@@ -83,4 +83,7 @@ export const AUDIT_EVENT_TYPES = [
   "alert.assigned",
   "alert.resolved",
   "case.monitoring_changed",
+  // the investigation graph (issue 33; docs/graph.md)
+  "graph.snapshot_saved",
+  "graph.exported",
 ] as const;

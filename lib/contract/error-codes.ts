@@ -63,6 +63,9 @@ export const ERROR_STATUS = {
   view_limit_reached: 409,
   cross_site_request: 403,
   alert_resolved: 409,
+  // the investigation graph (issue 33; docs/graph.md)
+  snapshot_too_large: 413,
+  snapshot_limit_reached: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -165,8 +165,8 @@ export const Position = z.object({ x: z.number().finite(), y: z.number().finite(
 export const SnapshotBody = z
   .object({
     title: z.string().trim().min(1).max(200).optional().describe("Default: Grafo de <date>"),
-    nodes: z.array(GraphNode).min(1).max(MAX_SNAPSHOT_NODES),
-    edges: z.array(GraphEdge).max(MAX_SNAPSHOT_EDGES),
+    nodes: z.array(GraphNode).min(1).describe(`At most ${MAX_SNAPSHOT_NODES} (more: 413 snapshot_too_large)`),
+    edges: z.array(GraphEdge).describe(`At most ${MAX_SNAPSHOT_EDGES} (more: 413 snapshot_too_large)`),
     positions: z.record(GraphNodeId, Position).describe("Each node's position on the canvas, by node id"),
     releases: z.array(z.string().min(1).max(40)).max(20).describe("The registry releases the graph was read from"),
   })

@@ -49,6 +49,8 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "alert.assigned": "Alerta atribuído",
   "alert.resolved": "Alerta resolvido",
   "case.monitoring_changed": "Monitoramento do caso alterado",
+  "graph.snapshot_saved": "Grafo salvo no caso",
+  "graph.exported": "Grafo exportado",
 };
 
 /** ok: within the SLA; due_soon: its last quarter; breached: past it; met: decided within it. */

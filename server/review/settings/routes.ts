@@ -25,6 +25,7 @@ export const FEATURES = [
   "stats",
   "rules",
   "monitoring",
+  "graph",
 ];
 
 export function registerSettingsRoutes(app: FastifyInstance, s: Services): void {
