@@ -95,7 +95,7 @@ export function TimelineSection({ id }: { id: string }) {
                       {detail}
                     </p>
                   ) : null}
-                  {(event.type as string) === "graph.snapshot_saved" ? <SnapshotLink caseId={id} data={event.data} /> : null}
+                  {event.type === "graph.snapshot_saved" ? <SnapshotLink caseId={id} data={event.data} /> : null}
                 </li>
               );
             })}
