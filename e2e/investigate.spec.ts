@@ -62,7 +62,7 @@ test("investigate: expand by 2, path to a CNPJ, lawsuits layer off, GraphML pars
     const cnpj = target!.slice("company:".length);
     await page.getByTestId("investigate-panel").getByRole("button", { name: "Fechar o painel do nó" }).click();
     await page
-      .getByLabel(/Caminho até/)
+      .getByRole("textbox", { name: /Caminho até/ })
       .fill(`${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`);
     await page.getByTestId("investigate-path-submit").click();
     await expect(page.getByTestId("investigate-paths")).toContainText(/caminhos? encontrados?/, { timeout: 60_000 });
@@ -149,11 +149,10 @@ test("investigate: a 2,000-node graph at 1280 and 420 px, a path and the side pa
     await expectNoSeriousA11yViolations(page, "/investigate side panel at 1280 px");
 
     // hide and pin act on the view
-    const before = await listed(page).count();
     await page.getByTestId("investigate-pin").click();
     await expect(page.getByTestId("investigate-pin")).toHaveAttribute("aria-pressed", "true");
     await page.getByTestId("investigate-hide").click();
-    await expect(page.getByTestId("investigate-list-count")).toContainText(`${(before - 1).toLocaleString("pt-BR")} de`);
+    await expect(page.getByTestId("investigate-list-count")).toHaveText("1.999 de 1.999 nós");
 
     // 420 px: the list stands in for the canvas
     await page.setViewportSize({ width: 420, height: 900 });

@@ -1,4 +1,4 @@
-import { nodeColor, nodeSize } from "./graph-canvas";
+import { nodeColor, nodeSize } from "./style";
 import type { Layers } from "./graph-state";
 import type { InvEdge, InvNode, Position } from "./types";
 

@@ -3,7 +3,7 @@
 import Graph from "graphology";
 import Sigma from "sigma";
 import { useEffect, useRef, useState } from "react";
-import { FLAG_COLORS, TYPE_COLORS } from "./labels";
+import { nodeColor, nodeSize } from "./style";
 import type { Layers } from "./graph-state";
 import type { InvEdge, InvNode, Position } from "./types";
 
@@ -26,15 +26,6 @@ export interface CanvasProps {
   onReady?: (api: { fit: () => void; zoom: (by: number) => void } | null) => void;
 }
 
-export function nodeColor(n: InvNode, layers: Layers): string {
-  if (layers.sanctions && n.flags.includes("sanctioned")) return FLAG_COLORS.sanctioned;
-  if (layers.restrictive && n.flags.includes("restrictive")) return FLAG_COLORS.restrictive;
-  if (layers.inactive && n.flags.includes("inactive")) return FLAG_COLORS.inactive;
-  return TYPE_COLORS[n.type] ?? "#52525b";
-}
-
-export const nodeSize = (n: InvNode) => Math.min(16, 3 + Math.sqrt(Math.max(n.degree, 0)) * 1.4);
-
 export default function GraphCanvas(props: CanvasProps) {
   const container = useRef<HTMLDivElement>(null);
   const sigma = useRef<Sigma | null>(null);
@@ -49,6 +40,7 @@ export default function GraphCanvas(props: CanvasProps) {
     try {
       renderer = new Sigma(graph, container.current, {
         renderLabels: true,
+        allowInvalidContainer: true,
         labelRenderedSizeThreshold: 7,
         labelDensity: 0.5,
         defaultEdgeColor: "#d4d4d8",
@@ -130,6 +122,8 @@ export default function GraphCanvas(props: CanvasProps) {
           size: e.type === "partner" ? 1.2 : 0.8,
           color: e.type.startsWith("same_") ? "#a5b4fc" : e.type === "lawsuit" ? "#d4d4d8" : "#a1a1aa",
         });
+    // a small graph shows every name; a large one the names of the bigger nodes as the zoom allows
+    renderer.setSetting("labelRenderedSizeThreshold", nodes.length <= 150 ? 0 : 7);
     renderer.setCustomBBox(null);
     renderer.refresh();
   }, [nodes, edges, positions, layers]);

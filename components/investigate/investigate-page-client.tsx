@@ -393,23 +393,28 @@ function PathSummary({
 }
 
 function ImportJson({ onFile, compact = false }: { onFile: (file: File) => void; compact?: boolean }) {
+  const id = compact ? "investigate-import-bar" : "investigate-import";
   return (
     <div className={compact ? "" : "mx-auto max-w-md"}>
-      <label htmlFor={compact ? "investigate-import-bar" : "investigate-import"} className="block text-xs font-medium text-zinc-600">
-        {compact ? "Abrir JSON" : "Ou abra um grafo exportado em JSON"}
-      </label>
+      {compact ? null : <p className="mb-1 text-xs text-zinc-600">Ou abra um grafo exportado em JSON:</p>}
       <input
-        id={compact ? "investigate-import-bar" : "investigate-import"}
-        data-testid={compact ? "investigate-import-bar" : "investigate-import"}
+        id={id}
+        data-testid={id}
         type="file"
         accept="application/json,.json"
+        className="peer sr-only"
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = "";
           if (file) onFile(file);
         }}
-        className="block w-full max-w-56 text-xs text-zinc-700 file:mr-2 file:h-9 file:rounded-md file:border-0 file:bg-zinc-100 file:px-3 file:text-sm"
       />
+      <label
+        htmlFor={id}
+        className="inline-flex h-9 cursor-pointer items-center rounded-md bg-white px-3.5 text-sm font-medium text-zinc-800 shadow-sm ring-1 ring-zinc-300 ring-inset peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 hover:bg-zinc-50"
+      >
+        Abrir JSON…
+      </label>
     </div>
   );
 }

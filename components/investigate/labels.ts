@@ -48,6 +48,11 @@ export const TYPE_COLORS: Record<string, string> = {
 export const FLAG_COLORS = { sanctioned: "#dc2626", restrictive: "#ea580c", inactive: "#a1a1aa" } as const;
 
 const SHARED: Record<string, string> = { same_address: "endereço", same_phone: "telefone", same_email: "e-mail" };
+const SOURCE_NAMES: Record<string, string> = {
+  registry: "registro da Receita (nenhum release importado ou em uso)",
+  lawsuits: "processos",
+  cases: "casos do workspace",
+};
 const n = (value: number) => value.toLocaleString("pt-BR");
 
 /**
@@ -75,6 +80,9 @@ export function omittedMessage(omitted: Omission[], limit?: number): string | nu
     );
   }
   const unavailable = omitted.filter((o) => o.reason === "source_unavailable");
-  if (unavailable.length > 0) parts.push(`fonte indisponível: ${unavailable.map((o) => o.value ?? "?").join(", ")}`);
+  if (unavailable.length > 0)
+    parts.push(
+      `${unavailable.length === 1 ? "fonte indisponível" : "fontes indisponíveis"}: ${unavailable.map((o) => SOURCE_NAMES[o.value ?? ""] ?? o.value ?? "?").join(", ")}`,
+    );
   return parts.length > 0 ? parts.join(" · ") : null;
 }

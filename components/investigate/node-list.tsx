@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { nodeColor } from "./graph-canvas";
+import { nodeColor } from "./style";
 import type { Layers } from "./graph-state";
 import { flagLabel, nodeTypeLabel } from "./labels";
 import type { InvNode } from "./types";

@@ -140,7 +140,12 @@ export function NodePanel({
 
       <div>
         <h3 className="mb-1 text-sm font-semibold text-zinc-900">Ligações mostradas ({edges.length.toLocaleString("pt-BR")})</h3>
-        <ul className="max-h-56 space-y-1 overflow-y-auto text-sm" data-testid="investigate-panel-edges">
+        <ul
+          className="max-h-56 space-y-1 overflow-y-auto text-sm"
+          data-testid="investigate-panel-edges"
+          tabIndex={0}
+          aria-label="Ligações do nó"
+        >
           {edges.slice(0, 50).map((e) => {
             const other = e.source === node.id ? e.target : e.source;
             return (
