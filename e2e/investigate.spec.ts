@@ -1,6 +1,5 @@
 import { writeFileSync } from "node:fs";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { randomCnpj } from "./support/documents";
 import { AUTH_DIR } from "./support/env";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 import { largeGraph } from "./support/graph-fixture";
@@ -15,6 +14,12 @@ import { largeGraph } from "./support/graph-fixture";
 
 const SHOTS = process.env.LUPA_E2E_SHOTS ?? "/work/shots/graph-console";
 
+/**
+ * A company whose sandbox lawsuits (deterministic per document) name another company and a
+ * registry partner: two levels from it reach them, and a path runs through a shared lawsuit.
+ */
+const COMPANY = "48640767000101";
+
 const listed = (page: import("@playwright/test").Page) => page.getByTestId("investigate-node");
 
 async function settled(page: import("@playwright/test").Page) {
@@ -26,7 +31,7 @@ test("investigate: expand by 2, path to a CNPJ, lawsuits layer off, GraphML pars
   api,
 }) => {
   test.setTimeout(240_000);
-  const created = await api.createVerification(randomCnpj(), { profileId: await api.verificationProfileId("company") });
+  const created = await api.createVerification(COMPANY, { profileId: await api.verificationProfileId("company") });
   expect((await api.waitUntilTerminal(created.id, 90_000)).status).toBe("COMPLETED");
 
   const context = await browser.newContext({
@@ -69,7 +74,7 @@ test("investigate: expand by 2, path to a CNPJ, lawsuits layer off, GraphML pars
     await expect(page.getByTestId("investigate-path").first()).toBeVisible();
     await expect(page.getByTestId("investigate-paths")).toContainText("nós visitados");
     await settled(page);
-    await page.screenshot({ path: `${SHOTS}/path-case-1280.png` });
+    await page.screenshot({ path: `${SHOTS}/path-case-1280.png`, fullPage: true });
 
     // the lawsuits layer off: no lawsuit in the list, fewer nodes; on again: back
     const lawsuits = await page.locator('[data-testid="investigate-node"][data-node-type="lawsuit"]').count();

@@ -41,6 +41,8 @@ export default function GraphCanvas(props: CanvasProps) {
       renderer = new Sigma(graph, container.current, {
         renderLabels: true,
         allowInvalidContainer: true,
+        // room for the names of the nodes at the border
+        stagePadding: 60,
         labelRenderedSizeThreshold: 7,
         labelDensity: 0.5,
         defaultEdgeColor: "#d4d4d8",

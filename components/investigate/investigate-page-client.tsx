@@ -134,6 +134,11 @@ export function InvestigatePageClient({ canSave }: { canSave: boolean }) {
     }
   };
 
+  // at phone width the panel sits under the list: bring it into view when a node is chosen
+  useEffect(() => {
+    if (narrow && selected) document.getElementById("investigate-panel-title")?.scrollIntoView({ block: "start" });
+  }, [narrow, selected]);
+
   const start = (text: string) => router.push(`/investigate?node=${encodeURIComponent(text)}${caseParam ? `&case=${caseParam}` : ""}`);
 
   const doExport = async (choice: ExportChoice) => {
