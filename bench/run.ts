@@ -17,7 +17,8 @@
 //   audit-events [events] [runs] [--reuse]     the audit trail at 10,000,000 events: filters by type and case; a decision's recording (PostgreSQL)
 //   exports [cases] [events] [runs]            cases/export.csv and audit-events.csv in people's words vs in codes: time, bytes, a read meanwhile
 //   usage-daily [entries] [runs]               /usage's API cost: 31 x GET /api/v3/usage (one per day) vs one GET /api/review/v1/usage/daily
-//   graph [runs]                                navigation -> settled lawsuit graph (300+ nodes), JS of the route (running console)
+//   network [runs]                              navigation -> settled lawsuit graph (300+ nodes), JS of the route (running console)
+//   graph [establishments] [--reuse] [--runs N]  the investigation graph: expand depth 1 and 2, paths up to 6 hops, a case read with 20 explorers (PostgreSQL)
 //   metrics-hooks [operations] [rounds] [queries]  CPU per metrics hook vs prom-client's labelled calls; PGlite lock tracking
 //   abuse [pdf] [csv] [png] [png16] [sanctions] [receita]  one user's abusive requests and hostile imports: /health, an ordinary read and memory meanwhile (issue 21)
 //   import-cnpj [establishments] [--files <dir>]  CNPJ open-data import vs a plain COPY of the same rows; bytes per establishment; lookup p50/p99 (PostgreSQL)
@@ -34,6 +35,7 @@ import { benchSustained } from "./sustained";
 import { benchVision } from "./vision";
 import { benchPages } from "./pages";
 import { benchSignIn } from "./signin";
+import { benchNetwork } from "./network";
 import { benchGraph } from "./graph";
 import { benchBatch } from "./batch";
 import { benchDatasetCache } from "./dataset-cache";
@@ -63,7 +65,8 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   pdf: (a) => benchPdf(Number(a[0] ?? 100)),
   sustained: (a) => benchSustained(Number(a[0] ?? 60), Number(a[1] ?? 50)),
   vision: (a) => benchVision(Number(a[0] ?? 5)),
-  graph: (a) => benchGraph(Number(a[0] ?? 5)),
+  network: (a) => benchNetwork(Number(a[0] ?? 5)),
+  graph: (a) => benchGraph(a),
   "dataset-cache": (a) => benchDatasetCache(Number(a[0] ?? 200), Number(a[1] ?? 80), Number(a[2] ?? 4)),
   "list-scale": (a) => benchListScale(a),
   "scale-out": (a) => benchScaleOut(Number(a[0] ?? 1000), Number(a[1] ?? 10), Number(a[2] ?? 1)),

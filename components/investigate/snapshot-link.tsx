@@ -6,14 +6,13 @@ import Link from "next/link";
 export function SnapshotLink({ caseId, data }: { caseId: string; data: Record<string, unknown> }) {
   const id = typeof data.snapshotId === "string" ? data.snapshotId : null;
   if (!id) return null;
-  const count = typeof data.nodeCount === "number" ? ` (${data.nodeCount.toLocaleString("pt-BR")} nós)` : "";
   return (
     <Link
       href={`/investigate?case=${encodeURIComponent(caseId)}&snapshot=${encodeURIComponent(id)}`}
       className="text-xs font-medium text-brand-700 hover:underline"
       data-testid="timeline-snapshot-link"
     >
-      Abrir o grafo salvo{count}
+      Abrir o grafo salvo
     </Link>
   );
 }

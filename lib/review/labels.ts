@@ -47,6 +47,10 @@ export function auditEventDetail(type: string, data: Record<string, unknown>, na
   if (type === "ai_summary.generated" && data.regenerated === true) parts.push("gerado novamente");
   if (type === "restrictive_list.imported" && typeof data.added === "number") parts.push(`${data.added} adicionados`);
   if (type === "audit.purged" && typeof data.deleted === "number") parts.push(`${data.deleted} eventos`);
+  // the investigation graph (issue 33)
+  if (type === "graph.snapshot_saved" && typeof data.title === "string") parts.push(data.title);
+  if (type === "graph.exported" && typeof data.format === "string") parts.push(data.format === "csv" ? "CSV" : data.format.toUpperCase());
+  if (type.startsWith("graph.") && typeof data.nodeCount === "number") parts.push(`${data.nodeCount.toLocaleString("pt-BR")} nós`);
   return parts.join(" · ");
 }
 

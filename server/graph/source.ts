@@ -147,7 +147,12 @@ export class GraphSource {
     const q = this.s.database.query;
     switch (ref.type) {
       case "company": {
-        if (this.live && (await companyRows(q, this.live.schema, [ref.cnpj])).size > 0) return true;
+        if (this.companyData.has(ref.cnpj)) return true;
+        if (this.live) {
+          const rows = await companyRows(q, this.live.schema, [ref.cnpj]);
+          for (const [cnpj, row] of rows) this.companyData.set(cnpj, row);
+          if (rows.size > 0) return true;
+        }
         const { rows } = await q(`select 1 from verifications where workspace_id = $1 and national_id = $2 limit 1`, [
           this.workspaceId,
           ref.cnpj,
@@ -265,11 +270,9 @@ export class GraphSource {
   private async companyContacts(refs: { id: string; cnpj: string }[]): Promise<void> {
     const live = this.live!;
     const q = this.s.database.query;
-    const rows = await companyRows(
-      q,
-      live.schema,
-      refs.map((r) => r.cnpj),
-    );
+    const missing = refs.map((r) => r.cnpj).filter((c) => !this.companyData.has(c));
+    for (const [cnpj, row] of await companyRows(q, live.schema, missing)) this.companyData.set(cnpj, row);
+    const rows = new Map(refs.flatMap((r) => (this.companyData.has(r.cnpj) ? [[r.cnpj, this.companyData.get(r.cnpj)!] as const] : [])));
     const wanted: Record<ContactKind, Map<string, string[]>> = { address: new Map(), phone: new Map(), email: new Map() };
     const want = (kind: ContactKind, value: string | null, cnpj: string) => {
       if (!value) return;
@@ -278,7 +281,6 @@ export class GraphSource {
       wanted[kind].set(value, list);
     };
     for (const row of rows.values()) {
-      this.companyData.set(row.cnpj, row);
       want("address", row.address, row.cnpj);
       want("phone", row.phone1, row.cnpj);
       want("phone", row.phone2, row.cnpj);

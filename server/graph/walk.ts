@@ -12,7 +12,11 @@ import { liveRelease } from "./registry";
 import { GraphSource, type RawEdge } from "./source";
 
 /** Nodes expanded at most per level of an expand (a depth-3 walk from a hub would read the registry). */
-export const MAX_FRONTIER = 2000;
+export const MAX_FRONTIER = 1000;
+/** An expand stops going deeper once it has found this many nodes (it keeps the `limit` most connected). */
+export const MAX_FOUND = 10_000;
+/** A path search expands its frontier in chunks of this many nodes, checking the visited budget between them. */
+export const PATH_CHUNK = 500;
 
 async function sourceFor(s: Services, workspaceId: string): Promise<GraphSource> {
   return new GraphSource(s, workspaceId, await liveRelease(s.database.query));
@@ -55,6 +59,11 @@ export async function expand(s: Services, workspaceId: string, q: { node: string
           next.push(other);
         }
       }
+    if (d < q.depth && depthOf.size >= MAX_FOUND) {
+      frontierLeft += next.length;
+      frontier = [];
+      break;
+    }
     if (d < q.depth && next.length > MAX_FRONTIER) {
       // the most linked to what was already found first
       const links = new Map<string, number>();
@@ -81,7 +90,13 @@ export async function expand(s: Services, workspaceId: string, q: { node: string
   const omitted = src.omitted();
   if (truncated) omitted.unshift({ reason: "limit", count: found.length - keptIds.length, type: null, value: null, node: null });
   if (frontierLeft > 0)
-    omitted.push({ reason: "depth", count: frontierLeft, type: null, value: `more than ${MAX_FRONTIER} nodes at one level`, node: null });
+    omitted.push({
+      reason: "depth",
+      count: frontierLeft,
+      type: null,
+      value: `not expanded further: more than ${MAX_FRONTIER} nodes at one level, or ${MAX_FOUND} found`,
+      node: null,
+    });
   const nodes = await nodesOf(src, keptIds, keptEdges);
   const rest = nodes.slice(1).sort((a, b) => b.degree - a.degree || a.id.localeCompare(b.id));
   return {
@@ -143,29 +158,30 @@ export async function findPaths(
     const side = fwd.frontier.length === 0 ? bwd : bwd.frontier.length === 0 ? fwd : fwd.frontier.length <= bwd.frontier.length ? fwd : bwd;
     const other = side === fwd ? bwd : fwd;
     if (side.frontier.length === 0) break;
-    await src.expand(side.frontier);
     const next: string[] = [];
     const d = side.depth + 1;
-    for (const id of side.frontier)
-      for (const e of src.edgesOf(id)) {
-        const n = otherEnd(e, id);
-        const seen = side.dist.get(n);
-        if (seen === undefined) {
-          side.dist.set(n, d);
-          side.parents.set(n, [{ id, edge: e }]);
-          next.push(n);
-        } else if (seen === d) {
-          const list = side.parents.get(n)!;
-          if (list.length < MAX_PARENTS && !list.some((p) => p.id === id)) list.push({ id, edge: e });
+    for (let at = 0; at < side.frontier.length && !truncated; at += PATH_CHUNK) {
+      const chunk = side.frontier.slice(at, at + PATH_CHUNK);
+      await src.expand(chunk);
+      for (const id of chunk)
+        for (const e of src.edgesOf(id)) {
+          const n = otherEnd(e, id);
+          const seen = side.dist.get(n);
+          if (seen === undefined) {
+            side.dist.set(n, d);
+            side.parents.set(n, [{ id, edge: e }]);
+            next.push(n);
+          } else if (seen === d) {
+            const list = side.parents.get(n)!;
+            if (list.length < MAX_PARENTS && !list.some((p) => p.id === id)) list.push({ id, edge: e });
+          }
+          if (other.dist.has(n) && side.dist.get(n)! + other.dist.get(n)! <= q.maxDepth) meetings.add(n);
         }
-        if (other.dist.has(n) && side.dist.get(n)! + other.dist.get(n)! <= q.maxDepth) meetings.add(n);
-      }
+      if (fwd.dist.size + bwd.dist.size >= maxVisited) truncated = true;
+    }
     side.frontier = next;
     side.depth = d;
-    if (fwd.dist.size + bwd.dist.size >= maxVisited) {
-      truncated = true;
-      break;
-    }
+    if (truncated) break;
   }
 
   // every path through a meeting node, shortest first, simple, distinct

@@ -420,6 +420,24 @@ describe("snapshots and exports", () => {
     expectError(await api.get(`${snapshotsPath(homonymCase)}/${saved.id}`, ws.tokens.viewer), 404, "not_found");
     expectError(await api.get(`${snapshotsPath(mariaCase)}/nope`, ws.tokens.viewer), 404, "not_found");
     expectError(await api.post(snapshotsPath(mariaCase), ws.tokens.integration, body), 403, "forbidden");
+    expectError(await api.get(snapshotsPath("not-a-uuid"), ws.tokens.viewer), 404, "not_found");
+    expectError(await api.post(snapshotsPath(crypto.randomUUID()), ws.tokens.viewer, body), 404, "not_found");
+  });
+
+  it("keeps at most 100 snapshots per case (409 snapshot_limit_reached)", async () => {
+    const full = await insertCase(t, ws);
+    await t.services.database.query(
+      `insert into graph_snapshots (id, workspace_id, verification_id, title, nodes, edges, positions, node_count, edge_count, bytes, created_by)
+       select gen_random_uuid(), $1, $2, 'g' || i, '[]', '[]', '{}', 0, 0, 0, $3 from generate_series(1, 100) as i`,
+      [ws.id, full, ws.users.viewer.id],
+    );
+    const a = await expandOf(`company:${ACME}`);
+    expectError(
+      await api.post(snapshotsPath(full), ws.tokens.viewer, { nodes: a.nodes, edges: a.edges, positions: {}, releases: a.releases }),
+      409,
+      "snapshot_limit_reached",
+    );
+    expect(await eventsOf(t, ws.id, "graph.snapshot_saved", full)).toEqual([]);
   });
 
   it("records exports, on the case when one is named", async () => {

@@ -26,7 +26,7 @@ export const TIMELINE_FILTERS: Array<{ value: string; label: string }> = [
   { value: "report.downloaded", label: "Relatório PDF" },
   { value: "ai_summary.generated", label: "Resumo da IA" },
   { value: "alert.opened,alert.assigned,alert.resolved,case.monitoring_changed", label: "Monitoramento" },
-  { value: "graph.snapshot_saved,graph.exported", label: "Investigação" },
+  { value: "graph.snapshot_saved,graph.exported", label: "Grafo de investigação" },
 ];
 
 export function TimelineSection({ id }: { id: string }) {
