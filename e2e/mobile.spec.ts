@@ -38,7 +38,7 @@ test("the navigation is a menu, opened, walked and closed from the keyboard", as
   const menu = page.getByRole("navigation", { name: "Principal" });
   await expect(menu).toBeVisible();
   const links = menu.getByRole("link");
-  await expect(links).toHaveText(["Visão geral", "Verificações", "Enriquecimentos", "Lista restritiva", "Regras"]);
+  await expect(links).toHaveText(["Visão geral", "Verificações", "Enriquecimentos", "Lista restritiva", "Regras", "Investigação"]);
   await expect(menu.getByRole("link", { name: "Visão geral" })).toHaveAttribute("aria-current", "page");
   // every link whole inside the screen
   for (const link of await links.all()) {

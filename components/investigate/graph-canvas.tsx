@@ -114,9 +114,11 @@ export default function GraphCanvas(props: CanvasProps) {
     if (!renderer) return;
     const graph = renderer.getGraph();
     graph.clear();
+    // smaller dots when there are many, so a 2,000-node graph is not one blot
+    const scale = nodes.length > 1_000 ? 0.55 : nodes.length > 300 ? 0.75 : 1;
     for (const n of nodes) {
       const p = positions.get(n.id) ?? { x: 0, y: 0 };
-      graph.addNode(n.id, { x: p.x, y: p.y, size: nodeSize(n), color: nodeColor(n, layers), label: n.label });
+      graph.addNode(n.id, { x: p.x, y: p.y, size: nodeSize(n) * scale, color: nodeColor(n, layers), label: n.label });
     }
     for (const e of edges)
       if (graph.hasNode(e.source) && graph.hasNode(e.target))

@@ -76,7 +76,7 @@ export function VerificationHeader({ detail, decision }: { detail: VerificationD
           </div>
         </div>
       </div>
-      <div className="flex items-center gap-5">
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
         <InvestigateLink node={`case:${detail.id}`} caseId={detail.id} />
         <RestrictiveListAction detail={detail} />
         <div className="text-right">
