@@ -53,7 +53,9 @@ export default function GraphCanvas(props: CanvasProps) {
           const lit = p.highlight.nodes.size > 0;
           const out = { ...data };
           if (id === p.selected) return { ...out, highlighted: true, zIndex: 3, forceLabel: true };
-          if (lit && p.highlight.nodes.has(id)) return { ...out, zIndex: 2, forceLabel: true, size: (data.size as number) * 1.4 };
+          // a path's names all show; a large neighbourhood's are left to sigma's label grid (no overlaps)
+          if (lit && p.highlight.nodes.has(id))
+            return { ...out, zIndex: 2, forceLabel: p.highlight.nodes.size <= 25, size: (data.size as number) * 1.4 };
           if (lit) return { ...out, color: "#e4e4e7", label: "", zIndex: 0 };
           if (p.pinned.has(id)) return { ...out, zIndex: 1, forceLabel: true };
           return out;
