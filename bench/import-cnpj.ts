@@ -37,7 +37,7 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(" ");
 
-async function plainCopy(client: pg.Client, folder: string): Promise<{ rows: number; seconds: number }> {
+export async function plainCopy(client: pg.Client, folder: string): Promise<{ rows: number; seconds: number }> {
   const started = performance.now();
   let rows = 0;
   const made = new Set<FileKind>();

@@ -8,7 +8,7 @@
 // Usage: npm run bench -- pages [webUrl=http://127.0.0.1:3000] [decisions=5]
 // Signs in as the demo analyst; decisions are recorded on real cases of the "Aguardando decisão" queue.
 import { chromium, type Browser, type Page } from "@playwright/test";
-import { createEnrichment } from "./graph";
+import { createEnrichment } from "./network";
 
 // The large_network sandbox company: its network (over 25 parties) is what the network route draws.
 const NETWORK_COMPANY = "00000010000127";

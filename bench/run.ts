@@ -17,13 +17,15 @@
 //   audit-events [events] [runs] [--reuse]     the audit trail at 10,000,000 events: filters by type and case; a decision's recording (PostgreSQL)
 //   exports [cases] [events] [runs]            cases/export.csv and audit-events.csv in people's words vs in codes: time, bytes, a read meanwhile
 //   usage-daily [entries] [runs]               /usage's API cost: 31 x GET /api/v3/usage (one per day) vs one GET /api/review/v1/usage/daily
-//   graph [runs]                                navigation -> settled lawsuit graph (300+ nodes), JS of the route (running console)
+//   network [runs]                              navigation -> settled lawsuit graph (300+ nodes), JS of the route (running console)
+//   graph [establishments] [--reuse] [--runs N]  the investigation graph: expand depth 1 and 2, paths up to 6 hops, a case read with 20 explorers (PostgreSQL)
 //   metrics-hooks [operations] [rounds] [queries]  CPU per metrics hook vs prom-client's labelled calls; PGlite lock tracking
 //   abuse [pdf] [csv] [png] [png16] [sanctions] [receita]  one user's abusive requests and hostile imports: /health, an ordinary read and memory meanwhile (issue 21)
 //   import-cnpj [establishments] [--files <dir>]  CNPJ open-data import vs a plain COPY of the same rows; bytes per establishment; lookup p50/p99 (PostgreSQL)
 //   rules [runs]                                 POST /rulesets/evaluate (version 1) vs GET /health and a case read (p50, p99)
 //   backtest [rows] [runs]                      a rule set backtest over 100,000 verifications (PostgreSQL) or 10,000 (PGlite); case reads meanwhile
 //   monitoring [documents] [--full]             monitoring runs: 200,000 (--full 1,000,000) watched documents vs a registry release changing 1% and 20,000 sanctions; case reads meanwhile (PostgreSQL)
+//   investigate-layout [runs]                  /investigate's ForceAtlas2 layout at 500, 2,000 and 5,000 nodes vs building the graph alone
 //   schema-roles [rounds] [events]               two database roles vs one: a start's schema step, a test file's database, the audit purge (PostgreSQL)
 //   api-keys [seconds] [concurrency] [rounds]   GET v2 verification by id with an access token vs an API key; the key's lookups
 import { benchV2Get } from "./v2-get";
@@ -35,6 +37,7 @@ import { benchSustained } from "./sustained";
 import { benchVision } from "./vision";
 import { benchPages } from "./pages";
 import { benchSignIn } from "./signin";
+import { benchNetwork } from "./network";
 import { benchGraph } from "./graph";
 import { benchBatch } from "./batch";
 import { benchDatasetCache } from "./dataset-cache";
@@ -53,6 +56,7 @@ import { benchRules } from "./rules";
 import { benchBacktest } from "./backtest";
 import { benchApiKeys } from "./api-keys";
 import { benchMonitoring } from "./monitoring";
+import { benchInvestigateLayout } from "./investigate-layout";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
@@ -66,7 +70,8 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   pdf: (a) => benchPdf(Number(a[0] ?? 100)),
   sustained: (a) => benchSustained(Number(a[0] ?? 60), Number(a[1] ?? 50)),
   vision: (a) => benchVision(Number(a[0] ?? 5)),
-  graph: (a) => benchGraph(Number(a[0] ?? 5)),
+  network: (a) => benchNetwork(Number(a[0] ?? 5)),
+  graph: (a) => benchGraph(a),
   "dataset-cache": (a) => benchDatasetCache(Number(a[0] ?? 200), Number(a[1] ?? 80), Number(a[2] ?? 4)),
   "list-scale": (a) => benchListScale(a),
   "scale-out": (a) => benchScaleOut(Number(a[0] ?? 1000), Number(a[1] ?? 10), Number(a[2] ?? 1)),
@@ -83,6 +88,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   "usage-daily": (a) => benchUsageDaily(Number(a[0] ?? 31_000), Number(a[1] ?? 10)),
   batch: (a) => benchBatch(Number(a[0] ?? 500), Number(a[1] ?? 10), Number(a[2] ?? 8)),
   "metrics-hooks": (a) => benchMetricsHooks(Number(a[0] ?? 1_000_000), Number(a[1] ?? 5), Number(a[2] ?? 20_000)),
+  "investigate-layout": (a) => benchInvestigateLayout(Number(a[0] ?? 5)),
 };
 
 const bench = benches[name];

@@ -39,7 +39,15 @@ test("the navigation is a menu, opened, walked and closed from the keyboard", as
   await expect(menu).toBeVisible();
   const links = menu.getByRole("link");
   // "Alertas" carries the open alerts' count when there are some (issue 32)
-  await expect(links).toHaveText(["Visão geral", "Verificações", /^Alertas/, "Enriquecimentos", "Lista restritiva", "Regras"]);
+  await expect(links).toHaveText([
+    "Visão geral",
+    "Verificações",
+    /^Alertas/,
+    "Enriquecimentos",
+    "Lista restritiva",
+    "Regras",
+    "Investigação",
+  ]);
   await expect(menu.getByRole("link", { name: "Visão geral" })).toHaveAttribute("aria-current", "page");
   // every link whole inside the screen
   for (const link of await links.all()) {

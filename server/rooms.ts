@@ -7,6 +7,7 @@ import { registerRuleRoutes } from "./rules/routes";
 import { registerMonitoringRoutes } from "./monitoring/routes";
 import { registerSsoRoutes } from "./sso/routes";
 import { registerApiKeyRoutes } from "./apikeys/routes";
+import { registerGraphRoutes } from "./graph/routes";
 
 export const REVIEW_ROOMS: readonly ReviewRoutes[] = [
   registerDecisionRoutes,
@@ -14,4 +15,5 @@ export const REVIEW_ROOMS: readonly ReviewRoutes[] = [
   registerMonitoringRoutes,
   registerSsoRoutes,
   registerApiKeyRoutes, // api keys and sessions (issue 34)
+  registerGraphRoutes,
 ];

@@ -28,6 +28,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         rules={Boolean(teamReview?.features.includes("rules"))}
         sessions={Boolean(teamReview?.features.includes("sessions"))}
         monitoring={Boolean(teamReview?.features.includes("monitoring"))}
+        graph={Boolean(teamReview?.features.includes("graph"))}
       />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
         <RoleProvider role={session.user.role} user={session.user.email}>

@@ -12,6 +12,7 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { ChevronLeftIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { RevealableDocument } from "@/components/ui/revealable-document";
+import { InvestigateLink } from "@/components/investigate/investigate-link";
 import { StateMessage } from "@/components/ui/state-message";
 import { EnrichmentStatusBadge } from "./enrichment-status-badge";
 import { moduleLabel } from "@/lib/contract/labels";
@@ -108,6 +109,7 @@ export function EnrichmentDetailClient({ id }: { id: string }) {
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
+              {d.entity === "company" ? <InvestigateLink node={`enrichment:${d.id}`} /> : null}
               <EnrichmentStatusBadge status={d.status} />
               {hasNetwork && isTerminalEnrichment(d.status) ? (
                 <Link href={`/enrichments/${d.id}/network`} className={buttonClass("primary")} data-testid="open-network">

@@ -15,6 +15,7 @@ export function AppHeader({
   rules = false,
   sessions = false,
   monitoring = false,
+  graph = false,
 }: {
   email: string;
   role: string | null;
@@ -23,8 +24,9 @@ export function AppHeader({
   /** "Sessões ativas" in the user's corner (issue 34): the API lists sessions. */
   sessions?: boolean;
   monitoring?: boolean;
+  graph?: boolean;
 }) {
-  const items = navItems(role, settings, rules, monitoring);
+  const items = navItems(role, settings, rules, monitoring, graph);
   const roleLabel = role ? (ROLE_LABELS[role] ?? role) : "Sem papel";
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/95 backdrop-blur">

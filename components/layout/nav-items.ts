@@ -11,7 +11,7 @@ export interface NavItem {
   count?: "alerts";
 }
 
-export function navItems(role: string | null, settings = false, rules = false, monitoring = false): NavItem[] {
+export function navItems(role: string | null, settings = false, rules = false, monitoring = false, graph = false): NavItem[] {
   return [
     { href: "/overview", label: "Visão geral" },
     { href: "/verifications", label: "Verificações" },
@@ -19,6 +19,8 @@ export function navItems(role: string | null, settings = false, rules = false, m
     { href: "/enrichments", label: "Enriquecimentos" },
     { href: "/restrictive-list", label: "Lista restritiva" },
     ...(rules && role !== "integration" ? [{ href: "/rules", label: "Regras" }] : []),
+    // Investigação when `graph`: the review API offers the investigation graph (issue 33), to every role but integrations
+    ...(graph && role !== "integration" ? [{ href: "/investigate", label: "Investigação" }] : []),
     ...(role === "admin"
       ? [
           { href: "/usage", label: "Uso" },

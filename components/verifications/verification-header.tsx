@@ -13,6 +13,7 @@ import { cn } from "@/lib/utils/cn";
 import { DecisionBadge } from "./decision-badge";
 import { RestrictiveListAction } from "./restrictive-list-action";
 import { StatusBadge } from "./status-badge";
+import { InvestigateLink } from "@/components/investigate/investigate-link";
 
 /**
  * The holder's document, masked as the BFF sends it. "Mostrar documento completo" asks the BFF for
@@ -75,7 +76,8 @@ export function VerificationHeader({ detail, decision }: { detail: VerificationD
           </div>
         </div>
       </div>
-      <div className="flex items-center gap-5">
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+        <InvestigateLink node={`case:${detail.id}`} caseId={detail.id} />
         <RestrictiveListAction detail={detail} />
         <div className="text-right">
           <div className="text-xs font-medium text-zinc-500">Score</div>

@@ -90,4 +90,7 @@ export const AUDIT_EVENT_TYPES = [
   "api_key.created",
   "api_key.first_used",
   "api_key.revoked",
+  // the investigation graph (issue 33; docs/graph.md)
+  "graph.snapshot_saved",
+  "graph.exported",
 ] as const;

@@ -80,6 +80,9 @@ export const ERROR_STATUS = {
   // api keys (issue 34; docs/security.md "API keys")
   api_key_limit_reached: 409,
   api_key_revoked: 409,
+  // the investigation graph (issue 33; docs/graph.md)
+  snapshot_too_large: 413,
+  snapshot_limit_reached: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

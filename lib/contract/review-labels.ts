@@ -55,6 +55,8 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "api_key.created": "Chave de API criada",
   "api_key.first_used": "Chave de API usada pela primeira vez",
   "api_key.revoked": "Chave de API revogada",
+  "graph.snapshot_saved": "Grafo salvo no caso",
+  "graph.exported": "Grafo exportado",
 };
 
 /** ok: within the SLA; due_soon: its last quarter; breached: past it; met: decided within it. */

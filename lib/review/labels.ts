@@ -54,6 +54,10 @@ export function auditEventDetail(type: string, data: Record<string, unknown>, na
   // api keys (issue 34): the key's name and prefix, never its secret
   if (type.startsWith("api_key.") && typeof data.name === "string") parts.push(data.name);
   if (type.startsWith("api_key.") && typeof data.prefix === "string") parts.push(`${data.prefix}…`);
+  // the investigation graph (issue 33)
+  if (type === "graph.snapshot_saved" && typeof data.title === "string") parts.push(data.title);
+  if (type === "graph.exported" && typeof data.format === "string") parts.push(data.format === "csv" ? "CSV" : data.format.toUpperCase());
+  if (type.startsWith("graph.") && typeof data.nodeCount === "number") parts.push(`${data.nodeCount.toLocaleString("pt-BR")} nós`);
   return parts.join(" · ");
 }
 

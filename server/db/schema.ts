@@ -1044,3 +1044,51 @@ export const monitoringSnapshots = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.source, t.nationalId] })],
 );
+
+// --- the investigation graph (issue 33; migration 0070; server/graph) ---
+
+/** A graph saved on a case ("Salvar no caso"): nodes, edges, positions and the releases read. */
+export const graphSnapshots = pgTable(
+  "graph_snapshots",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    verificationId: uuid("verification_id")
+      .notNull()
+      .references(() => verifications.id),
+    title: text("title").notNull(),
+    nodes: jsonb("nodes").$type<unknown[]>().notNull(),
+    edges: jsonb("edges").$type<unknown[]>().notNull(),
+    positions: jsonb("positions").$type<Record<string, { x: number; y: number }>>().notNull(),
+    releases: text("releases")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    nodeCount: integer("node_count").notNull(),
+    edgeCount: integer("edge_count").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdBy: uuid("created_by").notNull(),
+    createdByEmail: text("created_by_email"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("graph_snapshots_ws_case_idx").on(t.workspaceId, t.verificationId, t.createdAt)],
+);
+
+/** The parties of each lawsuit the graph has read (by its number), to expand a lawsuit node later. */
+export const graphLawsuits = pgTable(
+  "graph_lawsuits",
+  {
+    number: text("number").primaryKey(),
+    dataset: text("dataset").notNull(),
+    item: jsonb("item").$type<Record<string, unknown>>().notNull(),
+    /** The node ids of its parties (server/graph/lawsuits.ts partyNodeId). */
+    partyIds: text("party_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    seenAt: ts("seen_at").notNull().defaultNow(),
+  },
+  (t) => [index("graph_lawsuits_parties_idx").using("gin", t.partyIds)],
+);

@@ -5,6 +5,8 @@
 // Tables keep typed, compact columns (dates as date, codes as smallint, empty as NULL) rather
 // than one document per CNPJ: about a fifth of the disk (docs/operations.md, figures).
 
+import { ADDRESS_KEY, EMAIL_KEY, PHONE1_KEY, PHONE2_KEY } from "./contact-keys";
+
 export type FileKind =
   "cnaes" | "motivos" | "municipios" | "naturezas" | "paises" | "qualificacoes" | "empresas" | "estabelecimentos" | "socios" | "simples";
 
@@ -128,8 +130,15 @@ export const LAYOUTS: readonly TableLayout[] = [
       "special_status",
       "special_status_date",
     ],
-    // by CNPJ, and by CNPJ base as a range of the same index (collation "C"); one row per CNPJ
-    indexes: [["cnpj", "(cnpj)", "unique"]],
+    // by CNPJ, and by CNPJ base as a range of the same index (collation "C"); one row per CNPJ;
+    // the investigation graph's shared address, phone and e-mail (contact-keys.ts; issue 33)
+    indexes: [
+      ["cnpj", "(cnpj)", "unique"],
+      ["address_key", `(${ADDRESS_KEY}) where street is not null and street <> ''`],
+      ["phone1_key", `(${PHONE1_KEY}) where phone1 is not null and phone1 <> ''`],
+      ["phone2_key", `(${PHONE2_KEY}) where phone2 is not null and phone2 <> ''`],
+      ["email_key", `(${EMAIL_KEY}) where email is not null and btrim(email) <> ''`],
+    ],
   },
   {
     kind: "socios",

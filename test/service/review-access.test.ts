@@ -92,6 +92,23 @@ const ROUTES: { method: string; path: () => string; body?: unknown; permission: 
   { method: "GET", path: () => "/sessions", permission: "read" },
   { method: "DELETE", path: () => `/sessions/${N}`, permission: "read" },
   { method: "DELETE", path: () => `/members/${N}/sessions`, permission: "admin" },
+  // the investigation graph (issue 33): every role but integration reads, saves and records exports
+  { method: "GET", path: () => `/graph/expand?node=person:${caseId}`, permission: "read" },
+  { method: "GET", path: () => `/graph/path?from=person:${caseId}&to=person:${caseId}`, permission: "read" },
+  { method: "POST", path: () => "/graph/exports", body: { format: "json", nodeCount: 1 }, permission: "read" },
+  { method: "GET", path: () => `/cases/${caseId}/graph-snapshots`, permission: "read" },
+  { method: "GET", path: () => `/cases/${caseId}/graph-snapshots/${N}`, permission: "read" },
+  {
+    method: "POST",
+    path: () => `/cases/${caseId}/graph-snapshots`,
+    body: {
+      nodes: [{ id: `lawsuit:1`, type: "lawsuit", label: "1", document: null, flags: [], cases: [], degree: 0, attributes: {} }],
+      edges: [],
+      positions: {},
+      releases: [],
+    },
+    permission: "read",
+  },
 ];
 
 describe("roles", () => {
@@ -154,6 +171,18 @@ describe("workspace isolation", () => {
       ["GET", `/cases/${caseId}/events`],
       ["POST", `/cases/${caseId}/ai-summary`],
       ["PUT", `/cases/${caseId}/monitoring`, { enabled: true }],
+      ["GET", `/cases/${caseId}/graph-snapshots`],
+      [
+        "POST",
+        `/cases/${caseId}/graph-snapshots`,
+        {
+          nodes: [{ id: "lawsuit:1", type: "lawsuit", label: "1", document: null, flags: [], cases: [], degree: 0, attributes: {} }],
+          edges: [],
+          positions: {},
+          releases: [],
+        },
+      ],
+      ["GET", `/graph/expand?node=person:${caseId}`],
     ] as [string, string, unknown?][]) {
       expectError(await api.call(method, path, token, body), 404, "not_found");
     }

@@ -8,6 +8,7 @@ import { formatDate } from "@/lib/contract/format/date";
 import { formatInteger } from "@/lib/contract/format/number";
 import type { RelatedPartyView } from "@/lib/verifications/to-dossier";
 import { RelatedPartyLink } from "./related-party-link";
+import { InvestigateLink } from "@/components/investigate/investigate-link";
 import { providerValue } from "@/lib/contract/labels";
 
 /** `caseId`: the case the party's link looks the party up from; without one (an enrichment) the name is text. */
@@ -24,6 +25,9 @@ function Party({ caseId, party }: { caseId?: string; party: RelatedPartyView }) 
             <span className="font-medium break-words text-zinc-900">{party.name ?? "Nome não informado"}</span>
           )}
           <span className="text-xs text-zinc-600">{party.relation}</span>
+          {caseId ? (
+            <InvestigateLink node={`related:${caseId}:${party.key}`} caseId={caseId} className="text-xs" testId="related-investigate" />
+          ) : null}
         </div>
         <p className="mt-0.5 text-xs text-zinc-600">
           {[party.document, providerValue(party.registryStatus), party.since ? `desde ${formatDate(party.since)}` : null]

@@ -10,6 +10,7 @@ import { formatDateTime } from "@/lib/contract/format/date";
 import { eventsQuery } from "@/lib/query/review-queries";
 import { auditEventDetail, auditEventLabel } from "@/lib/review/labels";
 import { PersonName, usePersonName } from "@/components/review/person-name";
+import { SnapshotLink } from "@/components/investigate/snapshot-link";
 
 // "Linha do tempo" on the case page (team review): the case's audit events, newest first,
 // filterable by kind (GET /api/review/v1/cases/{id}/events through the BFF).
@@ -25,6 +26,7 @@ export const TIMELINE_FILTERS: Array<{ value: string; label: string }> = [
   { value: "report.downloaded", label: "Relatório PDF" },
   { value: "ai_summary.generated", label: "Resumo da IA" },
   { value: "alert.opened,alert.assigned,alert.resolved,case.monitoring_changed", label: "Monitoramento" },
+  { value: "graph.snapshot_saved,graph.exported", label: "Grafo de investigação" },
 ];
 
 export function TimelineSection({ id }: { id: string }) {
@@ -93,6 +95,7 @@ export function TimelineSection({ id }: { id: string }) {
                       {detail}
                     </p>
                   ) : null}
+                  {event.type === "graph.snapshot_saved" ? <SnapshotLink caseId={id} data={event.data} /> : null}
                 </li>
               );
             })}

@@ -32,6 +32,7 @@ export const FEATURES = [
   // issue 34: API keys (admins, /api-keys) and "Sessões ativas" (/sessions)
   "apiKeys",
   "sessions",
+  "graph",
 ];
 
 export function registerSettingsRoutes(app: FastifyInstance, s: Services): void {
