@@ -30,6 +30,8 @@ describe("node ids", () => {
   it("builds a partner's id from Receita's mask and the folded name", () => {
     expect(partnerId("***220050**", "Maria da Conceição  D'Ávila")).toBe("partner:***220050**:MARIA DA CONCEICAO D'AVILA");
     expect(partnerId(null, "John Smith")).toBe("partner:-:JOHN SMITH");
+    // a colon in a name cannot break the id, and the id parses back
+    expect(parseNodeId(partnerId("***220050**", "ACME: FILIAL"))).toMatchObject({ name: "ACME FILIAL" });
     expect(maskedOf(makeCpf("123220050"))).toBe("***220050**");
   });
 });
