@@ -24,7 +24,7 @@ export const lawsuitId = (number: string) => `lawsuit:${number}`;
 /** A partner's id: the masked CPF when it is one, "-" otherwise, and the folded name. */
 export function partnerId(document: string | null, name: string): string {
   const masked = document && MASKED.test(document) ? document : "-";
-  return `partner:${masked}:${nameKey(name).replace(/:/g, " ")}`;
+  return `partner:${masked}:${nameKey(name.replace(/:/g, " "))}`;
 }
 
 /** The masked CPF of a full one, as Receita publishes it (digits 4 to 9). */

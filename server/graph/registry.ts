@@ -142,13 +142,13 @@ export async function sharing(
   if (values.length === 0) return out;
   const s = ident(schema);
   const { rows } = await query(
-    `select v.value, array(select cnpj from ${s}.establishments where ${CONTACT_PREDICATE[kind]} order by cnpj limit ${cap + 1}) as cnpjs
+    `select v.value, array(select cnpj from ${s}.establishments where ${CONTACT_PREDICATE[kind]} limit ${cap + 1}) as cnpjs
        from unnest($1::text[]) as v(value)`,
     [values],
   );
   const hubs: string[] = [];
   for (const r of rows) {
-    const cnpjs = (r.cnpjs as string[]).map(String);
+    const cnpjs = (r.cnpjs as string[]).map(String).sort();
     const hub = cnpjs.length > cap;
     out.set(String(r.value), { cnpjs: hub ? [] : cnpjs, count: cnpjs.length, hub });
     if (hub) hubs.push(String(r.value));

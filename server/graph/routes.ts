@@ -28,6 +28,7 @@ import {
 import { CaseIdParams, caseId } from "../review/cases/params";
 import { UUID } from "../review/cases/queries";
 import { expand, findPaths } from "./walk";
+import { graphGate } from "./gate";
 import { getSnapshot, listSnapshots, recordExport, saveSnapshot } from "./snapshots";
 
 const tags = ["review graph"];
@@ -48,7 +49,7 @@ export function registerGraphRoutes(app: FastifyInstance, s: Services): void {
       "are not linked (omitted reason hub). Documents are masked (a company's CNPJ is public registry data). 404 not_found for an unknown node.",
     query: ExpandQuery,
     response: { 200: ExpandAnswer, 400: V3ErrorBody, 404: V3ErrorBody },
-    handler: async ({ query, caller }) => expand(s, caller.workspaceId, query),
+    handler: async ({ query, caller }) => graphGate(s).run(() => expand(s, caller.workspaceId, query)),
   });
 
   route(app, {
@@ -63,7 +64,7 @@ export function registerGraphRoutes(app: FastifyInstance, s: Services): void {
       "is found within maxDepth. 404 not_found when either node is unknown.",
     query: PathQuery,
     response: { 200: PathAnswer, 400: V3ErrorBody, 404: V3ErrorBody },
-    handler: async ({ query, caller }) => findPaths(s, caller.workspaceId, query),
+    handler: async ({ query, caller }) => graphGate(s).run(() => findPaths(s, caller.workspaceId, query)),
   });
 
   route(app, {

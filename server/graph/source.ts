@@ -368,11 +368,11 @@ export class GraphSource {
     const masked = refs.filter((r) => r.masked);
     if (!live || masked.length === 0) return [];
     const rows = await companiesOfPartners(this.s.database.query, live.schema, [...new Set(masked.map((r) => r.masked!))], limit * 20);
-    const byKey = new Map(masked.map((r) => [`${r.masked}|${r.name}`, r.id]));
+    const wanted = new Set(masked.map((r) => r.id));
     const out: (HoldingRow & { from: string })[] = [];
     for (const row of rows) {
-      const from = byKey.get(`${row.document}|${nameKey(row.name)}`);
-      if (from) out.push({ ...row, from });
+      const from = partnerId(row.document, row.name);
+      if (wanted.has(from)) out.push({ ...row, from });
     }
     return out;
   }

@@ -200,7 +200,8 @@ export async function findPaths(
         found.push({ nodes, edges });
       }
   }
-  found.sort((a, b) => a.edges.length - b.edges.length);
+  // shortest first; among paths of one length, a stable order (the nodes' ids)
+  found.sort((a, b) => a.edges.length - b.edges.length || a.nodes.join(">").localeCompare(b.nodes.join(">")));
   const paths = found.slice(0, q.k);
   const ids = [...new Set(paths.flatMap((p) => p.nodes))];
   const allEdges = paths.flatMap((p) => p.edges);

@@ -33,6 +33,10 @@ export async function buildIndexes(
       out.push({ name, seconds });
       if (seconds >= 1) log(`  index ${name}: ${seconds.toFixed(1)} s`);
     }
+    for (const [suffix, expression] of layout.statistics ?? [])
+      await conn.query(
+        `create statistics if not exists ${ident(schema)}.${ident(`${layout.table}_${suffix}_stats`)} on (${expression}) from ${ident(schema)}.${ident(layout.table)}`,
+      );
     await conn.query(`analyze ${ident(schema)}.${ident(layout.table)}`);
   }
   return out;

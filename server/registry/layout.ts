@@ -26,6 +26,12 @@ export interface TableLayout {
    * allows each key once: a repeated key refuses the release, import-cnpj.ts].
    */
   indexes: [string, string, "unique"?][];
+  /**
+   * Statistics on expressions, built with the indexes ([name suffix, expression]): the planner
+   * ignores the statistics of a partial expression index, and without them it guesses that a
+   * contact key matches 0.5% of the rows (then walks the CNPJ index instead of the key's).
+   */
+  statistics?: [string, string][];
 }
 
 const lookup = (kind: FileKind, file: RegExp, table: string, codeType: string): TableLayout => ({
@@ -138,6 +144,12 @@ export const LAYOUTS: readonly TableLayout[] = [
       ["phone1_key", `(${PHONE1_KEY}) where phone1 is not null and phone1 <> ''`],
       ["phone2_key", `(${PHONE2_KEY}) where phone2 is not null and phone2 <> ''`],
       ["email_key", `(${EMAIL_KEY}) where email is not null and btrim(email) <> ''`],
+    ],
+    statistics: [
+      ["address_key", ADDRESS_KEY],
+      ["phone1_key", PHONE1_KEY],
+      ["phone2_key", PHONE2_KEY],
+      ["email_key", EMAIL_KEY],
     ],
   },
   {

@@ -337,7 +337,13 @@ describe("path", () => {
 
   it("gives up to k paths, shortest first, and none beyond maxDepth", async () => {
     const two = await pathOf(`company:${ACME}`, `company:${OTHER}`, "&k=3&maxDepth=4");
-    expect(two.paths[0]!.nodes.map((n) => n.id)).toEqual([`company:${ACME}`, MARIA_PARTNER, `company:${OTHER}`]);
+    // two of two hops: through Maria (partner of both) and through HOLDING (partner of ACME, at OTHER's address)
+    expect(two.paths.map((p) => p.nodes.map((n) => n.id))).toEqual([
+      [`company:${ACME}`, `company:${HOLDING}`, `company:${OTHER}`],
+      [`company:${ACME}`, MARIA_PARTNER, `company:${OTHER}`],
+      ...two.paths.slice(2).map((p) => p.nodes.map((n) => n.id)),
+    ]);
+    expect(two.paths[0]!.edges.map((e) => e.type)).toEqual(["partner", "same_address"]);
     for (let i = 1; i < two.paths.length; i++) expect(two.paths[i]!.edges.length).toBeGreaterThanOrEqual(two.paths[i - 1]!.edges.length);
     const short = await pathOf(`person:${mariaCase}`, `company:${LITIGANT}`, "&maxDepth=3");
     expect(short.paths).toEqual([]);

@@ -30,6 +30,8 @@ describe("node ids", () => {
   it("builds a partner's id from Receita's mask and the folded name", () => {
     expect(partnerId("***220050**", "Maria da Conceição  D'Ávila")).toBe("partner:***220050**:MARIA DA CONCEICAO D'AVILA");
     expect(partnerId(null, "John Smith")).toBe("partner:-:JOHN SMITH");
+    // a colon in a name cannot break the id, and the id parses back
+    expect(parseNodeId(partnerId("***220050**", "ACME: FILIAL"))).toMatchObject({ name: "ACME FILIAL" });
     expect(maskedOf(makeCpf("123220050"))).toBe("***220050**");
   });
 });
@@ -49,5 +51,29 @@ describe("timeline words", () => {
     expect(auditEventLabel("graph.exported")).toBe("Grafo exportado");
     expect(auditEventDetail("graph.snapshot_saved", { title: "Rede da ACME", nodeCount: 1200 })).toBe("Rede da ACME · 1.200 nós");
     expect(auditEventDetail("graph.exported", { format: "graphml", nodeCount: 12 })).toBe("GRAPHML · 12 nós");
+  });
+});
+
+describe("the graph's gate", () => {
+  it("runs at most `size` walks at once, the others in their order of arrival", async () => {
+    const { Gate } = await import("../../server/graph/gate");
+    const gate = new Gate(2);
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    const walk = (i: number) =>
+      gate.run(async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 5));
+        order.push(i);
+        running--;
+        if (i === 3) throw new Error("a failed walk frees its place");
+        return i;
+      });
+    const results = await Promise.allSettled([1, 2, 3, 4, 5, 6].map(walk));
+    expect(most).toBe(2);
+    expect(order).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled", "fulfilled", "fulfilled"]);
   });
 });
