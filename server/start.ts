@@ -15,6 +15,7 @@ import { seedDemo } from "./tenancy/demo";
 import { settleDemo } from "./tenancy/demo-features";
 import { checkDemoExposure } from "./tenancy/demo-guard";
 import { callbackWorkers } from "./v3/callbacks/worker";
+import { webhookWorker } from "./webhooks/worker";
 import { backtestWorkers } from "./rules/backtest-worker";
 import { OWNERS } from "./owners";
 import { startMetricsServer } from "./metrics/server";
@@ -59,7 +60,9 @@ export interface Lupa {
 async function extraWorkers(s: Services, concurrency: number): Promise<() => Promise<void>> {
   const stopCallbacks = await callbackWorkers(s, concurrency);
   const stopBacktests = await backtestWorkers(s);
+  const stopWebhooks = webhookWorker(s); // server/webhooks/worker.ts
   return async () => {
+    await stopWebhooks();
     await stopBacktests();
     await stopCallbacks();
   };

@@ -83,4 +83,9 @@ export const AUDIT_EVENT_TYPES = [
   "alert.assigned",
   "alert.resolved",
   "case.monitoring_changed",
+  // webhooks (issue 35; docs/webhooks.md)
+  "webhook.created",
+  "webhook.updated",
+  "webhook.deleted",
+  "webhook.secret_rotated",
 ] as const;

@@ -49,6 +49,11 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "alert.assigned": "Alerta atribuído",
   "alert.resolved": "Alerta resolvido",
   "case.monitoring_changed": "Monitoramento do caso alterado",
+  // webhooks (issue 35)
+  "webhook.created": "Webhook criado",
+  "webhook.updated": "Webhook alterado",
+  "webhook.deleted": "Webhook excluído",
+  "webhook.secret_rotated": "Segredo do webhook trocado",
 };
 
 /** ok: within the SLA; due_soon: its last quarter; breached: past it; met: decided within it. */

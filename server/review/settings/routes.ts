@@ -25,6 +25,7 @@ export const FEATURES = [
   "stats",
   "rules",
   "monitoring",
+  "webhooks", // issue 35 (server/webhooks)
 ];
 
 export function registerSettingsRoutes(app: FastifyInstance, s: Services): void {
