@@ -2,27 +2,9 @@
 // endpoints, the deliveries and their attempts. Shared by the service (validation, OpenAPI) and
 // the console. Receivers verify a delivery with lib/contract/webhooks/verify.ts.
 import { z } from "zod";
+import { WEBHOOK_EVENT_TYPES } from "./webhook-events";
 
-/** Every event a webhook endpoint may subscribe to (docs/webhooks.md gives each payload). */
-export const WEBHOOK_EVENT_TYPES = [
-  "case.created",
-  "case.assigned",
-  "case.released",
-  "case.taken_over",
-  "decision.created",
-  "decision.proposed",
-  "decision.confirmed",
-  "decision.overturned",
-  "note.created",
-  "alert.opened",
-  "alert.resolved",
-  "ruleset.activated",
-  "restrictive_list.added",
-  "restrictive_list.removed",
-  "enrichment.completed",
-  "verification.completed",
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./webhook-events";
 
 /** Sent by POST /webhooks/{id}/test only; not in the catalogue (nobody subscribes to it). */
 export const PING_EVENT = "ping";
@@ -144,23 +126,3 @@ export const WebhookEventBody = z.object({
   data: z.record(z.string(), z.unknown()).describe("ids, statuses and masked documents only"),
 });
 export type WebhookEventBody = z.infer<typeof WebhookEventBody>;
-
-/** pt-BR labels of the events, for the console. */
-export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
-  "case.created": "Caso criado",
-  "case.assigned": "Caso atribuído",
-  "case.released": "Caso liberado",
-  "case.taken_over": "Caso assumido",
-  "decision.created": "Decisão registrada",
-  "decision.proposed": "Decisão proposta (4 olhos)",
-  "decision.confirmed": "Decisão confirmada",
-  "decision.overturned": "Decisão revertida",
-  "note.created": "Nota criada",
-  "alert.opened": "Alerta aberto",
-  "alert.resolved": "Alerta resolvido",
-  "ruleset.activated": "Regras ativadas",
-  "restrictive_list.added": "Incluído na lista restritiva",
-  "restrictive_list.removed": "Removido da lista restritiva",
-  "enrichment.completed": "Enriquecimento concluído",
-  "verification.completed": "Verificação concluída",
-};

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { SettingsPageClient } from "@/components/settings/settings-page-client";
 import { StateMessage } from "@/components/ui/state-message";
 import { getTeamReview } from "@/lib/review/team-review";
+import { Section } from "@/components/ui/section";
+import { WebhooksSection } from "@/components/webhooks/webhooks-section";
 
 export const metadata: Metadata = { title: "Configurações" };
 
@@ -34,6 +36,17 @@ export default async function SettingsPage() {
         <p className="mt-0.5 text-sm text-zinc-600">Como a equipe revisa os casos deste workspace.</p>
       </div>
       {team && team.canAdminister ? body : <div className="rounded-lg border border-zinc-200 bg-white">{body}</div>}
+      {/* webhooks (issue 35): where the API offers them, for admins */}
+      {team?.canAdminister && team.features.includes("webhooks") ? (
+        <Section
+          anchor="webhooks"
+          title="Webhooks"
+          className="mt-4"
+          description="Envia cada ato da revisão (decisões, atribuições, notas, alertas, regras, lista restritiva) aos seus sistemas, assinado. Documentos vão sempre mascarados."
+        >
+          <WebhooksSection />
+        </Section>
+      ) : null}
     </>
   );
 }
