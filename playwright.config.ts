@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { API_URL, AUTH_DIR, E2E_DATA_DIR, WEB_URL } from "./e2e/support/env";
+import { API_URL, AUTH_DIR, E2E_DATA_DIR, E2E_RECEIVER_CA, WEB_URL } from "./e2e/support/env";
 
 // End-to-end tests: the console in a real Chromium against the real service and database.
 // Both servers are started here: the API on a fresh data folder (.lupa-e2e, removed right before it
@@ -78,6 +78,10 @@ export default defineConfig({
         // console's polling together passed its 50 requests/s (a 429 on a test's setup call). The
         // limit itself is tested by the service tests (platform.test.ts).
         LUPA_RATE_LIMIT_PER_SECOND: process.env.LUPA_RATE_LIMIT_PER_SECOND ?? "500",
+        // webhooks (e2e/webhooks.spec.ts): the test's HTTPS receiver on 127.0.0.1, its certificate
+        // written to this file by the test before the first delivery (read at each delivery round)
+        LUPA_CALLBACK_ALLOW_LIST: process.env.LUPA_CALLBACK_ALLOW_LIST ?? "127.0.0.1",
+        LUPA_CALLBACK_CA_FILE: process.env.LUPA_CALLBACK_CA_FILE ?? E2E_RECEIVER_CA,
       },
       timeout: 120_000,
       reuseExistingServer: reuse,

@@ -131,7 +131,8 @@ async function record(s: Services, outcomes: Outcome[], pauseAfter: number): Pro
 
 export interface WebhookWorkerOptions {
   allowList?: AllowList;
-  ca?: string;
+  /** The extra trusted CA (PEM), or how to read it: read at each round that sends, so a file written after start counts. */
+  ca?: string | (() => string | undefined);
   batch?: number;
 }
 
@@ -140,6 +141,7 @@ export async function deliverDue(s: Services, options: WebhookWorkerOptions = {}
   const allowList = options.allowList ?? parseAllowList(s.config.callbackAllowList);
   const claimed = await claim(s, options.batch ?? BATCH);
   if (claimed.length === 0) return 0;
+  const ca = typeof options.ca === "function" ? options.ca() : options.ca;
   const outcomes = await Promise.all(
     claimed.map(async (d): Promise<Outcome> => {
       const body = eventBody({
@@ -156,7 +158,7 @@ export async function deliverDue(s: Services, options: WebhookWorkerOptions = {}
       });
       let r: SendResult;
       try {
-        r = await sendWebhook({ url: d.url, eventId: d.event_id, body, secrets, allowList, ca: options.ca });
+        r = await sendWebhook({ url: d.url, eventId: d.event_id, body, secrets, allowList, ca });
       } catch {
         r = { ok: false, status: null, error: "delivery_error", response: null, durationMs: 0 };
       }
@@ -182,7 +184,7 @@ function caOf(s: Services): string | undefined {
 
 /** Starts the loop; returns the function that stops it (waiting for the round under way). */
 export function webhookWorker(s: Services): () => Promise<void> {
-  const options = { allowList: parseAllowList(s.config.callbackAllowList), ca: caOf(s) };
+  const options = { allowList: parseAllowList(s.config.callbackAllowList), ca: () => caOf(s) };
   let stopped = false;
   let wake: (() => void) | null = null;
   const loop = (async () => {
