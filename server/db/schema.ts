@@ -962,8 +962,8 @@ export const webhookDeliveries = pgTable(
       .default(sql`clock_timestamp()`),
   },
   (t) => [
-    index("webhook_deliveries_due_idx")
-      .on(t.nextAttemptAt)
+    index("webhook_deliveries_pending_seq_idx")
+      .on(t.seq)
       .where(sql`state = 'pending'`),
     index("webhook_deliveries_order_idx")
       .on(t.endpointId, t.orderKey, t.seq)

@@ -20,7 +20,7 @@ import { signingSecrets } from "./sign";
 
 /** How long a claimed delivery is this worker's (an attempt times out at 10 s). */
 export const WEBHOOK_LEASE_MS = 60_000;
-const BATCH = 100;
+const BATCH = 200;
 
 interface Claimed {
   id: string;
@@ -44,23 +44,38 @@ export function eventBody(e: { id: string; type: string; createdAt: Date; worksp
 
 const asDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
 
+/**
+ * The oldest due deliveries (by seq, from the pending rows' seq index) are the candidates; of
+ * those, the ones no earlier pending delivery of the same endpoint and case holds back are taken.
+ * Looking at CANDIDATES_PER_CLAIM × limit candidates bounds the statement's work by the batch, not
+ * by the backlog (a receiver down for long leaves tens of thousands pending).
+ */
+const CANDIDATES_PER_CLAIM = 10;
+
 async function claim(s: Services, limit: number): Promise<Claimed[]> {
   const result = await s.db.execute(sql`
-    with due as (
-      select d.id from webhook_deliveries d
-      join webhook_endpoints e on e.id = d.endpoint_id and e.state = 'active'
+    with cand as (
+      select d.id, d.seq, d.endpoint_id, d.order_key from webhook_deliveries d
       where d.state = 'pending' and d.next_attempt_at <= now() and (d.locked_until is null or d.locked_until <= now())
-        and not exists (
-          select 1 from webhook_deliveries p
-          where p.endpoint_id = d.endpoint_id and p.order_key = d.order_key and p.state = 'pending' and p.seq < d.seq)
       order by d.seq
+      limit ${limit * CANDIDATES_PER_CLAIM}
+    ), heads as (
+      select c.id, c.seq from cand c
+      join webhook_endpoints e on e.id = c.endpoint_id and e.state = 'active'
+      where c.order_key is null or not exists (
+        select 1 from webhook_deliveries p
+        where p.endpoint_id = c.endpoint_id and p.order_key = c.order_key and p.state = 'pending' and p.seq < c.seq)
+      order by c.seq
       limit ${limit}
+    ), due as (
+      select d.id from webhook_deliveries d where d.id in (select id from heads)
       for update of d skip locked
     )
     update webhook_deliveries d
     set locked_until = now() + ${WEBHOOK_LEASE_MS} * interval '1 millisecond', attempts = d.attempts + 1
     from due, webhook_events ev, webhook_endpoints e
     where d.id = due.id and ev.id = d.event_id and e.id = d.endpoint_id
+      and d.state = 'pending' and (d.locked_until is null or d.locked_until <= now())
     returning d.id, d.attempts, d.endpoint_id, e.url, e.secret, e.previous_secret, e.previous_secret_until,
       ev.id as event_id, ev.type, ev.created_at as event_created_at, ev.workspace_id, ev.data`);
   return rowsOf(result) as unknown as Claimed[];

@@ -49,7 +49,7 @@ CREATE TABLE IF NOT EXISTS "webhook_deliveries" (
   "delivered_at" timestamp with time zone,
   "created_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL
 );--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "webhook_deliveries_due_idx" ON "webhook_deliveries" ("next_attempt_at") WHERE "state" = 'pending';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "webhook_deliveries_pending_seq_idx" ON "webhook_deliveries" ("seq") WHERE "state" = 'pending';--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "webhook_deliveries_order_idx" ON "webhook_deliveries" ("endpoint_id", "order_key", "seq") WHERE "state" = 'pending';--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "webhook_deliveries_endpoint_idx" ON "webhook_deliveries" ("endpoint_id", "created_at");--> statement-breakpoint
 -- webhook_attempts: each attempt of a delivery, with the first 1 KB of the answer.
