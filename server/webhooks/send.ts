@@ -3,7 +3,7 @@
 // 10 s in all), with the webhooks' headers (Lupa-Signature, Idempotency-Key) and the first 1 KB of
 // the answer kept for the delivery log.
 import type { ClientRequest } from "node:http";
-import { request } from "node:https";
+import { Agent, request } from "node:https";
 import { isIP } from "node:net";
 import { rootCertificates } from "node:tls";
 import { type AllowList, isAllowListedHost, isRefusedAddress, normalizeHostname } from "../callbacks/destination";
@@ -12,6 +12,26 @@ import { SIGNATURE_HEADER, webhookSignature } from "./sign";
 import { WEBHOOK_RESPONSE_BYTES } from "../../lib/contract/webhooks";
 
 export const WEBHOOK_USER_AGENT = "Lupa-Webhooks/1.0";
+
+/**
+ * Keep-alive agents of the delivery worker: a connection is checked when it is made (the guarded
+ * lookup refuses a private address after DNS, as the callbacks' sender does), then reused for the
+ * next deliveries to that host: a new TLS handshake per delivery costs more CPU than a thousand
+ * deliveries a second leave. `allowListed` serves the allow-listed hostnames, resolved without the
+ * guard (as the callbacks do).
+ */
+export interface WebhookAgents {
+  guarded: Agent;
+  allowListed: Agent;
+}
+
+export function webhookAgents(allowList: AllowList, ca?: string): WebhookAgents {
+  const options = { keepAlive: true, maxSockets: 64, maxFreeSockets: 64, ca: ca ? [...rootCertificates, ca] : undefined };
+  return { guarded: new Agent({ ...options, lookup: guardedLookup(allowList) }), allowListed: new Agent(options) };
+}
+
+/** Beyond this, an answer is not read to its end for the connection's reuse: the connection is closed. */
+const DRAIN_LIMIT = 64 * 1024;
 
 export interface SendInput {
   url: string;
@@ -22,6 +42,8 @@ export interface SendInput {
   ca?: string;
   timeoutMs?: number;
   now?: number;
+  /** Keep-alive agents (webhookAgents); without them, one connection per attempt, as the callbacks. */
+  agents?: WebhookAgents;
 }
 
 export interface SendResult {
@@ -60,25 +82,29 @@ export async function sendWebhook(input: SendInput): Promise<SendResult> {
     [SIGNATURE_HEADER]: webhookSignature(input.secrets, timestamp, input.body),
   };
   const timeoutMs = input.timeoutMs ?? 10_000;
+  const agents = input.agents;
   return new Promise((resolve) => {
     let req: ClientRequest;
     try {
-      req = request(url, {
-        method: "POST",
-        headers,
-        agent: false, // each attempt resolves and checks the destination afresh
-        lookup: hostAllowed ? undefined : guardedLookup(input.allowList),
-        ca: input.ca ? [...rootCertificates, input.ca] : undefined,
-      });
+      req = agents
+        ? request(url, { method: "POST", headers, agent: hostAllowed ? agents.allowListed : agents.guarded })
+        : request(url, {
+            method: "POST",
+            headers,
+            agent: false, // each attempt resolves and checks the destination afresh
+            lookup: hostAllowed ? undefined : guardedLookup(input.allowList),
+            ca: input.ca ? [...rootCertificates, input.ca] : undefined,
+          });
     } catch {
       return resolve(done({ ok: false, status: null, error: "invalid_request", response: null, permanent: true }));
     }
     let settled = false;
-    const settle = (r: Omit<SendResult, "durationMs">) => {
+    // keep: the answer was read to its end, so a keep-alive connection goes back to its agent
+    const settle = (r: Omit<SendResult, "durationMs">, keep = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      req.destroy();
+      if (!keep || !agents) req.destroy();
       resolve(done(r));
     };
     const timer = setTimeout(() => settle({ ok: false, status: null, error: "timeout", response: null }), timeoutMs);
@@ -86,24 +112,23 @@ export async function sendWebhook(input: SendInput): Promise<SendResult> {
       const status = res.statusCode ?? 0;
       const chunks: Buffer[] = [];
       let size = 0;
-      const finish = () => {
+      const result = () => {
         const text = Buffer.concat(chunks)
           .subarray(0, WEBHOOK_RESPONSE_BYTES)
           .toString("utf8")
           .replace(/\uFFFD+$/, "");
         const ok = status >= 200 && status < 300;
         const error = ok ? null : status >= 300 && status < 400 ? "redirect_not_followed" : `http_${status}`;
-        settle({ ok, status, error, response: text === "" ? null : text });
+        return { ok, status, error, response: text === "" ? null : text };
       };
       res.on("data", (chunk: Buffer) => {
-        if (size >= WEBHOOK_RESPONSE_BYTES) return;
-        chunks.push(chunk);
+        if (size < WEBHOOK_RESPONSE_BYTES) chunks.push(chunk);
         size += chunk.length;
-        // 1 KB is all the log keeps: the rest of the answer is never read
-        if (size >= WEBHOOK_RESPONSE_BYTES) finish();
+        // 1 KB is all the log keeps; without an agent, or past the drain limit, the rest is never read
+        if ((!agents && size >= WEBHOOK_RESPONSE_BYTES) || size > DRAIN_LIMIT) settle(result());
       });
-      res.on("end", finish);
-      res.on("error", finish);
+      res.on("end", () => settle(result(), true));
+      res.on("error", () => settle(result()));
     });
     req.on("error", (err: NodeJS.ErrnoException) => {
       if (err.code === REFUSED_DESTINATION_CODE)

@@ -15,7 +15,7 @@ import { sql } from "drizzle-orm";
 import type { Services } from "../context";
 import { parseAllowList, type AllowList } from "../callbacks/destination";
 import { rowsOf } from "../db/rows";
-import { sendWebhook, type SendResult } from "./send";
+import { sendWebhook, webhookAgents, type SendResult, type WebhookAgents } from "./send";
 import { signingSecrets } from "./sign";
 
 /** How long a claimed delivery is this worker's (an attempt times out at 10 s). */
@@ -149,6 +149,8 @@ export interface WebhookWorkerOptions {
   /** The extra trusted CA (PEM), or how to read it: read at each round that sends, so a file written after start counts. */
   ca?: string | (() => string | undefined);
   batch?: number;
+  /** Keep-alive agents for this CA (the loop keeps them; a one-off round makes none). */
+  agentsFor?: (ca: string | undefined) => WebhookAgents;
 }
 
 /** One round: claims, sends and records up to `batch` deliveries; returns how many it claimed. */
@@ -157,6 +159,7 @@ export async function deliverDue(s: Services, options: WebhookWorkerOptions = {}
   const claimed = await claim(s, options.batch ?? BATCH);
   if (claimed.length === 0) return 0;
   const ca = typeof options.ca === "function" ? options.ca() : options.ca;
+  const agents = options.agentsFor?.(ca);
   const outcomes = await Promise.all(
     claimed.map(async (d): Promise<Outcome> => {
       const body = eventBody({
@@ -173,7 +176,7 @@ export async function deliverDue(s: Services, options: WebhookWorkerOptions = {}
       });
       let r: SendResult;
       try {
-        r = await sendWebhook({ url: d.url, eventId: d.event_id, body, secrets, allowList, ca });
+        r = await sendWebhook({ url: d.url, eventId: d.event_id, body, secrets, allowList, ca, agents });
       } catch {
         r = { ok: false, status: null, error: "delivery_error", response: null, durationMs: 0 };
       }
@@ -199,7 +202,21 @@ function caOf(s: Services): string | undefined {
 
 /** Starts the loop; returns the function that stops it (waiting for the round under way). */
 export function webhookWorker(s: Services): () => Promise<void> {
-  const options = { allowList: parseAllowList(s.config.callbackAllowList), ca: () => caOf(s) };
+  const allowList = parseAllowList(s.config.callbackAllowList);
+  // one pair of keep-alive agents, made again when the CA file changes
+  let held: { ca: string | undefined; agents: WebhookAgents } | null = null;
+  const release = () => {
+    held?.agents.guarded.destroy();
+    held?.agents.allowListed.destroy();
+  };
+  const agentsFor = (ca: string | undefined) => {
+    if (!held || held.ca !== ca) {
+      release();
+      held = { ca, agents: webhookAgents(allowList, ca) };
+    }
+    return held.agents;
+  };
+  const options = { allowList, ca: () => caOf(s), agentsFor };
   let stopped = false;
   let wake: (() => void) | null = null;
   const loop = (async () => {
@@ -227,5 +244,6 @@ export function webhookWorker(s: Services): () => Promise<void> {
     stopped = true;
     (wake as (() => void) | null)?.();
     await loop;
+    release();
   };
 }
