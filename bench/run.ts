@@ -23,6 +23,7 @@
 //   import-cnpj [establishments] [--files <dir>]  CNPJ open-data import vs a plain COPY of the same rows; bytes per establishment; lookup p50/p99 (PostgreSQL)
 //   rules [runs]                                 POST /rulesets/evaluate (version 1) vs GET /health and a case read (p50, p99)
 //   backtest [rows] [runs]                      a rule set backtest over 100,000 verifications (PostgreSQL) or 10,000 (PGlite); case reads meanwhile
+//   webhooks [rate] [seconds] [down] [cases]   events/s through the outbox to a local receiver down in the middle: commit → delivery p95, lost, order (issue 35)
 //   schema-roles [rounds] [events]               two database roles vs one: a start's schema step, a test file's database, the audit purge (PostgreSQL)
 import { benchV2Get } from "./v2-get";
 import { benchV3Throughput } from "./v3-throughput";
@@ -49,6 +50,7 @@ import { benchSchemaRoles } from "./schema-roles";
 import { benchExports } from "./exports";
 import { benchRules } from "./rules";
 import { benchBacktest } from "./backtest";
+import { benchWebhooks } from "./webhooks";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
@@ -73,6 +75,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   "schema-roles": (a) => benchSchemaRoles(a),
   rules: (a) => benchRules(Number(a[0] ?? 200)),
   backtest: (a) => benchBacktest(a),
+  webhooks: (a) => benchWebhooks(Number(a[0] ?? 1000), Number(a[1] ?? 60), Number(a[2] ?? 30), Number(a[3] ?? 200)),
   exports: (a) => benchExports(Number(a[0] ?? 100_000), Number(a[1] ?? 100_000), Number(a[2] ?? 3)),
   "usage-daily": (a) => benchUsageDaily(Number(a[0] ?? 31_000), Number(a[1] ?? 10)),
   batch: (a) => benchBatch(Number(a[0] ?? 500), Number(a[1] ?? 10), Number(a[2] ?? 8)),
