@@ -267,6 +267,21 @@ describe("events", () => {
     expect(single).toEqual(["ruleset.activated"]);
   }, 120_000);
 
+  it('sends case.assigned from "Próximo caso", whose one statement writes the assignment and its event', async () => {
+    const w = await t.createWorkspace();
+    const p = newPath();
+    const endpoint = await createEndpoint(p, ["case.assigned"], w);
+    const id = await insertCase(t, w);
+    const next = await api.post("/cases/next", w.tokens.analyst, {});
+    expect(next.statusCode).toBe(200);
+    const [req] = await waitAt(p, (l) => l.length >= 1);
+    expect(verified(req!, endpoint.secret)).toEqual({ ok: true });
+    expect(JSON.parse(req!.rawBody)).toMatchObject({
+      type: "case.assigned",
+      data: { caseId: id, actorId: w.users.analyst.id, to: w.users.analyst.id, by: "next" },
+    });
+  });
+
   it("writes nothing for an act that rolled back, nor for a workspace without endpoints", async () => {
     const w = await t.createWorkspace();
     const p = newPath();
