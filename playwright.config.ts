@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { API_URL, AUTH_DIR, E2E_DATA_DIR, WEB_URL } from "./e2e/support/env";
+import { API_URL, AUTH_DIR, E2E_DATA_DIR, E2E_RECEIVER_CA, WEB_URL } from "./e2e/support/env";
 
 // End-to-end tests: the console in a real Chromium against the real service and database.
 // Both servers are started here: the API on a fresh data folder (.lupa-e2e, removed right before it
@@ -80,6 +80,10 @@ export default defineConfig({
         LUPA_RATE_LIMIT_PER_SECOND: process.env.LUPA_RATE_LIMIT_PER_SECOND ?? "500",
         // e2e/sso.spec.ts runs an OpenID provider on loopback, over http
         LUPA_SSO_ALLOW_HTTP_ISSUER: "1",
+        // webhooks (e2e/webhooks.spec.ts): the test's HTTPS receiver on 127.0.0.1, its certificate
+        // written to this file by the test before the first delivery (read at each delivery round)
+        LUPA_CALLBACK_ALLOW_LIST: process.env.LUPA_CALLBACK_ALLOW_LIST ?? "127.0.0.1",
+        LUPA_CALLBACK_CA_FILE: process.env.LUPA_CALLBACK_CA_FILE ?? E2E_RECEIVER_CA,
       },
       timeout: 120_000,
       reuseExistingServer: reuse,

@@ -26,6 +26,7 @@
 //   backtest [rows] [runs]                      a rule set backtest over 100,000 verifications (PostgreSQL) or 10,000 (PGlite); case reads meanwhile
 //   monitoring [documents] [--full]             monitoring runs: 200,000 (--full 1,000,000) watched documents vs a registry release changing 1% and 20,000 sanctions; case reads meanwhile (PostgreSQL)
 //   investigate-layout [runs]                  /investigate's ForceAtlas2 layout at 500, 2,000 and 5,000 nodes vs building the graph alone
+//   webhooks [rate] [seconds] [down] [cases]   events/s through the outbox to a local receiver down in the middle: commit → delivery p95, lost, order (issue 35)
 //   schema-roles [rounds] [events]               two database roles vs one: a start's schema step, a test file's database, the audit purge (PostgreSQL)
 //   api-keys [seconds] [concurrency] [rounds]   GET v2 verification by id with an access token vs an API key; the key's lookups
 import { benchV2Get } from "./v2-get";
@@ -57,6 +58,7 @@ import { benchBacktest } from "./backtest";
 import { benchApiKeys } from "./api-keys";
 import { benchMonitoring } from "./monitoring";
 import { benchInvestigateLayout } from "./investigate-layout";
+import { benchWebhooks } from "./webhooks";
 
 const [name = "v2-get", ...args] = process.argv.slice(2);
 const benches: Record<string, (args: string[]) => Promise<void>> = {
@@ -84,6 +86,7 @@ const benches: Record<string, (args: string[]) => Promise<void>> = {
   rules: (a) => benchRules(Number(a[0] ?? 200)),
   backtest: (a) => benchBacktest(a),
   monitoring: (a) => benchMonitoring(a),
+  webhooks: (a) => benchWebhooks(Number(a[0] ?? 1000), Number(a[1] ?? 60), Number(a[2] ?? 30), Number(a[3] ?? 200)),
   exports: (a) => benchExports(Number(a[0] ?? 100_000), Number(a[1] ?? 100_000), Number(a[2] ?? 3)),
   "usage-daily": (a) => benchUsageDaily(Number(a[0] ?? 31_000), Number(a[1] ?? 10)),
   batch: (a) => benchBatch(Number(a[0] ?? 500), Number(a[1] ?? 10), Number(a[2] ?? 8)),

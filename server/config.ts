@@ -17,6 +17,10 @@ export interface Schedules {
   callbackRetryMs: number[];
   /** How often each worker looks for work whose job was lost (crash, restart). */
   sweepIntervalMs: number;
+  /** Delays between webhook delivery attempts (LUPA_WEBHOOK_RETRY_MS; about 3 days in all by default). */
+  webhookRetryMs: number[];
+  /** How often an idle webhook delivery worker looks for due deliveries (LUPA_WEBHOOK_POLL_MS). */
+  webhookPollMs: number;
   /** How long a worker owns a collection before another may take it over, renewed while working. */
   leaseMs: number;
   /** PostgreSQL: how often each worker process looks for collections whose worker is gone (server/engine/liveness.ts). */
@@ -88,6 +92,8 @@ export interface Config {
   callbackAllowList: string[];
   /** Extra CA certificate (PEM file path) trusted for callback deliveries (tests, private CAs). */
   callbackCaFile: string | null;
+  /** Consecutive failed webhook attempts that pause an endpoint (LUPA_WEBHOOK_PAUSE_AFTER, default 100). */
+  webhookPauseAfter: number;
   schedules: Schedules;
   logLevel: string;
   /** Image intake, CNH reading, face match (server/vision/config.ts). */
@@ -131,6 +137,8 @@ export const DEFAULT_SCHEDULES: Schedules = {
   syncWaitMs: 25 * SECOND,
   retryAfterSeconds: 5,
   callbackRetryMs: [30, 120, 600, 1800, 3600, 10800, 21600, 43200, 86400, 86400].map((s) => s * SECOND),
+  webhookRetryMs: [30, 120, 600, 1800, 3600, 10800, 21600, 43200, 86400, 86400].map((s) => s * SECOND),
+  webhookPollMs: 250,
   sweepIntervalMs: 5 * SECOND,
   leaseMs: 30 * SECOND,
   livenessCheckMs: 1 * SECOND,
@@ -224,12 +232,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((s) => s.trim())
       .filter(Boolean),
     callbackCaFile: env.LUPA_CALLBACK_CA_FILE || null,
+    webhookPauseAfter: Math.max(1, int(env.LUPA_WEBHOOK_PAUSE_AFTER, 100)),
     schedules: {
       ...DEFAULT_SCHEDULES,
       recoveryRoundsMs: list(env.LUPA_RECOVERY_ROUNDS_MS, DEFAULT_SCHEDULES.recoveryRoundsMs),
       moduleRetryMs: list(env.LUPA_MODULE_RETRY_MS, DEFAULT_SCHEDULES.moduleRetryMs),
       syncWaitMs: int(env.LUPA_SYNC_WAIT_MS, DEFAULT_SCHEDULES.syncWaitMs),
       callbackRetryMs: list(env.LUPA_CALLBACK_RETRY_MS, DEFAULT_SCHEDULES.callbackRetryMs),
+      webhookRetryMs: list(env.LUPA_WEBHOOK_RETRY_MS, DEFAULT_SCHEDULES.webhookRetryMs),
+      webhookPollMs: Math.max(10, int(env.LUPA_WEBHOOK_POLL_MS, DEFAULT_SCHEDULES.webhookPollMs)),
       sweepIntervalMs: int(env.LUPA_SWEEP_INTERVAL_MS, DEFAULT_SCHEDULES.sweepIntervalMs),
       leaseMs: int(env.LUPA_LEASE_MS, DEFAULT_SCHEDULES.leaseMs),
       livenessCheckMs: int(env.LUPA_LIVENESS_CHECK_MS, DEFAULT_SCHEDULES.livenessCheckMs),

@@ -8,6 +8,7 @@ import { registerMonitoringRoutes } from "./monitoring/routes";
 import { registerSsoRoutes } from "./sso/routes";
 import { registerApiKeyRoutes } from "./apikeys/routes";
 import { registerGraphRoutes } from "./graph/routes";
+import { registerWebhookRoutes } from "./webhooks/routes";
 
 export const REVIEW_ROOMS: readonly ReviewRoutes[] = [
   registerDecisionRoutes,
@@ -16,4 +17,5 @@ export const REVIEW_ROOMS: readonly ReviewRoutes[] = [
   registerSsoRoutes,
   registerApiKeyRoutes, // api keys and sessions (issue 34)
   registerGraphRoutes,
+  registerWebhookRoutes,
 ];

@@ -15,6 +15,7 @@ import { seedDemo } from "./tenancy/demo";
 import { settleDemo } from "./tenancy/demo-features";
 import { checkDemoExposure } from "./tenancy/demo-guard";
 import { callbackWorkers } from "./v3/callbacks/worker";
+import { webhookWorker } from "./webhooks/worker";
 import { backtestWorkers } from "./rules/backtest-worker";
 import { monitoringWorkers } from "./monitoring/runs";
 import { OWNERS } from "./owners";
@@ -61,7 +62,9 @@ async function extraWorkers(s: Services, concurrency: number): Promise<() => Pro
   const stopCallbacks = await callbackWorkers(s, concurrency);
   const stopBacktests = await backtestWorkers(s);
   const stopMonitoring = await monitoringWorkers(s);
+  const stopWebhooks = webhookWorker(s); // server/webhooks/worker.ts
   return async () => {
+    await stopWebhooks();
     await stopMonitoring();
     await stopBacktests();
     await stopCallbacks();

@@ -93,4 +93,9 @@ export const AUDIT_EVENT_TYPES = [
   // the investigation graph (issue 33; docs/graph.md)
   "graph.snapshot_saved",
   "graph.exported",
+  // webhooks (issue 35; docs/webhooks.md)
+  "webhook.created",
+  "webhook.updated",
+  "webhook.deleted",
+  "webhook.secret_rotated",
 ] as const;

@@ -83,6 +83,12 @@ export const ERROR_STATUS = {
   // the investigation graph (issue 33; docs/graph.md)
   snapshot_too_large: 413,
   snapshot_limit_reached: 409,
+  // webhooks (issue 35; docs/webhooks.md)
+  invalid_webhook_url: 400,
+  unknown_webhook_event: 400,
+  webhook_limit_reached: 409,
+  delivery_pending: 409,
+  replay_too_large: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

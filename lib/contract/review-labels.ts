@@ -57,6 +57,11 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "api_key.revoked": "Chave de API revogada",
   "graph.snapshot_saved": "Grafo salvo no caso",
   "graph.exported": "Grafo exportado",
+  // webhooks (issue 35)
+  "webhook.created": "Webhook criado",
+  "webhook.updated": "Webhook alterado",
+  "webhook.deleted": "Webhook excluído",
+  "webhook.secret_rotated": "Segredo do webhook trocado",
 };
 
 /** ok: within the SLA; due_soon: its last quarter; breached: past it; met: decided within it. */

@@ -63,7 +63,9 @@ export const Capabilities = z.object({
   version: z.literal("1"),
   features: z
     .array(z.string())
-    .describe("assignment, sla, flags, bulk, export, views, reasons, fourEyes, notes, reveal, audit, stats, rules, monitoring, graph"),
+    .describe(
+      "assignment, sla, flags, bulk, export, views, reasons, fourEyes, notes, reveal, audit, stats, rules, monitoring, graph, sso, apiKeys, sessions, webhooks",
+    ),
   role: Role,
   canAct: z.boolean().describe("admin or analyst: assign, decide, write notes"),
   canAdminister: z.boolean().describe("admin: settings, audit log, hide notes"),

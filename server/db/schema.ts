@@ -1092,3 +1092,108 @@ export const graphLawsuits = pgTable(
   },
   (t) => [index("graph_lawsuits_parties_idx").using("gin", t.partyIds)],
 );
+
+// --- webhooks (issue 35; migration 0090; server/webhooks, docs/webhooks.md) ------------------
+
+/** A workspace's webhook receiver. */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    events: text("events").array().notNull(),
+    secret: text("secret").notNull(),
+    previousSecret: text("previous_secret"),
+    previousSecretUntil: ts("previous_secret_until"),
+    /** active or paused. */
+    state: text("state").notNull().default("active"),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    pausedAt: ts("paused_at"),
+    createdBy: uuid("created_by"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("webhook_endpoints_ws_idx").on(t.workspaceId, t.createdAt)],
+);
+
+/** The outbox: one event per act, written in the act's transaction. */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    type: text("type").notNull(),
+    orderKey: text("order_key"),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index("webhook_events_ws_created_idx").on(t.workspaceId, t.createdAt)],
+);
+
+/** One event to one endpoint; pending, delivered or failed. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => webhookEvents.id),
+    orderKey: text("order_key"),
+    state: text("state").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    lockedUntil: ts("locked_until"),
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+    deliveredAt: ts("delivered_at"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index("webhook_deliveries_pending_seq_idx")
+      .on(t.seq)
+      .where(sql`state = 'pending'`),
+    index("webhook_deliveries_order_idx")
+      .on(t.endpointId, t.orderKey, t.seq)
+      .where(sql`state = 'pending'`),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+  ],
+);
+
+/** Each attempt of a delivery, with the first 1 KB of the answer. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey(),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    workspaceId: uuid("workspace_id").notNull(),
+    at: timestamp("at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    status: integer("status"),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull().default(0),
+    response: text("response"),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.id)],
+);

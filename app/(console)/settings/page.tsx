@@ -4,6 +4,8 @@ import { SsoSettingsSection } from "@/components/settings/sso-settings-section";
 import { StateMessage } from "@/components/ui/state-message";
 import { getTeamReview } from "@/lib/review/team-review";
 import { SettingsLinks } from "@/components/api-keys/settings-links";
+import { Section } from "@/components/ui/section";
+import { WebhooksSection } from "@/components/webhooks/webhooks-section";
 
 export const metadata: Metadata = { title: "Configurações" };
 
@@ -47,6 +49,17 @@ export default async function SettingsPage() {
       </div>
       {team?.canAdminister ? <SettingsLinks current="/settings" apiKeys={team.features.includes("apiKeys")} /> : null}
       {team && team.canAdminister ? body : <div className="rounded-lg border border-zinc-200 bg-white">{body}</div>}
+      {/* webhooks (issue 35): where the API offers them, for admins */}
+      {team?.canAdminister && team.features.includes("webhooks") ? (
+        <Section
+          anchor="webhooks"
+          title="Webhooks"
+          className="mt-4"
+          description="Envia cada ato da revisão (decisões, atribuições, notas, alertas, regras, lista restritiva) aos seus sistemas, assinado. Documentos vão sempre mascarados."
+        >
+          <WebhooksSection />
+        </Section>
+      ) : null}
     </>
   );
 }

@@ -64,3 +64,40 @@ function hexToBytes(hex: string): Uint8Array | null {
   for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
   return out;
 }
+
+// --- webhooks (issue 35; docs/webhooks.md) ----------------------------------------------------
+
+export interface VerifyWebhookInput {
+  /** The endpoint's secret (hex), shown at creation and at each rotation. */
+  secret: string | readonly string[];
+  rawBody: string | Uint8Array;
+  /** Value of `Lupa-Signature`: `t=<unix seconds>,v1=<hex>[,v1=<hex>…]`. */
+  signatureHeader: string | null | undefined;
+  toleranceSeconds?: number;
+  now?: number;
+}
+
+/**
+ * Receiver-side check of a Lupa webhook: the header's `t` and each `v1` go through the same check
+ * as a callback's (verifyCallbackSignature above): any v1 made with the secret is enough, so a
+ * receiver keeps working while the sender signs with two secrets after a rotation.
+ */
+export function verifyWebhookSignature({
+  secret,
+  rawBody,
+  signatureHeader,
+  toleranceSeconds,
+  now,
+}: VerifyWebhookInput): VerifyCallbackResult {
+  const parts = (signatureHeader ?? "").split(",").map((p) => p.trim());
+  const timestamp = parts.find((p) => p.startsWith("t="))?.slice(2);
+  const signatures = parts.filter((p) => p.startsWith("v1=")).map((p) => `sha256=${p.slice(3)}`);
+  return verifyCallbackSignature({
+    secret,
+    rawBody,
+    signatureHeader: signatures.join(" "),
+    timestampHeader: timestamp,
+    toleranceSeconds,
+    now,
+  });
+}

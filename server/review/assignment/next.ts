@@ -12,6 +12,7 @@ import type { VerificationRow } from "../../v2/verifications/serialize";
 import type { CaseFilters } from "../../../lib/contract/review";
 import { whereOf, type FilterContext } from "../cases/filters";
 import { clientIdOfRequest } from "../../http/request-id";
+import { outboxCtes } from "../../webhooks/outbox";
 
 const fromRow = rowMapper<VerificationRow>(verifications);
 
@@ -53,7 +54,9 @@ export async function takeNext(
       select workspace_id, ${who.userId}::uuid, ${who.email}, 'case.assigned', id, ${requestId}, ${clientIdOfRequest(requestId)},
         jsonb_build_object('from', null, 'to', ${who.userId}::text, 'by', 'next')
       from taken
-    )
+    ), ${outboxCtes(sql`(select workspace_id, 'case.assigned'::text as type, id::text as order_key,
+        jsonb_build_object('caseId', id, 'actorId', ${who.userId}::text, 'from', null, 'to', ${who.userId}::text, 'by', 'next') as data, 0 as ord
+      from taken)`)}
     select * from taken`
       : sql`select * from verifications where ${where} order by review_started_at, id limit 1`,
   );

@@ -8,6 +8,7 @@ import type { Db, Tx } from "../../db/client";
 import type { TokenClaims } from "../../auth/tokens";
 import type { AuditEventType } from "../../../lib/contract/review";
 import { clientIdOfRequest } from "../../http/request-id";
+import { eventsOfAudit, eventsRelation, outboxCtes } from "../../webhooks/outbox";
 
 export interface Actor {
   id: string;
@@ -54,11 +55,16 @@ export async function recordEvents(db: Db | Tx, events: AuditInput[]): Promise<v
     client_request_id: clientIdOfRequest(e.requestId),
     data: e.data ?? {},
   }));
-  await db.execute(sql`
+  const insert = sql`
     insert into audit_events (workspace_id, actor_id, actor_email, type, case_id, entry_id, request_id, client_request_id, data)
     select r.workspace_id, r.actor_id, r.actor_email, r.type, r.case_id, r.entry_id, r.request_id, r.client_request_id, coalesce(r.data, '{}'::jsonb)
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as r(workspace_id uuid, actor_id uuid, actor_email text, type text, case_id uuid, entry_id uuid, request_id text, client_request_id text, data jsonb)`);
+      as r(workspace_id uuid, actor_id uuid, actor_email text, type text, case_id uuid, entry_id uuid, request_id text, client_request_id text, data jsonb)`;
+  // the webhooks' outbox (server/webhooks/outbox.ts): the acts that are webhook events are written
+  // by the same statement, so they commit or roll back with the act and its audit events
+  const webhookEvents = eventsOfAudit(events);
+  if (webhookEvents.length === 0) await db.execute(insert);
+  else await db.execute(sql`with ${outboxCtes(eventsRelation(webhookEvents))}, wh_audit as (${insert}) select 1`);
 }
 
 export const recordEvent = (db: Db | Tx, event: AuditInput) => recordEvents(db, [event]);

@@ -33,6 +33,7 @@ export const FEATURES = [
   "apiKeys",
   "sessions",
   "graph",
+  "webhooks", // issue 35 (server/webhooks)
 ];
 
 export function registerSettingsRoutes(app: FastifyInstance, s: Services): void {

@@ -8,6 +8,7 @@ import type { Tx } from "../../db/client";
 import { callbackDeliveries } from "../../db/schema";
 import type { Collection } from "../../engine/types";
 import { newEventId, sendDeliveryJob } from "../../v3/callbacks/enqueue";
+import { verificationEvents, writeOutbox } from "../../webhooks/outbox";
 
 export type V2CallbackEvent = "verification.completed" | "verification.failed";
 
@@ -17,11 +18,14 @@ export function callbackBody(event: V2CallbackEvent, id: string, status: string,
 
 export async function armVerificationCallback(
   tx: Tx,
-  v: { id: string; workspaceId: string; callback: Record<string, unknown> | null },
+  v: { id: string; workspaceId: string; callback: Record<string, unknown> | null; nationalId?: string; profileId?: string | null },
   status: "COMPLETED" | "FAILED",
   score: number | null,
   completedAt: Date,
 ): Promise<string | null> {
+  // the webhooks' outbox (server/webhooks/outbox.ts): the verification is terminal and its case
+  // reviewable in this transaction: verification.completed and case.created go with it
+  await writeOutbox(tx, verificationEvents({ ...v, status, score, completedAt }));
   const callback = v.callback as { url?: unknown; method?: unknown; headers?: unknown } | null;
   if (!callback || typeof callback.url !== "string") return null;
   const id = newEventId();

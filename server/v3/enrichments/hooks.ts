@@ -9,11 +9,15 @@ import type { Collection, OwnerHooks } from "../../engine/types";
 import type { Services } from "../../context";
 import { billingCtes, recordBilling } from "../billing/record";
 import { armTerminalCallback, sendDeliveryJob } from "../callbacks/enqueue";
+import { sql } from "drizzle-orm";
+import { enrichmentOutboxCtes } from "../../webhooks/outbox";
 
 /** The id of the callback delivery written in the terminal transaction, or null. */
 async function onTerminal(tx: Tx, c: Collection): Promise<string | null> {
   // the enrichment, its profile's billing fields and the billing entries: one statement
   const billed = await recordBilling(tx, c.id);
+  // the webhooks' outbox: enrichment.completed, the same CTEs as the one-statement terminal's
+  await tx.execute(sql`with ${enrichmentOutboxCtes(sql`(select * from collections where id = ${c.id})`)} select 1`);
   if (!billed?.callbackDue) return null;
   return armTerminalCallback(tx, c.id, c.workspaceId);
 }
@@ -35,5 +39,5 @@ export const enrichmentHooks: OwnerHooks<string | null> = {
   onTerminal,
   afterTerminal,
   terminalModules: false,
-  terminalCtes: billingCtes,
+  terminalCtes: (ended, okModules) => sql`${billingCtes(ended, okModules)}, ${enrichmentOutboxCtes(ended)}`,
 };
