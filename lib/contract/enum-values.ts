@@ -83,4 +83,11 @@ export const AUDIT_EVENT_TYPES = [
   "alert.assigned",
   "alert.resolved",
   "case.monitoring_changed",
+  // second factor and step-up (issue 34)
+  "sign_in.refused",
+  "factor.enrolled",
+  "factor.disabled",
+  "factor.reset",
+  "factor.recovery_code_used",
+  "step_up",
 ] as const;
