@@ -85,6 +85,15 @@ const ROUTES: { method: string; path: () => string; body?: unknown; permission: 
   { method: "GET", path: () => `/alerts/${N}`, permission: "read" },
   { method: "PUT", path: () => `/alerts/${N}/assignee`, body: { userId: null }, permission: "write" },
   { method: "POST", path: () => `/alerts/${N}/resolve`, body: { resolution: "dismissed", comment: "x" }, permission: "write" },
+  // the second factor and step-up (issue 34)
+  { method: "GET", path: () => "/auth/factor", permission: "read" },
+  { method: "POST", path: () => "/auth/factor/totp", permission: "read" },
+  { method: "POST", path: () => "/auth/factor/totp/confirm", body: { code: "123456" }, permission: "read" },
+  { method: "DELETE", path: () => "/auth/factor", permission: "read" },
+  { method: "POST", path: () => "/auth/second-factor", body: { code: "123456" }, permission: "read" },
+  { method: "POST", path: () => "/auth/step-up", body: { password: "not-the-password" }, permission: "read" },
+  { method: "GET", path: () => "/auth/factors", permission: "admin" },
+  { method: "POST", path: () => `/members/${N}/factor/reset`, permission: "admin" },
 ];
 
 describe("roles", () => {
