@@ -7,4 +7,9 @@ import { registerRuleRoutes } from "./rules/routes";
 import { registerMonitoringRoutes } from "./monitoring/routes";
 import { registerMfaRoutes } from "./auth/mfa/routes";
 
-export const REVIEW_ROOMS: readonly ReviewRoutes[] = [registerDecisionRoutes, registerRuleRoutes, registerMonitoringRoutes, registerMfaRoutes];
+export const REVIEW_ROOMS: readonly ReviewRoutes[] = [
+  registerDecisionRoutes,
+  registerRuleRoutes,
+  registerMonitoringRoutes,
+  registerMfaRoutes,
+];

@@ -4,6 +4,7 @@ import { MobileNav } from "./mobile-nav";
 import { NavLink } from "./nav-link";
 import { navItems } from "./nav-items";
 import { SignOutButton } from "./sign-out-button";
+import { buttonClass } from "@/components/ui/button";
 import { ROLE_LABELS } from "@/lib/verifications/status";
 
 export function AppHeader({
@@ -48,6 +49,9 @@ export function AppHeader({
             </div>
           </div>
           <MobileNav items={items} email={email} roleLabel={roleLabel} />
+          <Link href="/security" className={buttonClass("ghost", "sm")} data-testid="security-link">
+            Segurança
+          </Link>
           <SignOutButton />
         </div>
       </div>

@@ -365,7 +365,9 @@ export const ReviewSettings = z.object({
   ),
   mfa: z
     .object({ required: z.boolean() })
-    .describe("MFA obrigatório (issue 34; docs/security.md): password accounts must enrol a second factor at their next sign-in (default false)"),
+    .describe(
+      "MFA obrigatório (issue 34; docs/security.md): password accounts must enrol a second factor at their next sign-in (default false)",
+    ),
 });
 export type ReviewSettings = z.infer<typeof ReviewSettings>;
 

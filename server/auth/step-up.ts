@@ -35,7 +35,12 @@ export const reauthenticationRequired = () =>
   });
 
 /** Whether the session authenticated within `seconds` (and passed its second step). */
-export async function isFresh(db: Db, claims: { sessionId?: string; userId: string; workspaceId: string }, seconds: number, now = new Date()) {
+export async function isFresh(
+  db: Db,
+  claims: { sessionId?: string; userId: string; workspaceId: string },
+  seconds: number,
+  now = new Date(),
+) {
   if (!claims.sessionId) return false;
   const [row] = await db
     .select({ authenticatedAt: sessions.authenticatedAt, secondFactor: sessions.secondFactor })

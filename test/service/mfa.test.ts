@@ -100,7 +100,9 @@ describe("enrolment", () => {
     expect(start.statusCode).toBe(200);
     const { secret, otpauthUri, qrCode } = start.json();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(otpauthUri).toBe(`otpauth://totp/Lupa:${encodeURIComponent(who.email)}?secret=${secret}&period=30&digits=6&algorithm=SHA1&issuer=Lupa`);
+    expect(otpauthUri).toBe(
+      `otpauth://totp/Lupa:${encodeURIComponent(who.email)}?secret=${secret}&period=30&digits=6&algorithm=SHA1&issuer=Lupa`,
+    );
     expect(qrCode).toMatch(/^data:image\/png;base64,/);
     // not confirmed: the next sign-in owes nothing
     expect(claimsOf((await signIn(who.email)).json().accessToken)).not.toHaveProperty("mfa");
@@ -145,7 +147,11 @@ describe("the sign-in's second step", () => {
     expect(v2.statusCode).toBe(401);
     expect((await api.get("/auth/factor", limited)).json().due).toBe("pending");
     // the refresh of a limited pair stays limited
-    const refreshed = await t.request({ method: "POST", url: "/api/v1/authentication/refresh", body: { refreshToken: res.json().refreshToken } });
+    const refreshed = await t.request({
+      method: "POST",
+      url: "/api/v1/authentication/refresh",
+      body: { refreshToken: res.json().refreshToken },
+    });
     expect(claimsOf(refreshed.json().accessToken).mfa).toBe("pending");
 
     expectError(await api.post("/auth/second-factor", limited, { code: wrongCode(who.secret) }), 400, "invalid_code");
@@ -171,7 +177,8 @@ describe("the sign-in's second step", () => {
   it("locks the second step after five wrong codes, even for the right one", async () => {
     const who = await enrolled();
     const limited = (await signIn(who.email)).json().accessToken as string;
-    for (let i = 0; i < 5; i++) expectError(await api.post("/auth/second-factor", limited, { code: wrongCode(who.secret) }), 400, "invalid_code");
+    for (let i = 0; i < 5; i++)
+      expectError(await api.post("/auth/second-factor", limited, { code: wrongCode(who.secret) }), 400, "invalid_code");
     const locked = await api.post("/auth/second-factor", limited, { code: await codeFor(who.id, who.secret) });
     expectError(locked, 429, "too_many_attempts");
     expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
@@ -334,7 +341,10 @@ describe("step-up", () => {
     ];
     for (const [method, url, body] of acts) expectError(await t.request({ method, url, token, body }), 401, "reauthentication_required");
     const v2 = await t.request({ method: "GET", url: `/api/v2/blacklist/export?workspaceId=${ws.id}`, token });
-    expect({ status: v2.statusCode, body: v2.json() }).toEqual({ status: 401, body: { error: expect.stringContaining("recent authentication") } });
+    expect({ status: v2.statusCode, body: v2.json() }).toEqual({
+      status: 401,
+      body: { error: expect.stringContaining("recent authentication") },
+    });
     // reads beside them stay open
     expect((await t.request({ method: "GET", url: "/api/review/v1/settings", token })).statusCode).toBe(200);
     expect((await t.request({ method: "GET", url: "/api/review/v1/audit-events", token })).statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { SettingsPageClient } from "@/components/settings/settings-page-client";
+import { MfaSettingsSection } from "@/components/settings/mfa-settings-section";
 import { StateMessage } from "@/components/ui/state-message";
 import { getTeamReview } from "@/lib/review/team-review";
 
@@ -26,7 +27,17 @@ export default async function SettingsPage() {
         description="Peça a um admin do workspace para mudar o SLA, os motivos ou a revisão em dupla."
       />
     );
-  else body = <SettingsPageClient />;
+  else
+    body = (
+      <>
+        <SettingsPageClient />
+        {team.features.includes("mfa") ? (
+          <div className="mt-6">
+            <MfaSettingsSection />
+          </div>
+        ) : null}
+      </>
+    );
   return (
     <>
       <div className="mb-4">

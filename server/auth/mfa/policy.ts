@@ -7,7 +7,10 @@ import type { SecondFactorDue } from "../tokens";
 import { readSettings } from "../../review/settings/store";
 import { hasConfirmedFactor } from "./store";
 
-export async function secondFactorDue(db: Db, user: { id: string; workspaceId: string; role: string }): Promise<SecondFactorDue | undefined> {
+export async function secondFactorDue(
+  db: Db,
+  user: { id: string; workspaceId: string; role: string },
+): Promise<SecondFactorDue | undefined> {
   const who = { userId: user.id, workspaceId: user.workspaceId };
   if (await hasConfirmedFactor(db, who)) return "pending";
   if (user.role === "integration") return undefined;

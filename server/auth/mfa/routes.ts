@@ -32,7 +32,14 @@ import { readSettings } from "../../review/settings/store";
 import { findUserById } from "../../tenancy/users";
 import { issueTokenPair, type TokenClaims } from "../tokens";
 import { liveSession, markAuthenticated } from "../sessions";
-import { codeAttemptSucceeded, releaseCodeAttempt, reserveCodeAttempt, reserveAttempt, attemptSucceeded, releaseAttempt } from "../login-throttle";
+import {
+  codeAttemptSucceeded,
+  releaseCodeAttempt,
+  reserveCodeAttempt,
+  reserveAttempt,
+  attemptSucceeded,
+  releaseAttempt,
+} from "../login-throttle";
 import { claimsOf } from "../../v1/authentication";
 import { factorOf, newRecoveryCodes, recoveryCodesLeft, removeFactor, spendCode, spendRecoveryCode, startEnrolment } from "./store";
 import { newSecret, otpauthUri, qrDataUrl } from "./totp";
@@ -53,18 +60,32 @@ export function registerMfaRoutes(app: FastifyInstance, s: Services): void {
   const who = (caller: TokenClaims) => ({ userId: caller.userId, workspaceId: caller.workspaceId });
 
   /** A code or recovery code of the caller's confirmed factor, counted by the second-step throttle. */
-  async function checkSecondFactor(caller: TokenClaims, request: FastifyRequest, input: { code?: string; recoveryCode?: string }, step: "second_factor" | "step_up") {
+  async function checkSecondFactor(
+    caller: TokenClaims,
+    request: FastifyRequest,
+    input: { code?: string; recoveryCode?: string },
+    step: "second_factor" | "step_up",
+  ) {
     const wait = await reserveCodeAttempt(s.db, caller.userId);
     if (wait > 0) throw tooMany(wait);
     let ok: boolean;
     try {
-      ok = input.code !== undefined ? await spendCode(s.db, key, who(caller), input.code) : await spendRecoveryCode(s.db, key, who(caller), input.recoveryCode ?? "");
+      ok =
+        input.code !== undefined
+          ? await spendCode(s.db, key, who(caller), input.code)
+          : await spendRecoveryCode(s.db, key, who(caller), input.recoveryCode ?? "");
     } catch (error) {
       await releaseCodeAttempt(s.db, caller.userId);
       throw error;
     }
     if (!ok) {
-      await recordRefusal(s.db, { id: caller.userId, workspaceId: caller.workspaceId, email: caller.email }, request.id, input.code !== undefined ? "invalid_code" : "invalid_recovery_code", step);
+      await recordRefusal(
+        s.db,
+        { id: caller.userId, workspaceId: caller.workspaceId, email: caller.email },
+        request.id,
+        input.code !== undefined ? "invalid_code" : "invalid_recovery_code",
+        step,
+      );
       throw new ApiError("invalid_code", input.code !== undefined ? "Wrong or already used code" : "Unknown or already used recovery code");
     }
     await codeAttemptSucceeded(s.db, caller.userId);
@@ -142,7 +163,13 @@ export function registerMfaRoutes(app: FastifyInstance, s: Services): void {
         throw error;
       });
       if (!ok) {
-        await recordRefusal(s.db, { id: caller.userId, workspaceId: caller.workspaceId, email: caller.email }, request.id, "invalid_code", "second_factor");
+        await recordRefusal(
+          s.db,
+          { id: caller.userId, workspaceId: caller.workspaceId, email: caller.email },
+          request.id,
+          "invalid_code",
+          "second_factor",
+        );
         throw new ApiError("invalid_code", "Wrong code: check the authenticator app's clock");
       }
       await codeAttemptSucceeded(s.db, caller.userId);
@@ -151,7 +178,11 @@ export function registerMfaRoutes(app: FastifyInstance, s: Services): void {
         const codes = await newRecoveryCodes(tx, key, who(caller));
         const events = [callerEvent(caller, request, "factor.enrolled", { data: { kind: "totp" } })];
         if (enrolling && (await markAuthenticated(tx, caller, "totp", "enrolment")))
-          events.push(callerEvent(caller, request, "session.started", { data: { sessionId: caller.sessionId, method: "password", secondFactor: "totp" } }));
+          events.push(
+            callerEvent(caller, request, "session.started", {
+              data: { sessionId: caller.sessionId, method: "password", secondFactor: "totp" },
+            }),
+          );
         await recordEvents(tx, events);
         return codes;
       });
@@ -192,12 +223,19 @@ export function registerMfaRoutes(app: FastifyInstance, s: Services): void {
     response: { 200: TokenPair, 400: V3ErrorBody, 409: V3ErrorBody, 429: V3ErrorBody },
     handler: async ({ body, caller, request }) => {
       // the session's state, not the token's claim: a limited token outlives the step it was limited to
-      if ((await liveSession(s.db, caller))?.secondFactorDue !== "pending") throw new ApiError("conflict", "This session owes no second-factor code");
+      if ((await liveSession(s.db, caller))?.secondFactorDue !== "pending")
+        throw new ApiError("conflict", "This session owes no second-factor code");
       const how = await checkSecondFactor(caller, request, body, "second_factor");
       await s.db.transaction(async (tx) => {
-        if (!(await markAuthenticated(tx, caller, how, "pending"))) throw new ApiError("conflict", "This session owes no second-factor code");
-        const events = [callerEvent(caller, request, "session.started", { data: { sessionId: caller.sessionId, method: "password", secondFactor: how } })];
-        if (how === "recovery_code") events.push(callerEvent(caller, request, "factor.recovery_code_used", { data: { left: await recoveryCodesLeft(tx, who(caller)) } }));
+        if (!(await markAuthenticated(tx, caller, how, "pending")))
+          throw new ApiError("conflict", "This session owes no second-factor code");
+        const events = [
+          callerEvent(caller, request, "session.started", { data: { sessionId: caller.sessionId, method: "password", secondFactor: how } }),
+        ];
+        if (how === "recovery_code")
+          events.push(
+            callerEvent(caller, request, "factor.recovery_code_used", { data: { left: await recoveryCodesLeft(tx, who(caller)) } }),
+          );
         await recordEvents(tx, events);
       });
       return fullPair(caller);
@@ -235,7 +273,8 @@ export function registerMfaRoutes(app: FastifyInstance, s: Services): void {
       await attemptSucceeded(s.db, user.email, request.ip);
       let how = "password";
       if ((await factorOf(s.db, who(caller)))?.confirmed) {
-        if (body.code === undefined && body.recoveryCode === undefined) throw new ApiError("invalid_code", "This account has a second factor: send code (or recoveryCode)");
+        if (body.code === undefined && body.recoveryCode === undefined)
+          throw new ApiError("invalid_code", "This account has a second factor: send code (or recoveryCode)");
         how = await checkSecondFactor(caller, request, body, "step_up");
       }
       const now = new Date();
