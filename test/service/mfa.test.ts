@@ -12,6 +12,7 @@ import { eventsOf, expectError, insertCase, reviewApi } from "../support/review"
 import { createUser } from "../../server/tenancy/workspaces";
 import { sessions, userFactors } from "../../server/db/schema";
 import { registeredRoutes } from "../../server/http/route";
+import { resetFactorByEmail } from "../../server/auth/mfa/reset";
 
 let t: TestService;
 let ws: TestWorkspace;
@@ -253,6 +254,15 @@ describe("an admin's reset", () => {
     expect(event).toMatchObject({ actor_id: admin.id, data: { userId: who.id, email: who.email } });
     expectError(await api.post(`/members/${who.id}/factor/reset`, adminToken), 409, "no_factor");
     expect(claimsOf((await signIn(who.email)).json().accessToken)).not.toHaveProperty("mfa");
+  });
+
+  it("the admin CLI's reset-factor removes it too, recorded with the service as actor", async () => {
+    const who = await enrolled("admin");
+    expect(await resetFactorByEmail(t.services.db, who.email)).toBe("reset");
+    const event = (await eventsOf(t, ws.id, "factor.reset")).find((e) => (e.data as { userId?: string }).userId === who.id)!;
+    expect(event).toMatchObject({ actor_id: null, data: { userId: who.id, email: who.email, by: "admin-cli" } });
+    expect(await resetFactorByEmail(t.services.db, who.email)).toBe("no_factor");
+    expect(await resetFactorByEmail(t.services.db, "nobody@test.local")).toBe("no_user");
   });
 
   it("lets a person remove their own factor (step-up), recorded", async () => {
