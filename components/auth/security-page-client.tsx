@@ -1,7 +1,6 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/section";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -21,8 +20,13 @@ const factorKey = ["auth", "factor"] as const;
 export function SecurityPageClient() {
   const client = useQueryClient();
   const toast = useToast();
-  const [enrolling, setEnrolling] = useState(false);
-  const status = useQuery({ queryKey: factorKey, queryFn: ({ signal }) => bffFetch<FactorStatus>("/bff/auth/factor", signal) });
+  // not refetched on focus: the recovery codes on screen would give way to "Ativo" while the person saves them elsewhere
+  const status = useQuery({
+    queryKey: factorKey,
+    queryFn: ({ signal }) => bffFetch<FactorStatus>("/bff/auth/factor", signal),
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  });
   const remove = useMutation({
     mutationFn: () => bffSend<void>("/bff/auth/factor", { method: "DELETE" }),
     onSuccess: () => {
@@ -59,25 +63,15 @@ export function SecurityPageClient() {
         </Button>
       </div>
     );
-  else if (enrolling)
-    body = (
-      <TotpEnrolment
-        onDone={() => {
-          setEnrolling(false);
-          toast.show({ kind: "success", message: "Segundo fator ativado." });
-          void client.invalidateQueries({ queryKey: factorKey });
-        }}
-      />
-    );
   else
     body = (
-      <div className="space-y-3" data-testid="factor-none">
-        <p className="text-sm text-zinc-700">
-          Sem segundo fator. Com ele, quem descobrir sua senha ainda precisa do código do seu celular para entrar.
-        </p>
-        <Button variant="primary" onClick={() => setEnrolling(true)} data-testid="factor-enrol">
-          Ativar segundo fator
-        </Button>
+      <div data-testid="factor-none">
+        <TotpEnrolment
+          onDone={() => {
+            toast.show({ kind: "success", message: "Segundo fator ativado." });
+            void client.invalidateQueries({ queryKey: factorKey });
+          }}
+        />
       </div>
     );
 

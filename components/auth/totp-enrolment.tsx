@@ -75,9 +75,10 @@ export function TotpEnrolment({ onDone }: { onDone: () => void }) {
     return (
       <div className="space-y-3">
         <FormProblem message={problem} testId="enrol-problem" />
-        <p className="text-sm text-zinc-600">
-          Use um aplicativo autenticador (Google Authenticator, Microsoft Authenticator, 1Password, Authy…) para gerar um código de 6
-          dígitos a cada 30 segundos.
+        <p className="text-sm text-zinc-700">
+          Sem segundo fator, quem descobrir sua senha entra na sua conta. Com ele, também precisa do código do seu celular. Use um
+          aplicativo autenticador (Google Authenticator, Microsoft Authenticator, 1Password, Authy…) para gerar um código de 6 dígitos a
+          cada 30 segundos.
         </p>
         <Button type="button" variant="primary" onClick={() => void start()} disabled={pending} data-testid="enrol-start">
           {pending ? <Spinner className="size-4" /> : null}

@@ -10,6 +10,12 @@ export const FactorStatus = z.object({
   recoveryCodesLeft: z.number().int().describe("Unused recovery codes"),
   required: z.boolean().describe("The workspace requires a factor (settings.mfa.required)"),
   due: SecondFactorDue.nullable().describe("What this session still owes: the code (pending), an enrolment, or nothing (null)"),
+  freshUntil: z
+    .string()
+    .nullable()
+    .describe(
+      "Until when this session may do the step-up acts without authenticating again (docs/security.md); null while it owes its second step",
+    ),
 });
 export type FactorStatus = z.infer<typeof FactorStatus>;
 

@@ -41,13 +41,23 @@ export async function isFresh(
   seconds: number,
   now = new Date(),
 ) {
-  if (!claims.sessionId) return false;
+  const until = await freshUntil(db, claims, seconds);
+  return until !== null && now < until;
+}
+
+/** Until when the session counts as freshly authenticated (null: it owes its second step, or has no session). */
+export async function freshUntil(
+  db: Db,
+  claims: { sessionId?: string; userId: string; workspaceId: string },
+  seconds: number,
+): Promise<Date | null> {
+  if (!claims.sessionId) return null;
   const [row] = await db
     .select({ authenticatedAt: sessions.authenticatedAt, secondFactor: sessions.secondFactor })
     .from(sessions)
     .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), eq(sessions.workspaceId, claims.workspaceId)));
-  if (!row || row.secondFactor === "pending" || row.secondFactor === "enrolment") return false;
-  return now.getTime() - row.authenticatedAt.getTime() < seconds * 1000;
+  if (!row || row.secondFactor === "pending" || row.secondFactor === "enrolment") return null;
+  return new Date(row.authenticatedAt.getTime() + seconds * 1000);
 }
 
 /** Throws 401 reauthentication_required unless the caller's session authenticated recently. */

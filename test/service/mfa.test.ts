@@ -80,7 +80,15 @@ describe("v1 sign-in without a factor", () => {
     const started = (await eventsOf(t, ws.id, "session.started")).find((e) => e.actor_id === who.id)!;
     expect(started.data).toMatchObject({ method: "password" });
     const status = await api.get("/auth/factor", res.json().accessToken);
-    expect(status.json()).toEqual({ enrolled: false, confirmedAt: null, recoveryCodesLeft: 0, required: false, due: null });
+    expect(status.json()).toEqual({
+      enrolled: false,
+      confirmedAt: null,
+      recoveryCodesLeft: 0,
+      required: false,
+      due: null,
+      freshUntil: expect.any(String),
+    });
+    expect(Date.parse(status.json().freshUntil)).toBeGreaterThan(Date.now());
   });
 
   it("records a refused password of a known person (sign_in.refused), answering the same 401", async () => {
@@ -146,7 +154,7 @@ describe("the sign-in's second step", () => {
     expectError(await api.get("/cases", limited), 401, "second_factor_required");
     const v2 = await t.request({ method: "GET", url: "/api/v2/verifications", token: limited });
     expect(v2.statusCode).toBe(401);
-    expect((await api.get("/auth/factor", limited)).json().due).toBe("pending");
+    expect((await api.get("/auth/factor", limited)).json()).toMatchObject({ due: "pending", freshUntil: null });
     // the refresh of a limited pair stays limited
     const refreshed = await t.request({
       method: "POST",

@@ -41,6 +41,7 @@ import {
   releaseAttempt,
 } from "../login-throttle";
 import { claimsOf } from "../../v1/authentication";
+import { freshUntil } from "../step-up";
 import { factorOf, newRecoveryCodes, recoveryCodesLeft, removeFactor, spendCode, spendRecoveryCode, startEnrolment } from "./store";
 import { newSecret, otpauthUri, qrDataUrl } from "./totp";
 import { recordRefusal } from "./refusals";
@@ -118,6 +119,7 @@ export function registerMfaRoutes(app: FastifyInstance, s: Services): void {
         recoveryCodesLeft: factor?.confirmed ? await recoveryCodesLeft(s.db, who(caller)) : 0,
         required: settings.mfa.required && caller.role !== "integration",
         due: caller.secondFactor ?? null,
+        freshUntil: (await freshUntil(s.db, caller, s.config.stepUpSeconds))?.toISOString() ?? null,
       };
     },
   });
