@@ -48,7 +48,7 @@ export function TotpEnrolment({ onDone }: { onDone: () => void }) {
 
   if (codes)
     return (
-      <div className="space-y-3" data-testid="recovery-codes">
+      <div className="max-w-xl space-y-3" data-testid="recovery-codes">
         <h3 className="text-sm font-semibold text-zinc-900">Códigos de recuperação</h3>
         <p className="text-sm text-zinc-600">
           Guarde estes 10 códigos em lugar seguro. Cada um serve uma vez, se você perder o celular. Eles não serão mostrados de novo.
@@ -73,7 +73,7 @@ export function TotpEnrolment({ onDone }: { onDone: () => void }) {
 
   if (!enrolment)
     return (
-      <div className="space-y-3">
+      <div className="max-w-xl space-y-3">
         <FormProblem message={problem} testId="enrol-problem" />
         <p className="text-sm text-zinc-700">
           Sem segundo fator, quem descobrir sua senha entra na sua conta. Com ele, também precisa do código do seu celular. Use um
@@ -88,7 +88,7 @@ export function TotpEnrolment({ onDone }: { onDone: () => void }) {
     );
 
   return (
-    <form onSubmit={confirm} noValidate className="space-y-4" data-testid="enrol-form">
+    <form onSubmit={confirm} noValidate className="max-w-xl space-y-4" data-testid="enrol-form">
       <FormProblem message={problem} testId="enrol-problem" />
       <ol className="list-decimal space-y-3 pl-5 text-sm text-zinc-700">
         <li>

@@ -12,11 +12,14 @@ export function AppHeader({
   role,
   settings = false,
   rules = false,
+  security = false,
 }: {
   email: string;
   role: string | null;
   settings?: boolean;
   rules?: boolean;
+  /** "Segurança" (the second factor, issue 34): when the API offers it. */
+  security?: boolean;
 }) {
   const items = navItems(role, settings, rules);
   const roleLabel = role ? (ROLE_LABELS[role] ?? role) : "Sem papel";
@@ -49,9 +52,11 @@ export function AppHeader({
             </div>
           </div>
           <MobileNav items={items} email={email} roleLabel={roleLabel} />
-          <Link href="/security" className={buttonClass("ghost", "sm")} data-testid="security-link">
-            Segurança
-          </Link>
+          {security ? (
+            <Link href="/security" className={buttonClass("ghost", "sm")} data-testid="security-link">
+              Segurança
+            </Link>
+          ) : null}
           <SignOutButton />
         </div>
       </div>
