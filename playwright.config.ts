@@ -84,6 +84,10 @@ export default defineConfig({
         // written to this file by the test before the first delivery (read at each delivery round)
         LUPA_CALLBACK_ALLOW_LIST: process.env.LUPA_CALLBACK_ALLOW_LIST ?? "127.0.0.1",
         LUPA_CALLBACK_CA_FILE: process.env.LUPA_CALLBACK_CA_FILE ?? E2E_RECEIVER_CA,
+        // Step-up (issue 34): the suite's sessions are signed in once by the setup project and used
+        // for longer than the default 15 minutes on a busy machine; e2e/mfa.spec.ts tests the window
+        // on a private API of its own (e2e/support/private-stack.ts).
+        LUPA_STEP_UP_SECONDS: process.env.LUPA_STEP_UP_SECONDS ?? "7200",
       },
       timeout: 120_000,
       reuseExistingServer: reuse,

@@ -65,15 +65,41 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
     clearSessionCookie(request, response);
     return response;
   }
-  if (outcome.kind !== "refreshed") return NextResponse.next({ request: { headers: forward() } });
+  const gate = secondStepGate(request, (outcome.kind === "refreshed" ? outcome.token : token).user?.secondFactor ?? null);
+  if (outcome.kind !== "refreshed") return gate ?? NextResponse.next({ request: { headers: forward() } });
 
   const value = await encode({ token: outcome.token, secret: secret ?? "", maxAge: SESSION_MAX_AGE_SECONDS });
   const plan = planSessionCookie(request, value);
   const headers = new Headers(request.headers);
   headers.set("cookie", plan.requestCookieHeader);
-  const response = NextResponse.next({ request: { headers: forward(headers) } });
+  const response = gate ?? NextResponse.next({ request: { headers: forward(headers) } });
   applySessionCookie(response, plan, SESSION_MAX_AGE_SECONDS);
   return response;
+}
+
+/** The sign-in's second step (issue 34): the page that asks for the code, or the enrolment the workspace requires. */
+const SECOND_STEP_PAGE = "/login/second-factor";
+
+/**
+ * A session that still owes its second factor reaches only the second-step page and the BFF's
+ * /bff/auth routes (the API refuses its token elsewhere anyway); one that owes nothing has no
+ * business on that page. Null: go on.
+ */
+function secondStepGate(request: NextRequest, owed: string | null): NextResponse | null {
+  const path = request.nextUrl.pathname;
+  const allowed = path === SECOND_STEP_PAGE || path.startsWith("/bff/auth/");
+  if (owed && !allowed) {
+    if (path.startsWith("/bff/"))
+      return NextResponse.json(
+        { error: { code: "second_factor_required", message: "Confirme o segundo fator para continuar." } },
+        { status: 401 },
+      );
+    const url = new URL(SECOND_STEP_PAGE, request.url);
+    if (path !== "/" && path !== "/overview") url.searchParams.set("callbackUrl", `${path}${request.nextUrl.search}`);
+    return NextResponse.redirect(url);
+  }
+  if (!owed && path === SECOND_STEP_PAGE) return NextResponse.redirect(new URL("/overview", request.url));
+  return null;
 }
 
 export const config = {

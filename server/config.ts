@@ -1,5 +1,6 @@
 // Service configuration, read once from the environment. Every value has a default so that a
 // fresh clone starts with `npm start`; schedules are configurable so tests run them in seconds.
+import { hkdfSync } from "node:crypto";
 import { loadSecrets, dataDir } from "./support/secrets.mjs";
 import { loadVisionConfig, type VisionConfig } from "./vision/config";
 import { parseProviders, parseSandbox, type ProviderName } from "./datasets/providers/choices";
@@ -49,6 +50,10 @@ export interface Config {
   sessionSeconds: number;
   /** How long a request may rely on a checked session and token version (per process). */
   sessionCheckMs: number;
+  /** Step-up (issue 34): how recent the session's last authentication must be for the acts of the list. */
+  stepUpSeconds: number;
+  /** The key (32 bytes) that encrypts TOTP secrets and keys recovery-code digests (server/auth/mfa/secret-box.ts). */
+  mfaKey: Buffer;
   /** Terminal records kept serialized in memory per process (0: no cache). */
   recordCacheEntries: number;
   /** How long a batch collection waits at most to start while interactive work runs (0: never). */
@@ -210,6 +215,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshTokenSeconds: int(env.LUPA_REFRESH_TOKEN_SECONDS, 7 * 24 * 3600),
     sessionSeconds: int(env.LUPA_SESSION_SECONDS, 30 * 24 * 3600),
     sessionCheckMs: int(env.LUPA_SESSION_CHECK_MS, 3000),
+    stepUpSeconds: Math.max(1, int(env.LUPA_STEP_UP_SECONDS, 900)),
+    mfaKey: mfaKeyOf(env.LUPA_MFA_KEY, secrets.jwtSecret),
     recordCacheEntries: int(env.LUPA_RECORD_CACHE_ENTRIES, 20_000),
     batchYieldMs: int(env.LUPA_BATCH_YIELD_MS, 500),
     batchWorkers: Math.max(1, int(env.LUPA_BATCH_WORKERS, databaseUrl ? 4 : 1)),
@@ -263,6 +270,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginSeconds: Math.max(30, int(env.LUPA_SSO_LOGIN_SECONDS, 600)),
     },
   };
+}
+
+/**
+ * LUPA_MFA_KEY (at least 32 bytes) when set; else derived from the JWT secret by HKDF, so a fresh
+ * install needs nothing. Rotating LUPA_JWT_SECRET without LUPA_MFA_KEY would make every enrolled
+ * factor unreadable: production sets LUPA_MFA_KEY (docs/security.md).
+ */
+function mfaKeyOf(value: string | undefined, jwtSecret: string): Buffer {
+  if (value && Buffer.byteLength(value, "utf8") < 32) throw new Error("LUPA_MFA_KEY must be at least 32 bytes long");
+  return Buffer.from(hkdfSync("sha256", value || jwtSecret, "lupa", "lupa second factor secrets", 32));
 }
 
 function aiConfig(env: Record<string, string | undefined>): AiConfig {

@@ -9,6 +9,7 @@ import { registerSsoRoutes } from "./sso/routes";
 import { registerApiKeyRoutes } from "./apikeys/routes";
 import { registerGraphRoutes } from "./graph/routes";
 import { registerWebhookRoutes } from "./webhooks/routes";
+import { registerMfaRoutes } from "./auth/mfa/routes";
 
 export const REVIEW_ROOMS: readonly ReviewRoutes[] = [
   registerDecisionRoutes,
@@ -18,4 +19,5 @@ export const REVIEW_ROOMS: readonly ReviewRoutes[] = [
   registerApiKeyRoutes, // api keys and sessions (issue 34)
   registerGraphRoutes,
   registerWebhookRoutes,
+  registerMfaRoutes,
 ];

@@ -5,6 +5,7 @@ import { RoleProvider } from "@/components/auth/role-context";
 import { TeamReviewProvider } from "@/components/review/team-review-context";
 import { AppHeader } from "@/components/layout/app-header";
 import { Toaster } from "@/components/ui/toaster";
+import { StepUpProvider } from "@/components/auth/step-up-dialog";
 import { authOptions } from "@/lib/auth/options";
 import { getTeamReview } from "@/lib/review/team-review";
 
@@ -29,11 +30,14 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         sessions={Boolean(teamReview?.features.includes("sessions"))}
         monitoring={Boolean(teamReview?.features.includes("monitoring"))}
         graph={Boolean(teamReview?.features.includes("graph"))}
+        security={Boolean(teamReview?.features.includes("mfa"))}
       />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
         <RoleProvider role={session.user.role} user={session.user.email}>
           <TeamReviewProvider value={teamReview}>
-            <Toaster>{children}</Toaster>
+            <Toaster>
+              <StepUpProvider>{children}</StepUpProvider>
+            </Toaster>
           </TeamReviewProvider>
         </RoleProvider>
       </main>

@@ -1,5 +1,6 @@
 "use client";
 
+import { FreshDownloadLink } from "@/components/auth/fresh-download-link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
@@ -82,14 +83,14 @@ export function AuditPageClient() {
             alterados nem apagados.
           </p>
         </div>
-        <a
+        <FreshDownloadLink
           href={`/bff/audit/export${appliedKey ? `?${appliedKey}` : ""}`}
           className={buttonClass("secondary")}
           data-testid="audit-export"
           download
         >
           Exportar CSV
-        </a>
+        </FreshDownloadLink>
       </div>
       <form
         noValidate

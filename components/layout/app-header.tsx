@@ -6,6 +6,7 @@ import { NavLink } from "./nav-link";
 import { navItems } from "./nav-items";
 import { SignOutButton } from "./sign-out-button";
 import { SessionsLink } from "./sessions-link";
+import { buttonClass } from "@/components/ui/button";
 import { ROLE_LABELS } from "@/lib/verifications/status";
 
 export function AppHeader({
@@ -16,6 +17,7 @@ export function AppHeader({
   sessions = false,
   monitoring = false,
   graph = false,
+  security = false,
 }: {
   email: string;
   role: string | null;
@@ -25,6 +27,8 @@ export function AppHeader({
   sessions?: boolean;
   monitoring?: boolean;
   graph?: boolean;
+  /** "Segurança" (the second factor, issue 34): when the API offers it. */
+  security?: boolean;
 }) {
   const items = navItems(role, settings, rules, monitoring, graph);
   const roleLabel = role ? (ROLE_LABELS[role] ?? role) : "Sem papel";
@@ -61,6 +65,11 @@ export function AppHeader({
             </div>
           </div>
           <MobileNav items={items} email={email} roleLabel={roleLabel} sessions={sessions} />
+          {security ? (
+            <Link href="/security" className={buttonClass("ghost", "sm")} data-testid="security-link">
+              Segurança
+            </Link>
+          ) : null}
           <SignOutButton />
         </div>
       </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { FreshDownloadLink } from "@/components/auth/fresh-download-link";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -197,9 +198,14 @@ function ListRegion() {
               </Button>
             </>
           ) : null}
-          <a href="/bff/restrictive-list/export" download className={buttonClass("secondary")} data-testid="restrictive-export">
+          <FreshDownloadLink
+            href="/bff/restrictive-list/export"
+            download
+            className={buttonClass("secondary")}
+            data-testid="restrictive-export"
+          >
             Exportar CSV
-          </a>
+          </FreshDownloadLink>
         </div>
       </div>
       <div className="mb-3">

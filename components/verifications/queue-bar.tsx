@@ -1,5 +1,6 @@
 "use client";
 
+import { FreshDownloadLink } from "@/components/auth/fresh-download-link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -241,10 +242,10 @@ export function exportHref(filters: VerificationFilters, ids: string[] = []): st
 
 export function ExportLink({ filters, ids, testId }: { filters: VerificationFilters; ids?: string[]; testId: string }) {
   return (
-    <a href={exportHref(filters, ids)} download data-testid={testId} className={buttonClass("secondary", "sm")}>
+    <FreshDownloadLink href={exportHref(filters, ids)} download data-testid={testId} className={buttonClass("secondary", "sm")}>
       Exportar CSV
       {ids?.length ? <span className="sr-only"> dos casos selecionados</span> : <span className="sr-only"> da lista filtrada</span>}
-    </a>
+    </FreshDownloadLink>
   );
 }
 

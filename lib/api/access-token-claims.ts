@@ -10,6 +10,8 @@ export interface AccessTokenClaims {
   email?: string;
   /** Expiry, in seconds since the epoch. */
   exp?: number;
+  /** What the session still owes (issue 34): the second-factor code, or an enrolment. */
+  mfa?: "pending" | "enrolment";
 }
 
 export function readAccessTokenClaims(token: string): AccessTokenClaims {
@@ -23,6 +25,7 @@ export function readAccessTokenClaims(token: string): AccessTokenClaims {
       role: ROLES.includes(json.role as Role) ? (json.role as Role) : undefined,
       email: typeof json.email === "string" ? json.email : undefined,
       exp: typeof json.exp === "number" ? json.exp : undefined,
+      mfa: json.mfa === "pending" || json.mfa === "enrolment" ? json.mfa : undefined,
     };
   } catch {
     return {};

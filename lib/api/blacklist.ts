@@ -87,7 +87,7 @@ async function csvFetch(
     } catch {
       parsed = undefined;
     }
-    throw toApiError(response.status, parsed);
+    throw toApiError(response.status, parsed, response.headers);
   }
   return response;
 }

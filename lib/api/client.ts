@@ -95,7 +95,7 @@ async function exchangeOnce<T>(path: string, request: ApiRequest): Promise<ApiAn
     }
   }
   if (!response.ok) {
-    const failure = toApiError(response.status, parsed);
+    const failure = toApiError(response.status, parsed, response.headers);
     const retryAfter = Number(response.headers.get("retry-after"));
     if (Number.isFinite(retryAfter) && retryAfter > 0) failure.retryAfter = retryAfter;
     throw failure;

@@ -34,7 +34,10 @@ export class ApiError extends Error {
 }
 
 /** Builds an ApiError from a response status and its (possibly non-JSON) body. */
-export function toApiError(status: number, body: unknown): ApiError {
+export function toApiError(status: number, body: unknown, headers?: Headers): ApiError {
+  // step-up on a v2 route (the restrictive list's export): the message-only envelope, told by its challenge (issue 34)
+  if (status === 401 && headers?.get("www-authenticate")?.includes("insufficient_user_authentication"))
+    return new ApiError(status, "reauthentication_required", "reauthentication required");
   const fallbackCode = CODE_BY_STATUS[status] ?? (status >= 500 ? "upstream_error" : "http_error");
   const v3 = V3ErrorBody.safeParse(body);
   if (v3.success) return new ApiError(status, v3.data.error.code, v3.data.error.message);

@@ -32,7 +32,7 @@ export async function fetchAuditCsv(token: string, query: AuditQuery, signal?: A
     } catch {
       parsed = undefined;
     }
-    throw toApiError(response.status, parsed);
+    throw toApiError(response.status, parsed, response.headers);
   }
   return response;
 }

@@ -49,6 +49,7 @@ export const authOptions: NextAuthOptions = {
             email: tokens.user.email || email,
             role: tokens.user.role,
             workspaceId: tokens.user.workspaceId,
+            secondFactor: tokens.user.secondFactor ?? null,
           };
         } catch (error) {
           // 401 (and 400, a malformed pair such as a too-short password) mean wrong credentials:
@@ -87,7 +88,7 @@ export const authOptions: NextAuthOptions = {
           refreshToken: user.refreshToken,
           accessTokenExpires: user.accessTokenExpires,
           refreshTokenExpires: user.refreshTokenExpires,
-          user: { email: user.email, role: user.role, workspaceId: user.workspaceId },
+          user: { email: user.email, role: user.role, workspaceId: user.workspaceId, secondFactor: user.secondFactor ?? null },
         };
       }
       return token;
@@ -99,6 +100,7 @@ export const authOptions: NextAuthOptions = {
           email: token.user?.email ?? "",
           role: token.user?.role ?? null,
           workspaceId: token.user?.workspaceId ?? null,
+          secondFactor: token.user?.secondFactor ?? null,
         },
       };
     },

@@ -19,7 +19,7 @@ export function toSessionTokens(pair: TokenPair, now: number = Date.now()): Sess
     refreshToken: pair.refreshToken,
     accessTokenExpires,
     refreshTokenExpires: now + (pair.refreshExpiresIn ?? SESSION_MAX_AGE_SECONDS) * 1000,
-    user: { email: claims.email ?? "", role: claims.role ?? null, workspaceId: claims.wid ?? null },
+    user: { email: claims.email ?? "", role: claims.role ?? null, workspaceId: claims.wid ?? null, secondFactor: claims.mfa ?? null },
   };
 }
 

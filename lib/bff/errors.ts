@@ -24,7 +24,20 @@ export function bffError(status: number, code: string, message: string): NextRes
   return NextResponse.json({ error: { code, message } }, { status, headers: { "cache-control": "no-store" } });
 }
 
+// The second factor and step-up (issue 34): these keep their code, so the browser can ask for the
+// password and code (lib/query/step-up.ts) and repeat the act; their 401s keep the session.
+const AUTH_MESSAGES: Record<string, string> = {
+  reauthentication_required: "Confirme sua identidade para continuar.",
+  second_factor_required: "Confirme o segundo fator para continuar.",
+  invalid_code: "Código incorreto, expirado ou já usado.",
+  invalid_password: "Senha incorreta.",
+  too_many_attempts: "Muitas tentativas erradas. Aguarde 15 minutos e tente novamente.",
+  factor_exists: "Já existe um segundo fator ativo.",
+  no_factor: "Não há segundo fator ativo.",
+};
+
 export function toBffErrorResponse(request: NextRequest, error: unknown, notFoundMessage?: string): NextResponse<BffErrorBody> {
+  if (error instanceof ApiError && AUTH_MESSAGES[error.code]) return bffError(error.status, error.code, AUTH_MESSAGES[error.code]!);
   if (error instanceof ApiError && MESSAGES[error.status]) {
     const [code, message] = MESSAGES[error.status];
     const response = bffError(error.status, code, error.status === 404 && notFoundMessage ? notFoundMessage : message);

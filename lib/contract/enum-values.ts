@@ -98,4 +98,11 @@ export const AUDIT_EVENT_TYPES = [
   "webhook.updated",
   "webhook.deleted",
   "webhook.secret_rotated",
+  // second factor and step-up (issue 34)
+  "sign_in.refused",
+  "factor.enrolled",
+  "factor.disabled",
+  "factor.reset",
+  "factor.recovery_code_used",
+  "step_up",
 ] as const;

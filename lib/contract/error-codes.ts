@@ -89,6 +89,13 @@ export const ERROR_STATUS = {
   webhook_limit_reached: 409,
   delivery_pending: 409,
   replay_too_large: 400,
+  // second factor and step-up (issue 34; docs/security.md)
+  reauthentication_required: 401,
+  second_factor_required: 401,
+  invalid_code: 400,
+  invalid_password: 400,
+  factor_exists: 409,
+  no_factor: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

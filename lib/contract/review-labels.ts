@@ -62,6 +62,12 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "webhook.updated": "Webhook alterado",
   "webhook.deleted": "Webhook excluído",
   "webhook.secret_rotated": "Segredo do webhook trocado",
+  "sign_in.refused": "Entrada recusada",
+  "factor.enrolled": "Segundo fator ativado",
+  "factor.disabled": "Segundo fator desativado",
+  "factor.reset": "Segundo fator redefinido por um administrador",
+  "factor.recovery_code_used": "Código de recuperação usado",
+  step_up: "Identidade confirmada (ação sensível)",
 };
 
 /** ok: within the SLA; due_soon: its last quarter; breached: past it; met: decided within it. */

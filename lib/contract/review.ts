@@ -365,6 +365,11 @@ export const ReviewSettings = z.object({
   monitoring: MonitoringSettings.describe(
     "Continuous monitoring: on, for approved cases, against every source by default (docs/monitoring.md)",
   ),
+  mfa: z
+    .object({ required: z.boolean() })
+    .describe(
+      "MFA obrigatório (issue 34; docs/security.md): password accounts must enrol a second factor at their next sign-in (default false)",
+    ),
 });
 export type ReviewSettings = z.infer<typeof ReviewSettings>;
 
@@ -376,6 +381,7 @@ export const DEFAULT_SETTINGS: ReviewSettings = {
   auditRetentionDays: 1826,
   rules: { requireSecondPerson: true },
   monitoring: DEFAULT_MONITORING,
+  mfa: { required: false },
 };
 
 /** PUT /settings: any subset; `reasons` and `fourEyes` may carry a subset of their own keys. */
@@ -410,6 +416,7 @@ export const SettingsUpdate = z
     auditRetentionDays: ReviewSettings.shape.auditRetentionDays.optional(),
     rules: z.object({ requireSecondPerson: z.boolean().optional() }).strict().optional(),
     monitoring: MonitoringSettingsUpdate.optional(),
+    mfa: z.object({ required: z.boolean() }).strict().optional(),
   })
   .strict();
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;

@@ -1,5 +1,6 @@
 // The browser's only way to data: same-origin calls to the BFF (/bff/...). The session cookie is
 // httpOnly and travels by itself; no token is ever read or held by browser code.
+import { REAUTHENTICATION_REQUIRED, requestStepUp } from "./step-up";
 
 export class BffError extends Error {
   override readonly name = "BffError";
@@ -16,6 +17,17 @@ export class BffError extends Error {
 const UNAVAILABLE = "Serviço indisponível no momento. Tente novamente em instantes.";
 
 export async function bffFetch<T>(path: string, signal?: AbortSignal): Promise<T> {
+  try {
+    return await bffFetchOnce<T>(path, signal);
+  } catch (error) {
+    // step-up (issue 34): ask for the password and code, then read again once
+    if (error instanceof BffError && error.code === REAUTHENTICATION_REQUIRED && (await requestStepUp()))
+      return bffFetchOnce<T>(path, signal);
+    throw error;
+  }
+}
+
+async function bffFetchOnce<T>(path: string, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, { signal, credentials: "same-origin", headers: { accept: "application/json" }, cache: "no-store" });

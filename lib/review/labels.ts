@@ -45,6 +45,9 @@ export function auditEventDetail(type: string, data: Record<string, unknown>, na
   if (type === "sso.sign_in_refused" && typeof data.reason === "string") parts.push(ssoRefusalLabel(data.reason));
   else if (typeof data.reason === "string") parts.push(`motivo: ${data.reason}`);
   if (type === "sso.settings_changed" && data.deleted === true) parts.push("removido");
+  if (type === "sign_in.refused" || type === "step_up" || type === "session.started" || type.startsWith("factor."))
+    parts.push(...authDetail(type, data));
+  else if (typeof data.reason === "string") parts.push(`motivo: ${data.reason}`);
   if (type === "note.created" || type === "note.edited") if (typeof data.length === "number") parts.push(`${data.length} caracteres`);
   if (typeof data.by === "string" && data.by === "decision") parts.push("ao decidir");
   if (typeof data.by === "string" && data.by === "next") parts.push("pelo próximo caso");
@@ -59,6 +62,36 @@ export function auditEventDetail(type: string, data: Record<string, unknown>, na
   if (type === "graph.exported" && typeof data.format === "string") parts.push(data.format === "csv" ? "CSV" : data.format.toUpperCase());
   if (type.startsWith("graph.") && typeof data.nodeCount === "number") parts.push(`${data.nodeCount.toLocaleString("pt-BR")} nós`);
   return parts.join(" · ");
+}
+
+// the sign-in, second factor and step-up events (issue 34): their codes in pt-BR, never raw
+const SIGN_IN_REASONS: Record<string, string> = {
+  invalid_password: "senha incorreta",
+  disabled: "usuário desativado",
+  invalid_code: "código do autenticador incorreto",
+  invalid_recovery_code: "código de recuperação inválido",
+};
+const SIGN_IN_STEPS: Record<string, string> = {
+  sign_in: "ao entrar",
+  second_factor: "no segundo fator",
+  step_up: "ao confirmar a identidade",
+};
+const FACTOR_METHODS: Record<string, string> = {
+  password: "com senha",
+  totp: "com senha e código do autenticador",
+  recovery_code: "com senha e código de recuperação",
+};
+
+function authDetail(type: string, data: Record<string, unknown>): string[] {
+  const parts: string[] = [];
+  const word = (table: Record<string, string>, value: unknown) => (typeof value === "string" ? table[value] : undefined);
+  if (type === "sign_in.refused") parts.push(word(SIGN_IN_REASONS, data.reason) ?? "recusada", word(SIGN_IN_STEPS, data.step) ?? "");
+  if (type === "step_up") parts.push(word(FACTOR_METHODS, data.method) ?? "");
+  if (type === "session.started") parts.push(word(FACTOR_METHODS, data.secondFactor) ?? word(FACTOR_METHODS, data.method) ?? "");
+  if (type === "factor.reset" && typeof data.email === "string") parts.push(`de ${data.email}`);
+  if (type === "factor.reset" && data.by === "admin-cli") parts.push("pela linha de comando do servidor");
+  if (type === "factor.recovery_code_used" && typeof data.left === "number") parts.push(`restam ${data.left}`);
+  return parts.filter(Boolean);
 }
 
 /** The same words under the names the queue list uses. */

@@ -49,7 +49,7 @@ export async function fetchCasesCsv(token: string, query: string, signal?: Abort
   }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => undefined);
-    throw toApiError(response.status, body);
+    throw toApiError(response.status, body, response.headers);
   }
   return response;
 }

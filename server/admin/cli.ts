@@ -14,6 +14,7 @@ import { isRole, ROLES } from "../auth/permissions";
 import { upsertGlobalProfiles } from "../tenancy/catalog";
 import { PasswordInputError, readPassword } from "./password-input";
 import { purgeAuditEvents } from "../review/audit/purge";
+import { resetFactorByEmail } from "../auth/mfa/reset";
 
 const HELP = `Usage: npm run admin -- <command> [options]
 
@@ -25,6 +26,8 @@ Commands:
   create-user --workspace <id> --email <email> --role <${ROLES.join("|")}> [--password-stdin] [--name <name>]
   reset-password --email <email> [--password-stdin]
   disable-user --email <email>
+  reset-factor --email <email>
+      removes the person's second factor and recovery codes (docs/security.md); recorded as factor.reset
   enable-user --email <email>
   list-users --workspace <id>
   usage --workspace <id> [--from <date>] [--to <date>]
@@ -146,6 +149,17 @@ async function main(): Promise<number> {
           ok ? "Password reset; every session of the user has ended (its tokens stop within seconds)." : "No user with that e-mail.",
         );
         return ok ? 0 : 1;
+      }
+      case "reset-factor": {
+        const outcome = await resetFactorByEmail(db, need("email"));
+        console.log(
+          outcome === "reset"
+            ? "Second factor removed; the next sign-in asks for the password only (or for an enrolment, if the workspace requires one)."
+            : outcome === "no_factor"
+              ? "That user has no second factor."
+              : "No user with that e-mail.",
+        );
+        return outcome === "reset" ? 0 : 1;
       }
       case "disable-user":
       case "enable-user": {

@@ -99,3 +99,23 @@ export async function attemptSucceeded(db: Db, email: string, address: string): 
   await db.delete(t).where(eq(t.key, pair!.key));
   for (const counter of others) await giveBackOne(db, counter);
 }
+
+// The second step (issue 34): five wrong codes (TOTP or recovery) for one user within the window
+// lock that user's second step for LOCK_MS, wherever they come from, exactly as the pair counter
+// above locks a password. The counter is reserved before the code is checked; a right code clears it.
+const secondStepCounter = (userId: string): Counter => ({ key: `mfa:${userId}`, limit: MAX_FAILURES });
+
+/** 0 when a code may be tried now, else the seconds of the lock (nothing stays reserved then). */
+export function reserveCodeAttempt(db: Db, userId: string, now = new Date()): Promise<number> {
+  return reserveOne(db, secondStepCounter(userId), now);
+}
+
+/** The code was right: the user's second step starts over. */
+export async function codeAttemptSucceeded(db: Db, userId: string): Promise<void> {
+  await db.delete(t).where(eq(t.key, secondStepCounter(userId).key));
+}
+
+/** The code could not be checked (an error): the attempt is given back. */
+export function releaseCodeAttempt(db: Db, userId: string): Promise<void> {
+  return giveBackOne(db, secondStepCounter(userId));
+}

@@ -11,11 +11,13 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { sessions, users } from "../db/schema";
-import type { TokenClaims } from "./tokens";
+import type { SecondFactorDue, TokenClaims } from "./tokens";
 
 export interface Session {
   id: string;
   expiresAt: Date;
+  /** What the session still owes (issue 34): its tokens carry it and reach only the second-step routes. */
+  secondFactorDue?: SecondFactorDue;
 }
 
 export async function createSession(
@@ -23,11 +25,49 @@ export async function createSession(
   user: { id: string; workspaceId: string },
   lifetimeSeconds: number,
   now = new Date(),
+  secondFactorDue?: SecondFactorDue,
 ): Promise<Session> {
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + lifetimeSeconds * 1000);
-  await db.insert(sessions).values({ id, workspaceId: user.workspaceId, userId: user.id, createdAt: now, expiresAt });
-  return { id, expiresAt };
+  await db.insert(sessions).values({
+    id,
+    workspaceId: user.workspaceId,
+    userId: user.id,
+    createdAt: now,
+    expiresAt,
+    authenticatedAt: now,
+    secondFactor: secondFactorDue ?? "none",
+  });
+  return { id, expiresAt, ...(secondFactorDue ? { secondFactorDue } : {}) };
+}
+
+const dueOf = (state: string): SecondFactorDue | undefined => (state === "pending" || state === "enrolment" ? state : undefined);
+
+/**
+ * The session passed its second step (or enrolled, or stepped up): it is authenticated now, and
+ * `how` says by what. With `from`, only a session in that state changes (answers false otherwise).
+ */
+export async function markAuthenticated(
+  db: Db | Tx,
+  claims: Pick<TokenClaims, "sessionId" | "userId" | "workspaceId">,
+  how?: string,
+  from?: SecondFactorDue,
+): Promise<boolean> {
+  if (!claims.sessionId) return false;
+  const changed = await db
+    .update(sessions)
+    .set({ authenticatedAt: new Date(), ...(how ? { secondFactor: how } : {}) })
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        eq(sessions.workspaceId, claims.workspaceId),
+        isNull(sessions.revokedAt),
+        ...(from ? [eq(sessions.secondFactor, from)] : []),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return changed.length === 1;
 }
 
 /** The session when it is live (not revoked, not past its lifetime) and belongs to the user. */
@@ -42,7 +82,8 @@ export async function liveSession(
     .from(sessions)
     .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), eq(sessions.workspaceId, claims.workspaceId)));
   if (!row || row.revokedAt || row.expiresAt <= now) return null;
-  return { id: row.id, expiresAt: row.expiresAt };
+  const due = dueOf(row.secondFactor);
+  return { id: row.id, expiresAt: row.expiresAt, ...(due ? { secondFactorDue: due } : {}) };
 }
 
 /** Ends one family (sign-out). */

@@ -25,7 +25,15 @@ export interface TokenClaims {
    * Always set on verified tokens; optional for claims built in-process (demo seed).
    */
   sessionId?: string;
+  /**
+   * Set while the session's second step is not passed (issue 34): "pending" (the code is owed) or
+   * "enrolment" (the workspace requires a factor not yet enrolled). Such a token is accepted only
+   * by the second-step routes (server/http/auth.ts). Absent on every other token.
+   */
+  secondFactor?: SecondFactorDue;
 }
+
+export type SecondFactorDue = "pending" | "enrolment";
 
 export interface TokenSettings {
   secret: string;
@@ -57,6 +65,7 @@ async function sign(claims: TokenClaims, type: TokenType, seconds: number, secre
     ver: claims.version,
     sid: claims.sessionId,
     typ: type,
+    ...(claims.secondFactor ? { mfa: claims.secondFactor } : {}),
   })
     .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
     .setSubject(claims.userId)
@@ -138,6 +147,7 @@ async function verifyWithJose(token: string, type: TokenType, secret: string): P
       version: Number(payload.ver ?? 0),
       sessionId: payload.sid,
     };
+    if (payload.mfa === "pending" || payload.mfa === "enrolment") claims.secondFactor = payload.mfa;
     if (typeof payload.exp === "number") {
       if (verified.size >= VERIFIED_MAX) verified.clear();
       verified.set(token, { claims: Object.freeze(claims), type, secret, exp: payload.exp });

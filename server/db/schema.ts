@@ -82,6 +82,10 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: ts("expires_at").notNull(),
     revokedAt: ts("revoked_at"),
+    /** The last proof of identity in this session: sign-in, its second step or a step-up (migration 0081). */
+    authenticatedAt: ts("authenticated_at").notNull().defaultNow(),
+    /** none, pending, enrolment, totp or recovery_code (server/auth/mfa; migration 0081). */
+    secondFactor: text("second_factor").notNull().default("none"),
     /** Sign-in and each refresh (migration 0085; server/apikeys/sessions.ts): never per request. */
     lastSeenAt: ts("last_seen_at"),
     ip: text("ip"),
@@ -1196,4 +1200,44 @@ export const webhookAttempts = pgTable(
     response: text("response"),
   },
   (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.id)],
+);
+
+// --- second factor (issue 34, items 2 and 3; migration 0081; server/auth/mfa) ---
+
+/** A user's TOTP factor: the secret encrypted (AES-256-GCM); it counts once confirmed_at is set. */
+export const userFactors = pgTable(
+  "user_factors",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    kind: text("kind").notNull().default("totp"),
+    secret: text("secret").notNull(),
+    confirmedAt: ts("confirmed_at"),
+    /** The time step of the last code accepted: a code is never accepted twice. */
+    lastStep: bigint("last_step", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("user_factors_ws_idx").on(t.workspaceId)],
+);
+
+/** Single-use recovery codes, kept as HMAC-SHA-256 digests. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    codeHash: text("code_hash").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_hash_key").on(t.userId, t.codeHash)],
 );

@@ -7,6 +7,7 @@ import { InvalidTokenError, verifiedClaims, verifyToken, type TokenClaims } from
 import { can, type Permission } from "../auth/permissions";
 import type { Services } from "../context";
 import { API_KEY_PREFIX } from "../../lib/contract/api-keys-limits";
+import { registerStepUp } from "../auth/step-up";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -14,6 +15,8 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     permission?: Permission;
+    /** A second-step route (issue 34): accepts a token whose session still owes its second factor. */
+    secondStep?: boolean;
   }
 }
 
@@ -21,6 +24,7 @@ const PROTECTED = /^\/api\/(v[23]|review)\//;
 
 export function registerAuth(app: FastifyInstance, services: Services): void {
   app.decorateRequest("auth", null);
+  registerStepUp(app, { db: services.db, seconds: services.config.stepUpSeconds });
 
   app.addHook("onRoute", (route) => {
     const config = route.config as { permission?: Permission; public?: boolean } | undefined;
@@ -79,6 +83,14 @@ function authorize(request: FastifyRequest, claims: TokenClaims, live: boolean, 
   request.auth = claims;
   // a signed-out session, a reset password or a disabled user ends the token within seconds
   if (!live) throw new ApiError("unauthorized", "Session ended", { "WWW-Authenticate": `Bearer error="invalid_token"` });
+  // a session that still owes its second factor reaches only the second-step routes (docs/security.md)
+  if (claims.secondFactor && !request.routeOptions.config?.secondStep)
+    throw new ApiError(
+      "second_factor_required",
+      claims.secondFactor === "enrolment"
+        ? "The workspace requires a second factor: enrol one (POST /api/review/v1/auth/factor/totp)"
+        : "Second factor required: POST /api/review/v1/auth/second-factor",
+    );
   if (!can(claims.role, permission)) throw new ApiError("forbidden", `Role ${claims.role} lacks permission ${permission}`);
 }
 

@@ -36,6 +36,7 @@ import { hasCodedErrors, isReview, isV3 } from "./error-handler";
 import { describeIssues, jsonSchema } from "./validate";
 import { refusalCode, type Admission } from "./admission";
 import { V2ErrorBody, V3ErrorBody } from "../../lib/contract/error-bodies";
+import { requireFreshAuth } from "../auth/step-up";
 
 /** A zod schema, or a parse function with the schema that documents it. */
 export type Input<T> = z.ZodType<T> | { schema: z.ZodType; parse: (raw: unknown, request: FastifyRequest) => T };
@@ -92,6 +93,13 @@ interface BaseSpec<P, Q, B> {
    * cannot make a signed-in person "export" in the trail (issue 30, item 6).
    */
   auditedRead?: true;
+  /**
+   * Step-up (issue 34; server/auth/step-up.ts): the act needs an authentication of the session less
+   * than LUPA_STEP_UP_SECONDS old, else 401 reauthentication_required. Checked after validation.
+   */
+  freshAuth?: true;
+  /** A second-step route: a token whose session still owes its second factor is accepted here (server/http/auth.ts). */
+  secondStep?: true;
 }
 
 export interface AuthenticatedSpec<P, Q, B> extends BaseSpec<P, Q, B> {
@@ -114,6 +122,7 @@ export interface RegisteredRoute {
   hasQuery: boolean;
   hasBody: boolean;
   auditedRead: boolean;
+  freshAuth: boolean;
 }
 const registry = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 
@@ -201,6 +210,8 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
   // public routes (sign-in) need no token; the others inherit the document's bearer scheme
   if (!spec.permission) schema.security = [];
   if (spec.description) schema.description = spec.description;
+  if (spec.freshAuth)
+    schema.description = `${spec.description ? `${spec.description} ` : ""}Step-up: needs an authentication of the session less than LUPA_STEP_UP_SECONDS old, else 401 reauthentication_required (POST /api/review/v1/auth/step-up; docs/security.md).`;
   if (spec.hide) schema.hide = true;
   if (spec.params) schema.params = jsonSchema(schemaOf(spec.params));
   if (spec.query) schema.querystring = jsonSchema(schemaOf(spec.query));
@@ -220,13 +231,16 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
     hasQuery: Boolean(spec.query),
     hasBody: Boolean(spec.body),
     auditedRead: spec.auditedRead === true,
+    freshAuth: spec.freshAuth === true,
   });
 
   app.route({
     method: spec.method,
     url: spec.url,
     // the boundary (server/http/boundary.ts) answers these codes for params, query and body too
-    config: spec.permission ? { permission: spec.permission, inputErrors: codes } : { inputErrors: codes, public: spec.public === true },
+    config: spec.permission
+      ? { permission: spec.permission, inputErrors: codes, secondStep: spec.secondStep === true }
+      : { inputErrors: codes, public: spec.public === true },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     schema,
     handler: async (request, reply) => {
@@ -239,6 +253,7 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
       const body = (spec.body ? parseWith(spec.body, request.body, codes.body, request) : undefined) as B;
       const admit = () => app.admission?.check(refusal, spec.url);
       if (spec.permission && spec.admission !== "handler") admit();
+      if (spec.freshAuth) await requireFreshAuth(request);
       const ctx = { params, query, body, request, reply, admit };
       const result = spec.permission
         ? await (spec as AuthenticatedSpec<P, Q, B>).handler({ ...ctx, caller: callerOf(request) })

@@ -143,6 +143,7 @@ export function registerRuleRoutes(app: FastifyInstance, s: Services): void {
     method: "POST",
     url: "/api/review/v1/rulesets/:id/publish",
     permission: "review:admin",
+    freshAuth: true, // step-up (issue 34; server/auth/step-up.ts)
     tags,
     summary: "Publish a draft",
     description:
@@ -157,6 +158,7 @@ export function registerRuleRoutes(app: FastifyInstance, s: Services): void {
     method: "POST",
     url: "/api/review/v1/rulesets/:id/activate",
     permission: "review:admin",
+    freshAuth: true, // step-up (issue 34; server/auth/step-up.ts)
     tags,
     summary: "Activate a published version",
     description:

@@ -20,6 +20,9 @@ import { recordEvent } from "../review/audit/record";
 import { passwordRefusedBySso, PASSWORD_SIGN_IN_DISABLED } from "../sso/password-policy";
 import { SSO_ONLY_PASSWORD } from "../sso/sign-in";
 import { noteRefresh, noteSignIn } from "../apikeys/sessions";
+import { secondFactorDue } from "../auth/mfa/policy";
+import { recordRefusal } from "../auth/mfa/refusals";
+import type { SecondFactorDue } from "../auth/tokens";
 
 export const LoginBody = z.object({
   username: z.email().max(320),
@@ -27,7 +30,7 @@ export const LoginBody = z.object({
 });
 export const RefreshBody = z.object({ refreshToken: z.string().min(1).max(4096) });
 
-function claimsOf(user: User, sessionId: string): TokenClaims {
+export function claimsOf(user: User, sessionId: string, secondFactor?: SecondFactorDue): TokenClaims {
   return {
     userId: user.id,
     workspaceId: user.workspaceId,
@@ -35,6 +38,7 @@ function claimsOf(user: User, sessionId: string): TokenClaims {
     email: user.email,
     version: user.tokenVersion,
     sessionId,
+    ...(secondFactor ? { secondFactor } : {}),
   };
 }
 
@@ -88,25 +92,32 @@ export function registerAuthenticationRoutes(app: FastifyInstance, s: Services):
         await releaseAttempt(s.db, email, request.ip);
         throw error;
       }
+      if (user && (!ok || user.disabled)) await recordRefusal(s.db, user, request.id, ok ? "disabled" : "invalid_password");
       if (!user || !ok || user.disabled) throw invalidCredentials();
       await attemptSucceeded(s.db, email, request.ip);
       // the workspace's SSO may turn password sign-in off for people (told only after the right password)
       if (await passwordRefusedBySso(s.db, user)) throw new ApiError("unauthorized", PASSWORD_SIGN_IN_DISABLED);
-      // the session and its session.started event (the audit trail, server/review/audit) in one transaction
+      // issue 34: a person with a factor owes the code, one the workspace requires to enrol owes the
+      // enrolment; the pair has the same shape, but reaches only the second-step routes until then
+      // (docs/security.md). Everyone else: exactly as before.
+      const due = await secondFactorDue(s.db, user);
+      // the session and its session.started event (the audit trail, server/review/audit) in one transaction;
+      // a session that owes its second step records session.started when it passes it
       const session = await s.db.transaction(async (tx) => {
-        const created = await createSession(tx, user, s.config.sessionSeconds);
+        const created = await createSession(tx, user, s.config.sessionSeconds, new Date(), due);
         // "Sessões ativas" (issue 34): the sign-in's address and user agent
         await noteSignIn(tx, created.id, { ip: request.ip, userAgent: request.headers["user-agent"] });
-        await recordEvent(tx, {
-          workspaceId: user.workspaceId,
-          type: "session.started",
-          actor: { id: user.id, email: user.email },
-          requestId: request.id,
-          data: { sessionId: created.id },
-        });
+        if (!due)
+          await recordEvent(tx, {
+            workspaceId: user.workspaceId,
+            type: "session.started",
+            actor: { id: user.id, email: user.email },
+            requestId: request.id,
+            data: { sessionId: created.id, method: "password" },
+          });
         return created;
       });
-      return issueTokenPair(claimsOf(user, session.id), settings, session.expiresAt);
+      return issueTokenPair(claimsOf(user, session.id, due), settings, session.expiresAt);
     },
   });
 
@@ -124,7 +135,7 @@ export function registerAuthenticationRoutes(app: FastifyInstance, s: Services):
       const session = await liveSession(s.db, claims);
       if (!session) throw new ApiError("unauthorized", "Refresh token revoked");
       await noteRefresh(s.db, session.id); // "Sessões ativas": last seen (issue 34)
-      return issueTokenPair(claimsOf(user, session.id), settings, session.expiresAt);
+      return issueTokenPair(claimsOf(user, session.id, session.secondFactorDue), settings, session.expiresAt);
     },
   });
 

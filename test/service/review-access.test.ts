@@ -109,6 +109,15 @@ const ROUTES: { method: string; path: () => string; body?: unknown; permission: 
     },
     permission: "read",
   },
+  // the second factor and step-up (issue 34)
+  { method: "GET", path: () => "/auth/factor", permission: "read" },
+  { method: "POST", path: () => "/auth/factor/totp", permission: "read" },
+  { method: "POST", path: () => "/auth/factor/totp/confirm", body: { code: "123456" }, permission: "read" },
+  { method: "DELETE", path: () => "/auth/factor", permission: "read" },
+  { method: "POST", path: () => "/auth/second-factor", body: { code: "123456" }, permission: "read" },
+  { method: "POST", path: () => "/auth/step-up", body: { password: "not-the-password" }, permission: "read" },
+  { method: "GET", path: () => "/auth/factors", permission: "admin" },
+  { method: "POST", path: () => `/members/${N}/factor/reset`, permission: "admin" },
 ];
 
 describe("roles", () => {

@@ -125,6 +125,23 @@ describe("pt-BR labels", () => {
     expect(auditEventDetail("document.revealed", { document: "529.***.***-25", of: "holder" })).toBe("529.***.***-25");
   });
 
+  it("summarise the sign-in, second factor and step-up events in pt-BR, never their codes", () => {
+    expect(auditEventDetail("sign_in.refused", { method: "password", step: "second_factor", reason: "invalid_code" })).toBe(
+      "código do autenticador incorreto · no segundo fator",
+    );
+    expect(auditEventDetail("sign_in.refused", { method: "password", step: "sign_in", reason: "invalid_password" })).toBe(
+      "senha incorreta · ao entrar",
+    );
+    expect(auditEventDetail("step_up", { sessionId: "s", method: "totp" })).toBe("com senha e código do autenticador");
+    expect(auditEventDetail("session.started", { sessionId: "s", method: "password", secondFactor: "recovery_code" })).toBe(
+      "com senha e código de recuperação",
+    );
+    expect(auditEventDetail("factor.reset", { userId: "u", email: "ana@acme.com", by: "admin-cli" })).toBe(
+      "de ana@acme.com · pela linha de comando do servidor",
+    );
+    expect(auditEventDetail("factor.recovery_code_used", { left: 9 })).toBe("restam 9");
+  });
+
   it("summarise monitoring's events: the alert's kind, its resolution, the case's switch", () => {
     const data = { alertId: "a", source: "restrictive", kind: "restrictive_added", document: "529.***.***-25" };
     expect(auditEventDetail("alert.opened", data)).toBe("Incluído na lista restritiva · 529.***.***-25");

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { SettingsPageClient } from "@/components/settings/settings-page-client";
 import { SsoSettingsSection } from "@/components/settings/sso-settings-section";
+import { MfaSettingsSection } from "@/components/settings/mfa-settings-section";
 import { StateMessage } from "@/components/ui/state-message";
 import { getTeamReview } from "@/lib/review/team-review";
 import { SettingsLinks } from "@/components/api-keys/settings-links";
@@ -37,6 +38,11 @@ export default async function SettingsPage() {
         {team.features.includes("sso") ? (
           <div className="mt-4">
             <SsoSettingsSection />
+          </div>
+        ) : null}
+        {team.features.includes("mfa") ? (
+          <div className="mt-6">
+            <MfaSettingsSection />
           </div>
         ) : null}
       </>

@@ -109,6 +109,7 @@ export function registerAuditRoutes(app: FastifyInstance, s: Services): void {
     url: "/api/review/v1/audit-events.csv",
     auditedRead: true,
     permission: "review:admin",
+    freshAuth: true, // step-up (issue 34; server/auth/step-up.ts)
     tags,
     summary: "The workspace's audit trail as CSV (admins)",
     description:

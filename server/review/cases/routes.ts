@@ -85,6 +85,7 @@ export function registerCaseRoutes(app: FastifyInstance, s: Services): void {
     url: "/api/review/v1/cases/export.csv",
     auditedRead: true,
     permission: "review:read",
+    freshAuth: true, // step-up (issue 34; server/auth/step-up.ts)
     tags,
     summary: "Export the filtered queue as CSV",
     description:

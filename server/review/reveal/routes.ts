@@ -27,6 +27,7 @@ export function registerRevealRoutes(app: FastifyInstance, s: Services): void {
     method: "POST",
     url: "/api/review/v1/cases/:id/reveal",
     permission: "review:read",
+    freshAuth: true, // step-up (issue 34; server/auth/step-up.ts)
     tags,
     summary: "The case holder's full document (recorded)",
     params: z.object({ id: z.string().max(100) }),
@@ -49,6 +50,7 @@ export function registerRevealRoutes(app: FastifyInstance, s: Services): void {
     method: "POST",
     url: "/api/review/v1/restrictive-list/:entryId/reveal",
     permission: "review:read",
+    freshAuth: true, // step-up (issue 34; server/auth/step-up.ts)
     tags,
     summary: "A restrictive-list entry's full document (recorded)",
     params: z.object({ entryId: z.string().max(100) }),
@@ -76,6 +78,7 @@ export function registerRevealRoutes(app: FastifyInstance, s: Services): void {
     method: "POST",
     url: "/api/review/v1/enrichments/:id/reveal",
     permission: "review:read",
+    freshAuth: true, // step-up (issue 34; server/auth/step-up.ts)
     tags,
     summary: "A v3 enrichment's full document (recorded)",
     params: z.object({ id: z.string().max(100) }),

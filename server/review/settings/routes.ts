@@ -34,6 +34,7 @@ export const FEATURES = [
   "sessions",
   "graph",
   "webhooks", // issue 35 (server/webhooks)
+  "mfa",
 ];
 
 export function registerSettingsRoutes(app: FastifyInstance, s: Services): void {
@@ -65,7 +66,8 @@ export function registerSettingsRoutes(app: FastifyInstance, s: Services): void 
     description:
       "slaHours (default 24), the reason catalog per decision, requireReason, fourEyes, auditRetentionDays (default 1826, 5 years), " +
       "rules.requireSecondPerson (default true) and " +
-      "monitoring ({enabled, scope, sources, callbackUrl}; default on, approved cases, every source, no callback; docs/monitoring.md).",
+      "monitoring ({enabled, scope, sources, callbackUrl}; default on, approved cases, every source, no callback; docs/monitoring.md) and " +
+      "mfa ({required}; default false: MFA obrigatório for password accounts, docs/security.md).",
     response: { 200: ReviewSettings },
     handler: async ({ caller }) => readSettings(s.db, caller.workspaceId),
   });
@@ -80,8 +82,10 @@ export function registerSettingsRoutes(app: FastifyInstance, s: Services): void 
       "Any subset of the settings; `reasons`, `fourEyes` and `monitoring` may carry a subset of their keys. The rest keeps its value. " +
       "An enabled monitoring needs at least one source (400 invalid_body). " +
       "monitoring.callbackUrl follows the v3 callbacks' URL rules (https, no refused destination: 400 invalid_callback); null clears it. " +
-      "A decision in requireReason needs a non-empty catalog. Answers the settings in force; a change records settings.changed.",
+      "A decision in requireReason needs a non-empty catalog. Answers the settings in force; a change records settings.changed. " +
+      "Step-up: needs an authentication less than LUPA_STEP_UP_SECONDS old (401 reauthentication_required; docs/security.md).",
     body: SettingsUpdate,
+    freshAuth: true,
     response: { 200: ReviewSettings, 400: V3ErrorBody },
     handler: async ({ body, caller, request }) => {
       // monitoring.callbackUrl (docs/monitoring.md, "Callbacks"): the v3 callbacks' URL rules

@@ -19,6 +19,7 @@ export function settingsFrom(stored: Record<string, unknown> | null | undefined)
     fourEyes: { ...DEFAULT_SETTINGS.fourEyes, ...(s.fourEyes ?? {}) },
     rules: { ...DEFAULT_SETTINGS.rules, ...(s.rules ?? {}) },
     monitoring: { ...DEFAULT_SETTINGS.monitoring, ...(s.monitoring ?? {}) },
+    mfa: { ...DEFAULT_SETTINGS.mfa, ...(s.mfa ?? {}) },
   };
   const parsed = ReviewSettings.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
@@ -50,6 +51,7 @@ export function applyUpdate(current: ReviewSettings, update: SettingsUpdate): Re
       sources: update.monitoring?.sources ?? current.monitoring.sources,
       callbackUrl: update.monitoring?.callbackUrl !== undefined ? update.monitoring.callbackUrl : current.monitoring.callbackUrl,
     },
+    mfa: { required: update.mfa?.required ?? current.mfa.required },
   };
   if (next.monitoring.enabled && next.monitoring.sources.length === 0)
     throw new ApiError("invalid_body", "monitoring: an enabled monitoring needs at least one source (or enabled: false)");
@@ -64,7 +66,7 @@ export function applyUpdate(current: ReviewSettings, update: SettingsUpdate): Re
 export function changesOf(before: ReviewSettings, after: ReviewSettings): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  for (const key of ["slaHours", "requireReason", "fourEyes", "auditRetentionDays", "rules", "monitoring"] as const) {
+  for (const key of ["slaHours", "requireReason", "fourEyes", "auditRetentionDays", "rules", "monitoring", "mfa"] as const) {
     if (!same(before[key], after[key])) changes[key] = { from: before[key], to: after[key] };
   }
   for (const status of Object.keys(after.reasons) as (keyof ReviewSettings["reasons"])[]) {

@@ -196,6 +196,7 @@ export function registerBlacklistRoutes(app: FastifyInstance, s: Services): void
     url: "/api/v2/blacklist/export",
     auditedRead: true,
     permission: "blacklist:read",
+    freshAuth: true, // step-up (issue 34; server/auth/step-up.ts)
     tags,
     summary: "Export the restrictive list as CSV (beyond the spec)",
     description:
