@@ -46,6 +46,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, s: Services): void {
     method: "POST",
     url: "/api/review/v1/api-keys",
     permission: "review:admin",
+    freshAuth: true, // step-up (issue 34 item 3; docs/security.md)
     tags,
     summary: "Create an API key",
     description:
@@ -63,6 +64,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, s: Services): void {
     method: "DELETE",
     url: "/api/review/v1/api-keys/:id",
     permission: "review:admin",
+    freshAuth: true, // step-up (issue 34 item 3; docs/security.md)
     tags,
     summary: "Revoke an API key",
     description:

@@ -43,6 +43,7 @@ export function registerSsoRoutes(app: FastifyInstance, s: Services): void {
     method: "PUT",
     url: "/api/review/v1/sso",
     permission: "review:admin",
+    freshAuth: true, // step-up (issue 34 item 3; docs/security.md)
     tags,
     summary: "Set the workspace's single sign-on (admins)",
     description:
@@ -66,6 +67,7 @@ export function registerSsoRoutes(app: FastifyInstance, s: Services): void {
     method: "DELETE",
     url: "/api/review/v1/sso",
     permission: "review:admin",
+    freshAuth: true, // step-up (issue 34 item 3; docs/security.md)
     tags,
     summary: "Remove the workspace's single sign-on (admins)",
     description: "People created by SSO stay, with no password. Records sso.settings_changed ({deleted: true}). 404 when none is set.",

@@ -339,6 +339,10 @@ describe("step-up", () => {
         "POST /api/review/v1/rulesets/:id/activate",
         "DELETE /api/review/v1/auth/factor",
         "POST /api/review/v1/members/:userId/factor/reset",
+        "POST /api/review/v1/api-keys",
+        "DELETE /api/review/v1/api-keys/:id",
+        "PUT /api/review/v1/sso",
+        "DELETE /api/review/v1/sso",
       ].sort(),
     );
     const admin = await person("admin");
@@ -356,6 +360,23 @@ describe("step-up", () => {
       ["POST", `/api/review/v1/rulesets/${id}/activate`],
       ["DELETE", `/api/review/v1/auth/factor`],
       ["POST", `/api/review/v1/members/${admin.id}/factor/reset`],
+      ["POST", `/api/review/v1/api-keys`, { name: "x", role: "integration" }],
+      ["DELETE", `/api/review/v1/api-keys/${id}`],
+      [
+        "PUT",
+        `/api/review/v1/sso`,
+        {
+          enabled: true,
+          issuer: "https://idp.example.com",
+          clientId: "lupa",
+          clientSecret: "s3cret",
+          domains: ["example.com"],
+          groupsClaim: "groups",
+          roleMapping: [{ group: "analysts", role: "analyst" }],
+          passwordAllowed: true,
+        },
+      ],
+      ["DELETE", `/api/review/v1/sso`],
     ];
     for (const [method, url, body] of acts) expectError(await t.request({ method, url, token, body }), 401, "reauthentication_required");
     const v2 = await t.request({ method: "GET", url: `/api/v2/blacklist/export?workspaceId=${ws.id}`, token });

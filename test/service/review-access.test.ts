@@ -118,6 +118,42 @@ const ROUTES: { method: string; path: () => string; body?: unknown; permission: 
   { method: "POST", path: () => "/auth/step-up", body: { password: "not-the-password" }, permission: "read" },
   { method: "GET", path: () => "/auth/factors", permission: "admin" },
   { method: "POST", path: () => `/members/${N}/factor/reset`, permission: "admin" },
+  // monitoring's status (issue 32)
+  { method: "GET", path: () => "/monitoring/status", permission: "read" },
+  // login único (SSO, issue 34): its settings are the admins'; discovery and the sign-in are public (sso.test.ts)
+  { method: "GET", path: () => "/sso", permission: "admin" },
+  {
+    method: "PUT",
+    path: () => "/sso",
+    body: {
+      enabled: true,
+      issuer: "https://idp.example.com",
+      clientId: "lupa",
+      clientSecret: "s3cret",
+      domains: ["example.com"],
+      groupsClaim: "groups",
+      roleMapping: [{ group: "analysts", role: "analyst" }],
+      passwordAllowed: true,
+    },
+    permission: "admin",
+  },
+  { method: "DELETE", path: () => "/sso", permission: "admin" },
+  // webhooks (issue 35): admins configure
+  { method: "GET", path: () => "/webhooks", permission: "admin" },
+  { method: "POST", path: () => "/webhooks", body: { url: "https://hooks.example.com/lupa", events: ["*"] }, permission: "admin" },
+  { method: "GET", path: () => `/webhooks/${N}`, permission: "admin" },
+  { method: "PATCH", path: () => `/webhooks/${N}`, body: { description: "x" }, permission: "admin" },
+  { method: "DELETE", path: () => `/webhooks/${N}`, permission: "admin" },
+  { method: "POST", path: () => `/webhooks/${N}/rotate-secret`, permission: "admin" },
+  { method: "POST", path: () => `/webhooks/${N}/test`, permission: "admin" },
+  { method: "GET", path: () => `/webhooks/${N}/deliveries`, permission: "admin" },
+  {
+    method: "POST",
+    path: () => `/webhooks/${N}/replay`,
+    body: { from: "2026-01-01T00:00:00Z", to: "2026-01-02T00:00:00Z" },
+    permission: "admin",
+  },
+  { method: "POST", path: () => `/deliveries/${N}/redeliver`, permission: "admin" },
 ];
 
 describe("roles", () => {
