@@ -34,7 +34,8 @@ export async function benchMonitoring(args: string[]): Promise<void> {
   console.log(
     `monitoring: ${documents} watched documents (half CPF, half CNPJ) on PostgreSQL; ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(2)}`,
   );
-  const svc = await startBenchService({ LUPA_DB_POOL_SIZE: "12" });
+  // runs take minutes at this size: the bench's token must outlive them (15 minutes by default)
+  const svc = await startBenchService({ LUPA_DB_POOL_SIZE: "12", LUPA_ACCESS_TOKEN_SECONDS: "86400" });
   const { services, base, token } = svc;
   const q = async <T>(text: string, values: unknown[] = []) => (await services.database.query(text, values)).rows as T[];
   const api = async (path: string) => {
