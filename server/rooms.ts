@@ -5,5 +5,6 @@ import type { ReviewRoutes } from "./review/routes";
 import { registerDecisionRoutes } from "./decisions/routes";
 import { registerRuleRoutes } from "./rules/routes";
 import { registerMonitoringRoutes } from "./monitoring/routes";
+import { registerRoutingRoutes } from "./routing/routes";
 
-export const REVIEW_ROOMS: readonly ReviewRoutes[] = [registerDecisionRoutes, registerRuleRoutes, registerMonitoringRoutes];
+export const REVIEW_ROOMS: readonly ReviewRoutes[] = [registerDecisionRoutes, registerRuleRoutes, registerMonitoringRoutes, registerRoutingRoutes];

@@ -49,6 +49,8 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "alert.assigned": "Alerta atribuído",
   "alert.resolved": "Alerta resolvido",
   "case.monitoring_changed": "Monitoramento do caso alterado",
+  "case.routed": "Caso enviado a uma fila pela distribuição",
+  "member.routing_changed": "Limite ou ausência de analista alterado",
 };
 
 /** ok: within the SLA; due_soon: its last quarter; breached: past it; met: decided within it. */

@@ -10,6 +10,7 @@ import { BatchItemError } from "./v3";
 import { FEEDBACK_DECISIONS, FeedbackDecision, FeedbackRecord } from "./v2-review";
 import { CaseScoring } from "./rules";
 import { CaseMonitoring, DEFAULT_MONITORING, MonitoringSettings, MonitoringSettingsUpdate } from "./monitoring";
+import { DEFAULT_ROUTING, RoutingSettings, RoutingSettingsUpdate } from "./routing";
 
 export const REVIEW_PREFIX = "/api/review/v1";
 
@@ -363,6 +364,7 @@ export const ReviewSettings = z.object({
   monitoring: MonitoringSettings.describe(
     "Continuous monitoring: on, for approved cases, against every source by default (docs/monitoring.md)",
   ),
+  routing: RoutingSettings.describe("Routing of cases to analysts as they become reviewable: off by default (docs/routing.md)"),
 });
 export type ReviewSettings = z.infer<typeof ReviewSettings>;
 
@@ -374,6 +376,7 @@ export const DEFAULT_SETTINGS: ReviewSettings = {
   auditRetentionDays: 1826,
   rules: { requireSecondPerson: true },
   monitoring: DEFAULT_MONITORING,
+  routing: DEFAULT_ROUTING,
 };
 
 /** PUT /settings: any subset; `reasons` and `fourEyes` may carry a subset of their own keys. */
@@ -408,6 +411,7 @@ export const SettingsUpdate = z
     auditRetentionDays: ReviewSettings.shape.auditRetentionDays.optional(),
     rules: z.object({ requireSecondPerson: z.boolean().optional() }).strict().optional(),
     monitoring: MonitoringSettingsUpdate.optional(),
+    routing: RoutingSettingsUpdate.optional(),
   })
   .strict();
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;

@@ -25,6 +25,7 @@ export const FEATURES = [
   "stats",
   "rules",
   "monitoring",
+  "routing",
 ];
 
 export function registerSettingsRoutes(app: FastifyInstance, s: Services): void {
@@ -56,7 +57,8 @@ export function registerSettingsRoutes(app: FastifyInstance, s: Services): void 
     description:
       "slaHours (default 24), the reason catalog per decision, requireReason, fourEyes, auditRetentionDays (default 1826, 5 years), " +
       "rules.requireSecondPerson (default true) and " +
-      "monitoring ({enabled, scope, sources}; default on, approved cases, every source; docs/monitoring.md).",
+      "monitoring ({enabled, scope, sources}; default on, approved cases, every source; docs/monitoring.md) and " +
+      "routing ({mode, rules}; default off; docs/routing.md).",
     response: { 200: ReviewSettings },
     handler: async ({ caller }) => readSettings(s.db, caller.workspaceId),
   });
@@ -70,9 +72,10 @@ export function registerSettingsRoutes(app: FastifyInstance, s: Services): void 
     description:
       "Any subset of the settings; `reasons`, `fourEyes` and `monitoring` may carry a subset of their keys. The rest keeps its value. " +
       "An enabled monitoring needs at least one source (400 invalid_body). " +
+      "routing may carry mode and/or the whole list of rules; a rule naming someone who is not an enabled admin or analyst is 422 invalid_assignee. " +
       "A decision in requireReason needs a non-empty catalog. Answers the settings in force; a change records settings.changed.",
     body: SettingsUpdate,
-    response: { 200: ReviewSettings, 400: V3ErrorBody },
+    response: { 200: ReviewSettings, 400: V3ErrorBody, 422: V3ErrorBody },
     handler: async ({ body, caller, request }) => updateSettings(s.db, caller, request.id, body),
   });
 }
