@@ -7,4 +7,9 @@ import { registerRuleRoutes } from "./rules/routes";
 import { registerMonitoringRoutes } from "./monitoring/routes";
 import { registerRoutingRoutes } from "./routing/routes";
 
-export const REVIEW_ROOMS: readonly ReviewRoutes[] = [registerDecisionRoutes, registerRuleRoutes, registerMonitoringRoutes, registerRoutingRoutes];
+export const REVIEW_ROOMS: readonly ReviewRoutes[] = [
+  registerDecisionRoutes,
+  registerRuleRoutes,
+  registerMonitoringRoutes,
+  registerRoutingRoutes,
+];

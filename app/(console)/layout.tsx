@@ -26,6 +26,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         role={session.user.role}
         settings={Boolean(teamReview?.canAdminister)}
         rules={Boolean(teamReview?.features.includes("rules"))}
+        away={Boolean(teamReview?.features.includes("routing") && teamReview.canAct)}
       />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
         <RoleProvider role={session.user.role} user={session.user.email}>

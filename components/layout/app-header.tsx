@@ -4,6 +4,7 @@ import { MobileNav } from "./mobile-nav";
 import { NavLink } from "./nav-link";
 import { navItems } from "./nav-items";
 import { SignOutButton } from "./sign-out-button";
+import { AwayMenu } from "@/components/routing/away-menu";
 import { ROLE_LABELS } from "@/lib/verifications/status";
 
 export function AppHeader({
@@ -11,11 +12,14 @@ export function AppHeader({
   role,
   settings = false,
   rules = false,
+  away = false,
 }: {
   email: string;
   role: string | null;
   settings?: boolean;
   rules?: boolean;
+  /** "Ausente até…" (routing, docs/routing.md): the API routes cases and the user may be given some. */
+  away?: boolean;
 }) {
   const items = navItems(role, settings, rules);
   const roleLabel = role ? (ROLE_LABELS[role] ?? role) : "Sem papel";
@@ -48,6 +52,7 @@ export function AppHeader({
             </div>
           </div>
           <MobileNav items={items} email={email} roleLabel={roleLabel} />
+          {away ? <AwayMenu /> : null}
           <SignOutButton />
         </div>
       </div>

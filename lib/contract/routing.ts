@@ -67,9 +67,7 @@ export type RoutingSettings = z.infer<typeof RoutingSettings>;
 export const DEFAULT_ROUTING: RoutingSettings = { mode: "off", rules: [] };
 
 /** PUT /settings `routing`: mode and/or the whole list of rules. */
-export const RoutingSettingsUpdate = z
-  .object({ mode: RoutingMode.optional(), rules: RoutingSettings.shape.rules.optional() })
-  .strict();
+export const RoutingSettingsUpdate = z.object({ mode: RoutingMode.optional(), rules: RoutingSettings.shape.rules.optional() }).strict();
 
 // --- per analyst ------------------------------------------------------------------------------
 

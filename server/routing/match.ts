@@ -51,7 +51,12 @@ export const available = (c: Candidate): boolean => !c.away && (c.cap === null |
  * round_robin: the first available analyst after `lastUserId` in the rule's order, wrapping;
  * least_loaded: the available analyst with the fewest open cases, the rule's order breaking ties.
  */
-export function pick(mode: RoutingMode, analysts: readonly string[], candidates: readonly Candidate[], lastUserId: string | null): string | null {
+export function pick(
+  mode: RoutingMode,
+  analysts: readonly string[],
+  candidates: readonly Candidate[],
+  lastUserId: string | null,
+): string | null {
   const byId = new Map(candidates.map((c) => [c.userId, c]));
   const ordered = analysts.map((id) => byId.get(id)).filter((c): c is Candidate => c !== undefined && available(c));
   if (ordered.length === 0) return null;

@@ -54,16 +54,16 @@ export async function routeCase(tx: Tx, workspaceId: string, caseId: string): Pr
       .insert(caseQueues)
       .values({ verificationId: caseId, workspaceId, queue, ruleId: rule.id })
       .onConflictDoUpdate({ target: caseQueues.verificationId, set: { queue, ruleId: rule.id, routedAt: sql`now()` } });
-    await recordEvents(tx, [{ workspaceId, type: "case.routed", actor: null, caseId, data: { rule: ruleRef, queue, mode: settings.mode } }]);
+    await recordEvents(tx, [
+      { workspaceId, type: "case.routed", actor: null, caseId, data: { rule: ruleRef, queue, mode: settings.mode } },
+    ]);
     return { outcome: "queued", ruleId: rule.id, queue };
   }
   const analysts = rule.to.analysts;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lupa.routing:${workspaceId}`}))`);
   const candidates = await candidatesOf(tx, workspaceId, analysts);
   const cursor = rowsOf(
-    await tx.execute(
-      sql`select last_user_id from routing_cursors where workspace_id = ${workspaceId} and rule_id = ${rule.id}`,
-    ),
+    await tx.execute(sql`select last_user_id from routing_cursors where workspace_id = ${workspaceId} and rule_id = ${rule.id}`),
   )[0];
   const to = pick(settings.mode, analysts, candidates, (cursor?.last_user_id as string | undefined) ?? null);
   if (to === null) return { outcome: "no_one_available", ruleId: rule.id };
@@ -81,7 +81,13 @@ export async function routeCase(tx: Tx, workspaceId: string, caseId: string): Pr
       .onConflictDoUpdate({ target: [routingCursors.workspaceId, routingCursors.ruleId], set: { lastUserId: to, updatedAt: sql`now()` } });
   // an assignment like any other (case.assigned: the timeline, filters and webhooks know it), by routing and naming its rule
   await recordEvents(tx, [
-    { workspaceId, type: "case.assigned", actor: null, caseId, data: { from: null, to, by: "routing", rule: ruleRef, mode: settings.mode } },
+    {
+      workspaceId,
+      type: "case.assigned",
+      actor: null,
+      caseId,
+      data: { from: null, to, by: "routing", rule: ruleRef, mode: settings.mode },
+    },
   ]);
   return { outcome: "assigned", ruleId: rule.id, to };
 }

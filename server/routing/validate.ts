@@ -18,7 +18,9 @@ export async function checkRoutingRules(db: Db | Tx, workspaceId: string, rules:
   const found = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.workspaceId, workspaceId), eq(users.disabled, false), inArray(users.role, ["admin", "analyst"]), inArray(users.id, ids)));
+    .where(
+      and(eq(users.workspaceId, workspaceId), eq(users.disabled, false), inArray(users.role, ["admin", "analyst"]), inArray(users.id, ids)),
+    );
   const known = new Set(found.map((u) => u.id));
   const missing = ids.filter((id) => !known.has(id));
   if (missing.length)

@@ -85,6 +85,10 @@ const ROUTES: { method: string; path: () => string; body?: unknown; permission: 
   { method: "GET", path: () => `/alerts/${N}`, permission: "read" },
   { method: "PUT", path: () => `/alerts/${N}/assignee`, body: { userId: null }, permission: "write" },
   { method: "POST", path: () => `/alerts/${N}/resolve`, body: { resolution: "dismissed", comment: "x" }, permission: "write" },
+  // routing (docs/routing.md): an analyst sets their own cap and absence
+  { method: "GET", path: () => "/routing/members", permission: "read" },
+  { method: "PUT", path: () => `/members/${ws.users.analyst.id}/routing`, body: { cap: null, awayUntil: null }, permission: "write" },
+  { method: "POST", path: () => "/routing/dry-run", body: {}, permission: "admin" },
 ];
 
 describe("roles", () => {

@@ -34,7 +34,12 @@ async function team(count: number): Promise<{ w: TestWorkspace; analysts: string
   const w = await t.createWorkspace();
   const analysts: string[] = [];
   for (let i = 0; i < count; i++) {
-    const user = await createUser(t.services.db, { workspaceId: w.id, email: `ana.${++n}.${w.id.slice(0, 8)}@test.local`, role: "analyst", password: PASSWORD });
+    const user = await createUser(t.services.db, {
+      workspaceId: w.id,
+      email: `ana.${++n}.${w.id.slice(0, 8)}@test.local`,
+      role: "analyst",
+      password: PASSWORD,
+    });
     analysts.push(user.id);
   }
   return { w, analysts };
@@ -106,7 +111,11 @@ describe("the setting", () => {
       expectError(await api.put("/settings", w.tokens.admin, { routing }), 400, "invalid_body");
     // someone who may not be given cases: 422 as an assignment would be
     for (const id of [randomUUID(), other.users.analyst.id, w.users.viewer.id])
-      expectError(await api.put("/settings", w.tokens.admin, { routing: { rules: [rule("a", { analysts: [id] })] } }), 422, "invalid_assignee");
+      expectError(
+        await api.put("/settings", w.tokens.admin, { routing: { rules: [rule("a", { analysts: [id] })] } }),
+        422,
+        "invalid_assignee",
+      );
     expectError(await api.put("/settings", w.tokens.analyst, { routing: { mode: "round_robin" } }), 403, "forbidden");
     expect((await api.get("/settings", w.tokens.admin)).json().routing).toEqual({ mode: "off", rules: [] });
   });
@@ -158,7 +167,13 @@ describe("routing a completing case", () => {
     expect(got).toEqual([...analysts, ...analysts]);
     const events = await eventsOf(t, w.id, "case.assigned");
     expect(events).toHaveLength(6);
-    expect(events[0]!.data).toEqual({ from: null, to: analysts[2], by: "routing", rule: { id: "todos", name: "Regra todos" }, mode: "round_robin" });
+    expect(events[0]!.data).toEqual({
+      from: null,
+      to: analysts[2],
+      by: "routing",
+      rule: { id: "todos", name: "Regra todos" },
+      mode: "round_robin",
+    });
     expect(events[0]!.actor_id).toBeNull();
   });
 
@@ -267,7 +282,8 @@ describe("the dry run", () => {
     const { w, analysts } = await team(2);
     const [a, b] = analysts as [string, string];
     const cases = [];
-    for (let i = 0; i < 4; i++) cases.push(await insertCase(t, w, { score: i < 2 ? 200 : 900, createdAt: new Date(Date.now() - (10 - i) * 60_000) }));
+    for (let i = 0; i < 4; i++)
+      cases.push(await insertCase(t, w, { score: i < 2 ? 200 : 900, createdAt: new Date(Date.now() - (10 - i) * 60_000) }));
     const off = (await api.post("/routing/dry-run", w.tokens.admin, {})).json();
     expect(off.mode).toBe("off");
     expect(off.cases.map((c: { outcome: string }) => c.outcome)).toEqual(["off", "off", "off", "off"]);
@@ -299,7 +315,9 @@ describe("the dry run", () => {
     expectError(await api.post("/routing/dry-run", ws.tokens.admin, { routing: { mode: "fast", rules: [] } }), 400, "invalid_body");
     expectError(await api.post("/routing/dry-run", ws.tokens.admin, { extra: 1 }), 400, "invalid_body");
     expectError(
-      await api.post("/routing/dry-run", ws.tokens.admin, { routing: { mode: "round_robin", rules: [rule("a", { analysts: [other.users.analyst.id] })] } }),
+      await api.post("/routing/dry-run", ws.tokens.admin, {
+        routing: { mode: "round_robin", rules: [rule("a", { analysts: [other.users.analyst.id] })] },
+      }),
       422,
       "invalid_assignee",
     );

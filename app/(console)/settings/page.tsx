@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { SettingsPageClient } from "@/components/settings/settings-page-client";
+import { RoutingSection } from "@/components/routing/routing-section";
 import { StateMessage } from "@/components/ui/state-message";
 import { getTeamReview } from "@/lib/review/team-review";
 
@@ -26,7 +27,13 @@ export default async function SettingsPage() {
         description="Peça a um admin do workspace para mudar o SLA, os motivos ou a revisão em dupla."
       />
     );
-  else body = <SettingsPageClient />;
+  else
+    body = (
+      <div className="space-y-8">
+        <SettingsPageClient />
+        {team.features.includes("routing") ? <RoutingSection /> : null}
+      </div>
+    );
   return (
     <>
       <div className="mb-4">
