@@ -48,7 +48,8 @@ export function auditEventDetail(type: string, data: Record<string, unknown>, na
   if (typeof data.by === "string" && data.by === "routing") parts.push("pela distribuição");
   if (type === "case.routed" && typeof data.queue === "string") parts.push(`fila ${data.queue}`);
   const rule = data.rule as { name?: unknown } | undefined;
-  if ((type === "case.assigned" || type === "case.routed") && typeof rule?.name === "string") parts.push(`regra “${rule.name}”`);
+  if ((type === "case.assigned" || type === "case.routed" || type === "alert.assigned") && typeof rule?.name === "string")
+    parts.push(`regra “${rule.name}”`);
   if (type === "ai_summary.generated" && data.regenerated === true) parts.push("gerado novamente");
   if (type === "restrictive_list.imported" && typeof data.added === "number") parts.push(`${data.added} adicionados`);
   if (type === "audit.purged" && typeof data.deleted === "number") parts.push(`${data.deleted} eventos`);

@@ -10,6 +10,7 @@ import { recordEvents } from "../review/audit/record";
 import { readSettings } from "../review/settings/store";
 import { maskDocument } from "../../lib/contract/documents";
 import { watchedSql } from "./watch";
+import { routeAlert } from "../routing/route";
 
 /** Opens the alerts of documents just listed; answers how many it opened. */
 export async function restrictiveAdded(
@@ -51,5 +52,7 @@ export async function restrictiveAdded(
       data: { alertId: r.id, source: "restrictive", kind: "restrictive_added", document: maskDocument(r.national_id) },
     })),
   );
+  // routing (server/routing): each new alert finds its analyst by the workspace's rules
+  for (const r of rows) await routeAlert(tx, workspaceId, r.id, r.verification_id);
   return rows.length;
 }

@@ -277,6 +277,26 @@ describe("routing a completing case", () => {
   });
 });
 
+describe("routing an alert as it opens", () => {
+  it("gives a new monitoring alert to the rule's analyst, naming the rule", async () => {
+    const { w, analysts } = await team(1);
+    const nationalId = makeCpf(String(720000000 + ++n));
+    const caseId = await insertCase(t, w, { nationalId, feedbackStatus: "APPROVED", firstDecidedAt: new Date(Date.now() - 30_000) });
+    await setRouting(w, { mode: "least_loaded", rules: [rule("alertas", { analysts })] });
+    const listed = await t.request({
+      method: "POST",
+      url: `/api/v2/blacklist?workspaceId=${w.id}`,
+      token: w.tokens.analyst,
+      body: { nationalId, reason: "fraude confirmada" },
+    });
+    expect(listed.statusCode).toBeLessThan(300);
+    const alerts = await t.services.database.query("select id, assignee_id from monitoring_alerts where verification_id = $1", [caseId]);
+    expect(alerts.rows).toEqual([{ id: expect.any(String), assignee_id: analysts[0] }]);
+    const [event] = await eventsOf(t, w.id, "alert.assigned", caseId);
+    expect(event!.data).toMatchObject({ alertId: alerts.rows[0]!.id, to: analysts[0], by: "routing", rule: { id: "alertas" } });
+  });
+});
+
 describe("the dry run", () => {
   it("says who would have received the last cases, assigning nothing", async () => {
     const { w, analysts } = await team(2);
