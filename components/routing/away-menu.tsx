@@ -49,7 +49,7 @@ export function AwayMenu() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
-        className={buttonClass("secondary", "sm")}
+        className={`${buttonClass("secondary", "sm")} whitespace-nowrap`}
       >
         {label}
       </button>

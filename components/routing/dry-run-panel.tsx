@@ -28,7 +28,13 @@ export function DryRunPanel({ result, nameOf }: { result: DryRunResult; nameOf: 
           ? `Teriam recebido: ${totals.map(([id, n]) => `${nameOf(id)} (${n})`).join(", ")}.`
           : "Ninguém teria recebido casos com estas regras."}
       </p>
-      <div className="max-h-96 overflow-auto rounded-md ring-1 ring-zinc-200">
+      {/* a scrolling region reachable by the keyboard (axe: scrollable-region-focusable) */}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label="Casos simulados"
+        className="max-h-96 overflow-auto rounded-md ring-1 ring-zinc-200 focus:ring-2 focus:ring-brand-500 focus:outline-none"
+      >
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="sr-only">Quem teria recebido cada um dos últimos casos</caption>
           <thead className="sticky top-0 bg-zinc-50 text-xs text-zinc-600">

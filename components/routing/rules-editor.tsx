@@ -110,7 +110,7 @@ export function RulesEditor({
               <span className="mb-2 text-xs font-semibold text-zinc-500 tabular" aria-hidden>
                 {i + 1}.
               </span>
-              <div className="min-w-0 flex-1">
+              <div className="min-w-48 flex-1">
                 <label htmlFor={`${key}-name`} className={labelClass}>
                   Nome da regra {i + 1}
                 </label>
