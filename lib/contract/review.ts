@@ -259,6 +259,9 @@ export const Member = z.object({
   name: z.string(),
   role: z.enum(["admin", "analyst"]),
   me: z.boolean().describe("The caller"),
+  // routing (docs/routing.md; PUT /members/{userId}/routing)
+  cap: z.number().int().nullable().describe("Routing: open assigned cases at most (null: no cap)"),
+  awayUntil: z.string().nullable().describe("Routing: absent through this day, inclusive (YYYY-MM-DD; null: present)"),
 });
 export type Member = z.infer<typeof Member>;
 export const MemberList = z.object({ members: z.array(Member).describe("By e-mail") });

@@ -134,6 +134,9 @@ describe("a member's cap and absence", () => {
     const listed = (await api.get("/routing/members", w.tokens.viewer)).json().members as { userId: string }[];
     expect(listed.find((m) => m.userId === w.users.analyst.id)).toMatchObject({ cap: 5, away: true });
     expect(listed.map((m) => m.userId)).not.toContain(w.users.viewer.id);
+    // and on GET /members
+    const members = (await api.get("/members", w.tokens.viewer)).json().members as { id: string }[];
+    expect(members.find((m) => m.id === w.users.analyst.id)).toMatchObject({ cap: 5, awayUntil: "2099-12-31" });
     const [event] = await eventsOf(t, w.id, "member.routing_changed");
     expect(event!.data).toEqual({ userId: analysts[0], from: { cap: null, awayUntil: null }, to: { cap: null, awayUntil: "2000-01-01" } });
     expect(event!.actor_id).toBe(w.users.admin.id);
