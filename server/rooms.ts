@@ -10,6 +10,7 @@ import { registerApiKeyRoutes } from "./apikeys/routes";
 import { registerGraphRoutes } from "./graph/routes";
 import { registerWebhookRoutes } from "./webhooks/routes";
 import { registerMfaRoutes } from "./auth/mfa/routes";
+import { registerRoutingRoutes } from "./routing/routes";
 
 export const REVIEW_ROOMS: readonly ReviewRoutes[] = [
   registerDecisionRoutes,
@@ -20,4 +21,5 @@ export const REVIEW_ROOMS: readonly ReviewRoutes[] = [
   registerGraphRoutes,
   registerWebhookRoutes,
   registerMfaRoutes,
+  registerRoutingRoutes,
 ];

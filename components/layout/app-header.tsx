@@ -7,6 +7,7 @@ import { navItems } from "./nav-items";
 import { SignOutButton } from "./sign-out-button";
 import { SessionsLink } from "./sessions-link";
 import { buttonClass } from "@/components/ui/button";
+import { AwayMenu } from "@/components/routing/away-menu";
 import { ROLE_LABELS } from "@/lib/verifications/status";
 
 export function AppHeader({
@@ -18,6 +19,7 @@ export function AppHeader({
   monitoring = false,
   graph = false,
   security = false,
+  away = false,
 }: {
   email: string;
   role: string | null;
@@ -29,6 +31,8 @@ export function AppHeader({
   graph?: boolean;
   /** "Segurança" (the second factor, issue 34): when the API offers it. */
   security?: boolean;
+  /** "Ausente até…" (routing, docs/routing.md): the API routes cases and the user may be given some. */
+  away?: boolean;
 }) {
   const items = navItems(role, settings, rules, monitoring, graph);
   const roleLabel = role ? (ROLE_LABELS[role] ?? role) : "Sem papel";
@@ -65,6 +69,7 @@ export function AppHeader({
             </div>
           </div>
           <MobileNav items={items} email={email} roleLabel={roleLabel} sessions={sessions} />
+          {away ? <AwayMenu /> : null}
           {security ? (
             <Link href="/security" className={buttonClass("ghost", "sm")} data-testid="security-link">
               Segurança

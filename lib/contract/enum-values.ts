@@ -105,4 +105,8 @@ export const AUDIT_EVENT_TYPES = [
   "factor.reset",
   "factor.recovery_code_used",
   "step_up",
+  // routing (issue 35 item 4; docs/routing.md): a case a rule sent to a named queue (a case a rule
+  // gives to an analyst is case.assigned with data.by "routing" and data.rule)
+  "case.routed",
+  "member.routing_changed",
 ] as const;

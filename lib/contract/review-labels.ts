@@ -68,6 +68,8 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   "factor.reset": "Segundo fator redefinido por um administrador",
   "factor.recovery_code_used": "Código de recuperação usado",
   step_up: "Identidade confirmada (ação sensível)",
+  "case.routed": "Caso enviado a uma fila pela distribuição",
+  "member.routing_changed": "Limite ou ausência de analista alterado",
 };
 
 /** ok: within the SLA; due_soon: its last quarter; breached: past it; met: decided within it. */

@@ -10,6 +10,7 @@ import { BatchItemError } from "./v3";
 import { FEEDBACK_DECISIONS, FeedbackDecision, FeedbackRecord } from "./v2-review";
 import { CaseScoring } from "./rules";
 import { CaseMonitoring, DEFAULT_MONITORING, MonitoringSettings, MonitoringSettingsUpdate } from "./monitoring";
+import { DEFAULT_ROUTING, RoutingSettings, RoutingSettingsUpdate } from "./routing";
 
 export const REVIEW_PREFIX = "/api/review/v1";
 
@@ -260,6 +261,9 @@ export const Member = z.object({
   name: z.string(),
   role: z.enum(["admin", "analyst"]),
   me: z.boolean().describe("The caller"),
+  // routing (docs/routing.md; PUT /members/{userId}/routing)
+  cap: z.number().int().nullable().describe("Routing: open assigned cases at most (null: no cap)"),
+  awayUntil: z.string().nullable().describe("Routing: absent through this day, inclusive (YYYY-MM-DD; null: present)"),
 });
 export type Member = z.infer<typeof Member>;
 export const MemberList = z.object({ members: z.array(Member).describe("By e-mail") });
@@ -370,6 +374,7 @@ export const ReviewSettings = z.object({
     .describe(
       "MFA obrigatório (issue 34; docs/security.md): password accounts must enrol a second factor at their next sign-in (default false)",
     ),
+  routing: RoutingSettings.describe("Routing of cases to analysts as they become reviewable: off by default (docs/routing.md)"),
 });
 export type ReviewSettings = z.infer<typeof ReviewSettings>;
 
@@ -382,6 +387,7 @@ export const DEFAULT_SETTINGS: ReviewSettings = {
   rules: { requireSecondPerson: true },
   monitoring: DEFAULT_MONITORING,
   mfa: { required: false },
+  routing: DEFAULT_ROUTING,
 };
 
 /** PUT /settings: any subset; `reasons` and `fourEyes` may carry a subset of their own keys. */
@@ -417,6 +423,7 @@ export const SettingsUpdate = z
     rules: z.object({ requireSecondPerson: z.boolean().optional() }).strict().optional(),
     monitoring: MonitoringSettingsUpdate.optional(),
     mfa: z.object({ required: z.boolean() }).strict().optional(),
+    routing: RoutingSettingsUpdate.optional(),
   })
   .strict();
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;

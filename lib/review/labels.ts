@@ -51,6 +51,12 @@ export function auditEventDetail(type: string, data: Record<string, unknown>, na
   if (type === "note.created" || type === "note.edited") if (typeof data.length === "number") parts.push(`${data.length} caracteres`);
   if (typeof data.by === "string" && data.by === "decision") parts.push("ao decidir");
   if (typeof data.by === "string" && data.by === "next") parts.push("pelo próximo caso");
+  // routing (docs/routing.md): the rule that took the case, and the queue it sent it to
+  if (typeof data.by === "string" && data.by === "routing") parts.push("pela distribuição");
+  if (type === "case.routed" && typeof data.queue === "string") parts.push(`fila ${data.queue}`);
+  const rule = data.rule as { name?: unknown } | undefined;
+  if ((type === "case.assigned" || type === "case.routed" || type === "alert.assigned") && typeof rule?.name === "string")
+    parts.push(`regra “${rule.name}”`);
   if (type === "ai_summary.generated" && data.regenerated === true) parts.push("gerado novamente");
   if (type === "restrictive_list.imported" && typeof data.added === "number") parts.push(`${data.added} adicionados`);
   if (type === "audit.purged" && typeof data.deleted === "number") parts.push(`${data.deleted} eventos`);

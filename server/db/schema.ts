@@ -11,6 +11,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -1240,4 +1241,55 @@ export const recoveryCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("recovery_codes_user_hash_key").on(t.userId, t.codeHash)],
+);
+
+// --- routing (migration 0095; server/routing, docs/routing.md) --------------------------------
+
+/** An analyst's cap of open assigned cases (null: none) and "ausente até" (a São Paulo calendar day, inclusive). */
+export const memberRouting = pgTable(
+  "member_routing",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    cap: integer("cap"),
+    awayUntil: date("away_until", { mode: "string" }),
+    updatedBy: uuid("updated_by"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("member_routing_ws_idx").on(t.workspaceId)],
+);
+
+/** round_robin's position per rule: who got the rule's last case. */
+export const routingCursors = pgTable(
+  "routing_cursors",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    ruleId: text("rule_id").notNull(),
+    lastUserId: uuid("last_user_id").notNull(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "routing_cursors_pk", columns: [t.workspaceId, t.ruleId] })],
+);
+
+/** The named queue a routing rule sent a case to (the case stays unassigned). */
+export const caseQueues = pgTable(
+  "case_queues",
+  {
+    verificationId: uuid("verification_id")
+      .primaryKey()
+      .references(() => verifications.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    queue: text("queue").notNull(),
+    ruleId: text("rule_id").notNull(),
+    routedAt: ts("routed_at").notNull().defaultNow(),
+  },
+  (t) => [index("case_queues_ws_queue_idx").on(t.workspaceId, t.queue)],
 );

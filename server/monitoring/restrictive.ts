@@ -16,6 +16,7 @@ import { toAlerts } from "./alerts";
 import { armAlertCallbacks } from "./callbacks";
 
 const toAlertRow = rowMapper<typeof monitoringAlerts.$inferSelect>(monitoringAlerts);
+import { routeAlert } from "../routing/route";
 
 /** Opens the alerts of documents just listed; answers how many it opened. */
 export async function restrictiveAdded(
@@ -60,5 +61,7 @@ export async function restrictiveAdded(
   // alert.opened to the workspace's callback URL: the first attempt is the callbacks' sweep's
   // (this transaction belongs to the restrictive list's routes, which hold no queue)
   await armAlertCallbacks(tx, workspaceId, "alert.opened", await toAlerts(tx, rows));
+  // routing (server/routing): each new alert finds its analyst by the workspace's rules
+  for (const r of rows) await routeAlert(tx, workspaceId, r.id, r.verificationId);
   return rows.length;
 }

@@ -23,6 +23,7 @@ import { recordEvents } from "../review/audit/record";
 import { readSettings } from "../review/settings/store";
 import { toAlerts } from "./alerts";
 import { armAlertCallbacks, sendAlertCallbacks } from "./callbacks";
+import { routeAlert } from "../routing/route";
 import {
   canonical,
   changesOf,
@@ -305,6 +306,8 @@ async function commitBatch(
             data: { alertId: a.id, source, kind: a.kind, document: maskDocument(a.nationalId), release: run.release },
           })),
         );
+        // routing (server/routing): each new alert finds its analyst by the workspace's rules, in this transaction
+        for (const a of opened) await routeAlert(tx, ws, a.id, a.verificationId);
       }
       const deliveries = opened.length ? await armAlertCallbacks(tx, ws, "alert.opened", await toAlerts(tx, opened)) : [];
       step("commit.alerts");

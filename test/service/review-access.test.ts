@@ -154,6 +154,10 @@ const ROUTES: { method: string; path: () => string; body?: unknown; permission: 
     permission: "admin",
   },
   { method: "POST", path: () => `/deliveries/${N}/redeliver`, permission: "admin" },
+  // routing (docs/routing.md): an analyst sets their own cap and absence
+  { method: "GET", path: () => "/routing/members", permission: "read" },
+  { method: "PUT", path: () => `/members/${ws.users.analyst.id}/routing`, body: { cap: null, awayUntil: null }, permission: "write" },
+  { method: "POST", path: () => "/routing/dry-run", body: {}, permission: "admin" },
 ];
 
 describe("roles", () => {

@@ -54,6 +54,8 @@ describe("GET /members", () => {
       name: "Segunda Analista",
       role: "analyst",
       me: false,
+      cap: null,
+      awayUntil: null,
     });
     expect(members.filter((m) => m.me).map((m) => m.id)).toEqual([ws.users.analyst.id]);
     expect(ids).not.toContain(disabledId);

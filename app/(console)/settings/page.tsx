@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { SettingsPageClient } from "@/components/settings/settings-page-client";
 import { SsoSettingsSection } from "@/components/settings/sso-settings-section";
 import { MfaSettingsSection } from "@/components/settings/mfa-settings-section";
+import { RoutingSection } from "@/components/routing/routing-section";
 import { StateMessage } from "@/components/ui/state-message";
 import { getTeamReview } from "@/lib/review/team-review";
 import { SettingsLinks } from "@/components/api-keys/settings-links";
@@ -33,19 +34,12 @@ export default async function SettingsPage() {
     );
   else
     body = (
-      <>
+      <div className="space-y-8">
         <SettingsPageClient />
-        {team.features.includes("sso") ? (
-          <div className="mt-4">
-            <SsoSettingsSection />
-          </div>
-        ) : null}
-        {team.features.includes("mfa") ? (
-          <div className="mt-6">
-            <MfaSettingsSection />
-          </div>
-        ) : null}
-      </>
+        {team.features.includes("sso") ? <SsoSettingsSection /> : null}
+        {team.features.includes("mfa") ? <MfaSettingsSection /> : null}
+        {team.features.includes("routing") ? <RoutingSection /> : null}
+      </div>
     );
   return (
     <>

@@ -19,7 +19,7 @@ import { SnapshotLink } from "@/components/investigate/snapshot-link";
 export const TIMELINE_FILTERS: Array<{ value: string; label: string }> = [
   { value: "", label: "Todos os eventos" },
   { value: "decision.created,decision.proposed,decision.confirmed,decision.overturned", label: "Decisões" },
-  { value: "case.assigned,case.taken_over,case.released", label: "Atribuições" },
+  { value: "case.assigned,case.taken_over,case.released,case.routed", label: "Atribuições" },
   { value: "note.created,note.edited,note.hidden", label: "Notas" },
   { value: "document.revealed", label: "Documento exibido" },
   { value: "restrictive_list.added,restrictive_list.removed", label: "Lista restritiva" },

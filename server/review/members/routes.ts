@@ -7,7 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Services } from "../../context";
-import { users } from "../../db/schema";
+import { memberRouting, users } from "../../db/schema";
 import { route } from "../../http/route";
 import { MemberList, PeopleList } from "../../../lib/contract/review";
 import type { Role } from "../../../lib/contract/enums";
@@ -20,12 +20,21 @@ export function registerMemberRoutes(app: FastifyInstance, s: Services): void {
     tags: ["review cases"],
     summary: "Who can be assigned cases",
     description:
-      "The workspace's enabled admins and analysts (the assignees PUT /cases/{id}/assignee accepts), by e-mail; me marks the caller.",
+      "The workspace's enabled admins and analysts (the assignees PUT /cases/{id}/assignee accepts), by e-mail; me marks the caller; " +
+      "cap and awayUntil are their routing (docs/routing.md).",
     response: { 200: MemberList },
     handler: async ({ caller }) => {
       const rows = await s.db
-        .select({ id: users.id, email: users.email, name: users.name, role: users.role })
+        .select({
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          role: users.role,
+          cap: memberRouting.cap,
+          awayUntil: memberRouting.awayUntil,
+        })
         .from(users)
+        .leftJoin(memberRouting, eq(memberRouting.userId, users.id))
         .where(and(eq(users.workspaceId, caller.workspaceId), eq(users.disabled, false), inArray(users.role, ["admin", "analyst"])))
         .orderBy(asc(users.email));
       return {
@@ -35,6 +44,8 @@ export function registerMemberRoutes(app: FastifyInstance, s: Services): void {
           name: r.name,
           role: r.role as "admin" | "analyst",
           me: r.id === caller.userId,
+          cap: r.cap,
+          awayUntil: r.awayUntil,
         })),
       };
     },

@@ -35,6 +35,7 @@ export const FEATURES = [
   "graph",
   "webhooks", // issue 35 (server/webhooks)
   "mfa",
+  "routing",
 ];
 
 export function registerSettingsRoutes(app: FastifyInstance, s: Services): void {
@@ -66,8 +67,9 @@ export function registerSettingsRoutes(app: FastifyInstance, s: Services): void 
     description:
       "slaHours (default 24), the reason catalog per decision, requireReason, fourEyes, auditRetentionDays (default 1826, 5 years), " +
       "rules.requireSecondPerson (default true) and " +
-      "monitoring ({enabled, scope, sources, callbackUrl}; default on, approved cases, every source, no callback; docs/monitoring.md) and " +
-      "mfa ({required}; default false: MFA obrigatório for password accounts, docs/security.md).",
+      "monitoring ({enabled, scope, sources, callbackUrl}; default on, approved cases, every source, no callback; docs/monitoring.md), " +
+      "mfa ({required}; default false: MFA obrigatório for password accounts, docs/security.md) and " +
+      "routing ({mode, rules}; default off; docs/routing.md).",
     response: { 200: ReviewSettings },
     handler: async ({ caller }) => readSettings(s.db, caller.workspaceId),
   });
@@ -82,11 +84,12 @@ export function registerSettingsRoutes(app: FastifyInstance, s: Services): void 
       "Any subset of the settings; `reasons`, `fourEyes` and `monitoring` may carry a subset of their keys. The rest keeps its value. " +
       "An enabled monitoring needs at least one source (400 invalid_body). " +
       "monitoring.callbackUrl follows the v3 callbacks' URL rules (https, no refused destination: 400 invalid_callback); null clears it. " +
+      "routing may carry mode and/or the whole list of rules; a rule naming someone who is not an enabled admin or analyst is 422 invalid_assignee. " +
       "A decision in requireReason needs a non-empty catalog. Answers the settings in force; a change records settings.changed. " +
       "Step-up: needs an authentication less than LUPA_STEP_UP_SECONDS old (401 reauthentication_required; docs/security.md).",
     body: SettingsUpdate,
     freshAuth: true,
-    response: { 200: ReviewSettings, 400: V3ErrorBody },
+    response: { 200: ReviewSettings, 400: V3ErrorBody, 422: V3ErrorBody },
     handler: async ({ body, caller, request }) => {
       // monitoring.callbackUrl (docs/monitoring.md, "Callbacks"): the v3 callbacks' URL rules
       const url = body.monitoring?.callbackUrl;

@@ -8,6 +8,7 @@ import { ApiError } from "../../http/errors";
 import { DEFAULT_SETTINGS, ReviewSettings, type SettingsUpdate } from "../../../lib/contract/review";
 import type { TokenClaims } from "../../auth/tokens";
 import { callerEvent, recordEvent } from "../audit/record";
+import { checkRoutingRules, normalizeRules } from "../../routing/validate";
 
 /** Stored settings (possibly partial or from an older version) over the defaults. */
 export function settingsFrom(stored: Record<string, unknown> | null | undefined): ReviewSettings {
@@ -20,6 +21,7 @@ export function settingsFrom(stored: Record<string, unknown> | null | undefined)
     rules: { ...DEFAULT_SETTINGS.rules, ...(s.rules ?? {}) },
     monitoring: { ...DEFAULT_SETTINGS.monitoring, ...(s.monitoring ?? {}) },
     mfa: { ...DEFAULT_SETTINGS.mfa, ...(s.mfa ?? {}) },
+    routing: { ...DEFAULT_SETTINGS.routing, ...(s.routing ?? {}) },
   };
   const parsed = ReviewSettings.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
@@ -52,6 +54,7 @@ export function applyUpdate(current: ReviewSettings, update: SettingsUpdate): Re
       callbackUrl: update.monitoring?.callbackUrl !== undefined ? update.monitoring.callbackUrl : current.monitoring.callbackUrl,
     },
     mfa: { required: update.mfa?.required ?? current.mfa.required },
+    routing: { mode: update.routing?.mode ?? current.routing.mode, rules: update.routing?.rules ?? current.routing.rules },
   };
   if (next.monitoring.enabled && next.monitoring.sources.length === 0)
     throw new ApiError("invalid_body", "monitoring: an enabled monitoring needs at least one source (or enabled: false)");
@@ -66,7 +69,7 @@ export function applyUpdate(current: ReviewSettings, update: SettingsUpdate): Re
 export function changesOf(before: ReviewSettings, after: ReviewSettings): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  for (const key of ["slaHours", "requireReason", "fourEyes", "auditRetentionDays", "rules", "monitoring", "mfa"] as const) {
+  for (const key of ["slaHours", "requireReason", "fourEyes", "auditRetentionDays", "rules", "monitoring", "mfa", "routing"] as const) {
     if (!same(before[key], after[key])) changes[key] = { from: before[key], to: after[key] };
   }
   for (const status of Object.keys(after.reasons) as (keyof ReviewSettings["reasons"])[]) {
@@ -99,6 +102,11 @@ export async function updateSettings(db: Db, caller: TokenClaims, requestId: str
       .for("update");
     const before = settingsFrom(row?.settings);
     const after = applyUpdate(before, update);
+    // routing (server/routing): flags and analysts checked against the workspace
+    if (update.routing?.rules) {
+      after.routing = { ...after.routing, rules: normalizeRules(after.routing.rules) };
+      await checkRoutingRules(tx, caller.workspaceId, after.routing.rules);
+    }
     const changes = changesOf(before, after);
     if (Object.keys(changes).length === 0) return after;
     // the monitoring callback URL's path and query may hold a token: the event keeps its origin only

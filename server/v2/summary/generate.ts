@@ -18,6 +18,7 @@ import { withVerdict } from "../../review/flags";
 import { recordEvent, type Actor } from "../../review/audit/record";
 import { moduleSources } from "../../review/sources/read";
 import { listedAmong } from "../blacklist/store";
+import { routeCase } from "../../routing/route";
 
 /** ai_summary.generated (server/review/audit): by the service at completion (actor null) or by a caller. */
 export async function recordSummaryGenerated(
@@ -150,6 +151,7 @@ export async function finishAnalysis(s: Services, verificationId: string): Promi
       .where(and(eq(verifications.id, row.id), eq(verifications.status, "ANALYZING")))
       .returning({ id: verifications.id });
     if (done.length > 0) await recordSummaryGenerated(tx, row, stored, null, null);
+    if (done.length > 0) await routeCase(tx, row.workspaceId, row.id); // routing (server/routing): reviewable now
     // the v2 callback of a verification with a summary due leaves once it is COMPLETED
     return done.length > 0 ? armVerificationCallback(tx, row, "COMPLETED", row.score, now) : null;
   });

@@ -16,6 +16,7 @@ import { VISION_STEPS } from "../../vision/steps";
 import { deleteImages } from "../../vision/intake";
 import { riskFlags } from "../../review/flags";
 import { datasetRules, scoreAtCompletion, SUBJECT_NOT_FOUND_RULES, sweepBackfill } from "../../rules/scoring";
+import { routeCase } from "../../routing/route";
 
 export function dossierOf(
   entity: string,
@@ -61,6 +62,7 @@ async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<
       // review (server/review): a failed case is decidable, so its SLA starts now; it has no flags
       .set({ status: "FAILED", failureReason: c.failureReason, updatedAt: now, reviewStartedAt: now })
       .where(eq(verifications.id, c.id));
+    await routeCase(tx, c.workspaceId, c.id); // routing (server/routing): a decidable case finds its analyst here
     return armVerificationCallback(tx, row, "FAILED", null, c.completedAt ?? now);
   }
   // the workspace's restrictive list (server/v2/blacklist/listing.ts)
@@ -117,6 +119,7 @@ async function onTerminal(tx: Tx, c: Collection, modules: ModuleRun[]): Promise<
     await markSummaryPending(tx, row);
     return null;
   }
+  await routeCase(tx, c.workspaceId, c.id); // routing (server/routing), in the transaction that makes it reviewable
   return armVerificationCallback(tx, row, "COMPLETED", scored.score, c.completedAt ?? now);
 }
 

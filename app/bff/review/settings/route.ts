@@ -27,5 +27,11 @@ export const PUT = withMutation(
     const settings = await reviewFetch<ReviewSettings>("/settings", { method: "PUT", token, body: parsed.data });
     return NextResponse.json(settings, { headers: { "cache-control": "no-store" } });
   },
-  { messages: { 400: "A configuração não foi aceita: confira os valores.", 403: "Só um admin altera as configurações." } },
+  {
+    messages: {
+      400: "A configuração não foi aceita: confira os valores.",
+      403: "Só um admin altera as configurações.",
+      422: "Uma regra de distribuição cita alguém que não é admin ou analista ativo deste workspace.",
+    },
+  },
 );
