@@ -25,7 +25,9 @@ test("no API token reaches the browser", async ({ page }) => {
 
   const session = await page.evaluate(async () => (await fetch("/api/auth/session")).json());
   expect(Object.keys(session).sort()).toEqual(["expires", "user"]);
-  expect(Object.keys(session.user).sort()).toEqual(["email", "role", "workspaceId"]);
+  // secondFactor: whether the session still owes its second step (issue 34), a state, never a secret
+  expect(Object.keys(session.user).sort()).toEqual(["email", "role", "secondFactor", "workspaceId"]);
+  expect(session.user.secondFactor).toBeNull();
   expect(JSON.stringify(session)).not.toMatch(/accessToken|refreshToken|eyJ/);
 
   const token = await readSessionToken(page);

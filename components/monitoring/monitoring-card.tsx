@@ -129,7 +129,7 @@ export function MonitoringCard() {
       }
     >
       {query.isPending ? (
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-busy="true" aria-label="Carregando o monitoramento">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3" role="status" aria-busy="true" aria-label="Carregando o monitoramento">
           <Skeleton className="h-16" />
           <Skeleton className="h-16" />
           <Skeleton className="h-16" />

@@ -42,10 +42,9 @@ export function auditEventDetail(type: string, data: Record<string, unknown>, na
   if (typeof data.document === "string") parts.push(data.document);
   if (typeof data.enrichmentId === "string") parts.push(`enriquecimento ${data.enrichmentId}`);
   if (type === "session.started" && data.method === "sso") parts.push("por login único (SSO)");
-  if (type === "sso.sign_in_refused" && typeof data.reason === "string") parts.push(ssoRefusalLabel(data.reason));
-  else if (typeof data.reason === "string") parts.push(`motivo: ${data.reason}`);
   if (type === "sso.settings_changed" && data.deleted === true) parts.push("removido");
-  if (type === "sign_in.refused" || type === "step_up" || type === "session.started" || type.startsWith("factor."))
+  if (type === "sso.sign_in_refused" && typeof data.reason === "string") parts.push(ssoRefusalLabel(data.reason));
+  else if (type === "sign_in.refused" || type === "step_up" || type === "session.started" || type.startsWith("factor."))
     parts.push(...authDetail(type, data));
   else if (typeof data.reason === "string") parts.push(`motivo: ${data.reason}`);
   if (type === "note.created" || type === "note.edited") if (typeof data.length === "number") parts.push(`${data.length} caracteres`);
