@@ -99,3 +99,15 @@ export const SSO_REFUSALS = [
   "sso_user_disabled",
 ] as const;
 export type SsoRefusal = (typeof SSO_REFUSALS)[number];
+
+/** POST /sso/step-up/start: the step-up of a person who signs in by SSO goes back to the provider (issue 34 item 3). */
+export const SsoStepUpStartBody = z
+  .object({
+    redirectUri: z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .refine((u) => !u.includes("#"), "must not have a fragment")
+      .describe("Where the provider sends the browser back (the same registered callback as the sign-in's)"),
+  })
+  .strict();
+export type SsoStepUpStartBody = z.infer<typeof SsoStepUpStartBody>;
