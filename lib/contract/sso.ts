@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { SSO_CALLBACK_PATH, SSO_ROLES } from "./sso-values";
 
-export { PASSWORD_SIGN_IN_DISABLED, SSO_CALLBACK_PATH, SSO_ROLES, type SsoRole } from "./sso-values";
+export { PASSWORD_SIGN_IN_DISABLED, SSO_CALLBACK_PATH, SSO_ROLES, SSO_STEP_UP_PARAM, type SsoRole } from "./sso-values";
 
 export const SsoRoleRule = z.object({
   group: z.string().max(200).describe("A value of the groups claim"),
