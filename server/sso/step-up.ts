@@ -21,6 +21,7 @@ import { ssoIdentities, ssoLogins, users } from "../db/schema";
 import { ApiError } from "../http/errors";
 import type { TokenClaims } from "../auth/tokens";
 import { markAuthenticated } from "../auth/sessions";
+import { freshUntil } from "../auth/step-up";
 import { callerEvent, recordEvent } from "../review/audit/record";
 import type { SsoCallbackBody } from "../../lib/contract/sso";
 import type { StepUpResult } from "../../lib/contract/mfa";
@@ -138,10 +139,12 @@ async function stepUp(s: Services, caller: TokenClaims, body: SsoCallbackBody, r
     );
   if (claims.iss !== sso.identity.issuer || claims.sub !== sso.identity.subject)
     throw new ApiError("sso_account_conflict", "the provider answered for another person than this session's");
-  const at = new Date();
   await s.db.transaction(async (tx) => {
     if (!(await markAuthenticated(tx, caller))) throw new ApiError("unauthorized", "Session ended");
     await recordEvent(tx, callerEvent(caller, { id: requestId }, "step_up", { data: { sessionId: caller.sessionId, method: "sso" } }));
   });
-  return { authenticatedAt: at.toISOString(), freshUntil: new Date(at.getTime() + s.config.stepUpSeconds * 1000).toISOString() };
+  // the session's own time, as stored (GET /auth/factor's freshUntil says the same)
+  const until = await freshUntil(s.db, caller, s.config.stepUpSeconds);
+  if (!until) throw new ApiError("unauthorized", "Session ended");
+  return { authenticatedAt: new Date(until.getTime() - s.config.stepUpSeconds * 1000).toISOString(), freshUntil: until.toISOString() };
 }
