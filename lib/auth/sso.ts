@@ -6,7 +6,9 @@ import { apiFetch } from "@/lib/api/client";
 import { ApiError } from "@/lib/api/errors";
 import { allowedOrigins } from "@/lib/bff/origin";
 import { TokenPair } from "@/lib/contract/auth";
-import { SSO_CALLBACK_PATH, SsoDiscovery } from "@/lib/contract/sso";
+import { SSO_CALLBACK_PATH, SSO_STEP_UP_PARAM, SsoDiscovery } from "@/lib/contract/sso";
+import { StepUpResult } from "@/lib/contract/mfa";
+import { getAccessTokenFromRequest } from "./access-token";
 import { readAccessTokenClaims } from "@/lib/api/access-token-claims";
 import { safeCallbackUrl } from "./safe-callback-url";
 import { applySessionCookie, isSecureCookie, planSessionCookie } from "./session-cookie";
@@ -18,6 +20,12 @@ import { SESSION_MAX_AGE_SECONDS, toSessionTokens } from "./session-tokens";
 // /api/auth/sso); /api/auth/sso/callback accepts the provider's answer only with that cookie (a
 // code from someone else's sign-in cannot be planted in this browser), hands it to the service,
 // and writes the same next-auth session cookie as a password sign-in. The tokens never reach the browser.
+//
+// The step-up of a person who signs in by SSO (issue 34 item 3) takes the same road: /bff/auth/sso-step-up
+// asks the service for the provider's URL (max_age=0, prompt=login) for the current session and sets
+// the same cookie marked `stepUp`; the callback then hands the answer to the service with the
+// session's token (POST /sso/step-up/finish: the session is renewed, no new one) and sends the browser
+// back to the page it left, with `?sso_step_up=ok` (or the refusal's code) for the page to say so.
 
 const REVIEW = "/api/review/v1";
 const COOKIE = "lupa-sso";
@@ -70,6 +78,47 @@ export async function startSso(request: NextRequest, email: string, callbackUrl:
   return response;
 }
 
+/** The provider's URL for a step-up of the current session (its token), with the binding cookie marked stepUp. */
+export async function startSsoStepUp(request: NextRequest, token: string, returnTo: string): Promise<NextResponse> {
+  const answer = await apiFetch<{ authorizationUrl: string }>(`${REVIEW}/sso/step-up/start`, {
+    method: "POST",
+    token,
+    body: { redirectUri: callbackUri(request) },
+    timeoutMs: 15_000,
+  });
+  const url = new URL(answer.authorizationUrl);
+  const state = url.searchParams.get("state");
+  if (!state || (url.protocol !== "https:" && url.protocol !== "http:"))
+    throw ApiError.unavailable("API answered an invalid authorization URL");
+  const response = NextResponse.json({ url: url.href }, { headers: { "cache-control": "no-store" } });
+  response.cookies.set(COOKIE, JSON.stringify({ state, after: safeCallbackUrl(returnTo), stepUp: true }), {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecureCookie(),
+    path: COOKIE_PATH,
+    maxAge: COOKIE_SECONDS,
+  });
+  return response;
+}
+
+/** The step-up's end: the provider's answer to the service with the session's token, then back to the page. */
+async function finishSsoStepUp(request: NextRequest, body: Record<string, string | undefined>, after: string): Promise<NextResponse> {
+  let outcome = "ok";
+  const token = await getAccessTokenFromRequest(request);
+  try {
+    if (!token) throw new ApiError(401, "unauthorized", "no session");
+    const answer = await apiFetch<unknown>(`${REVIEW}/sso/step-up/finish`, { method: "POST", token, body, timeoutMs: 20_000 });
+    if (!StepUpResult.safeParse(answer).success) throw ApiError.unavailable("API answered an invalid step-up");
+  } catch (error) {
+    outcome = error instanceof ApiError && /^(sso_[a-z_]+|unauthorized)$/.test(error.code) ? error.code : "sso_provider_error";
+  }
+  const url = new URL(after, allowedOrigins(request)[0] ?? request.nextUrl.origin);
+  url.searchParams.set(SSO_STEP_UP_PARAM, outcome);
+  const response = NextResponse.redirect(url, 303);
+  response.cookies.set(COOKIE, "", { path: COOKIE_PATH, maxAge: 0 });
+  return response;
+}
+
 function sameState(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -89,7 +138,7 @@ function deviceHeaders(request: NextRequest): Record<string, string> | undefined
 /** The provider's answer: checked against the cookie, exchanged by the service, turned into the session cookie. */
 export async function finishSso(request: NextRequest): Promise<NextResponse> {
   const query = request.nextUrl.searchParams;
-  let bound: { state?: unknown; after?: unknown } = {};
+  let bound: { state?: unknown; after?: unknown; stepUp?: unknown } = {};
   try {
     bound = JSON.parse(request.cookies.get(COOKIE)?.value ?? "{}");
   } catch {
@@ -98,17 +147,19 @@ export async function finishSso(request: NextRequest): Promise<NextResponse> {
   const state = query.get("state") ?? "";
   if (typeof bound.state !== "string" || !state || !sameState(bound.state, state)) return loginRedirect(request, "sso_state_invalid");
   const pick = (name: string) => query.get(name) ?? undefined;
+  const answer = {
+    state,
+    code: pick("code"),
+    iss: pick("iss"),
+    error: pick("error"),
+    errorDescription: pick("error_description")?.slice(0, 1000),
+  };
+  if (bound.stepUp === true) return finishSsoStepUp(request, answer, safeCallbackUrl(typeof bound.after === "string" ? bound.after : null));
   let pair: TokenPair;
   try {
     const body = await apiFetch<unknown>(`${REVIEW}/sso/callback`, {
       method: "POST",
-      body: {
-        state,
-        code: pick("code"),
-        iss: pick("iss"),
-        error: pick("error"),
-        errorDescription: pick("error_description")?.slice(0, 1000),
-      },
+      body: answer,
       headers: deviceHeaders(request),
       timeoutMs: 20_000,
     });

@@ -16,6 +16,11 @@ export const FactorStatus = z.object({
     .describe(
       "Until when this session may do the step-up acts without authenticating again (docs/security.md); null while it owes its second step",
     ),
+  stepUpMethods: z
+    .array(z.enum(["password", "sso"]))
+    .describe(
+      "How this person can step up: password (POST /auth/step-up, with the code when enrolled) and/or sso (POST /sso/step-up/start: back to the workspace's identity provider)",
+    ),
 });
 export type FactorStatus = z.infer<typeof FactorStatus>;
 

@@ -24,3 +24,6 @@ export const SSO_REFUSAL_LABELS: Readonly<Record<string, string>> = {
 };
 
 export const ssoRefusalLabel = (reason: string) => SSO_REFUSAL_LABELS[reason] ?? reason;
+
+/** The query parameter a page gets on its return from an SSO step-up: ok, or the refusal's code (components/auth/step-up-dialog.tsx). */
+export const SSO_STEP_UP_PARAM = "sso_step_up";

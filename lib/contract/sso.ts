@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { SSO_CALLBACK_PATH, SSO_ROLES } from "./sso-values";
 
-export { PASSWORD_SIGN_IN_DISABLED, SSO_CALLBACK_PATH, SSO_ROLES, type SsoRole } from "./sso-values";
+export { PASSWORD_SIGN_IN_DISABLED, SSO_CALLBACK_PATH, SSO_ROLES, SSO_STEP_UP_PARAM, type SsoRole } from "./sso-values";
 
 export const SsoRoleRule = z.object({
   group: z.string().max(200).describe("A value of the groups claim"),
@@ -99,3 +99,15 @@ export const SSO_REFUSALS = [
   "sso_user_disabled",
 ] as const;
 export type SsoRefusal = (typeof SSO_REFUSALS)[number];
+
+/** POST /sso/step-up/start: the step-up of a person who signs in by SSO goes back to the provider (issue 34 item 3). */
+export const SsoStepUpStartBody = z
+  .object({
+    redirectUri: z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .refine((u) => !u.includes("#"), "must not have a fragment")
+      .describe("Where the provider sends the browser back (the same registered callback as the sign-in's)"),
+  })
+  .strict();
+export type SsoStepUpStartBody = z.infer<typeof SsoStepUpStartBody>;

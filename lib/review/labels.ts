@@ -47,6 +47,7 @@ export function auditEventDetail(type: string, data: Record<string, unknown>, na
   else if (type === "sign_in.refused" || type === "step_up" || type === "session.started" || type.startsWith("factor."))
     parts.push(...authDetail(type, data));
   else if (typeof data.reason === "string") parts.push(`motivo: ${data.reason}`);
+  if (type === "sso.sign_in_refused" && data.step === "step_up") parts.push("ao confirmar a identidade");
   if (type === "note.created" || type === "note.edited") if (typeof data.length === "number") parts.push(`${data.length} caracteres`);
   if (typeof data.by === "string" && data.by === "decision") parts.push("ao decidir");
   if (typeof data.by === "string" && data.by === "next") parts.push("pelo próximo caso");
@@ -91,7 +92,7 @@ function authDetail(type: string, data: Record<string, unknown>): string[] {
   const parts: string[] = [];
   const word = (table: Record<string, string>, value: unknown) => (typeof value === "string" ? table[value] : undefined);
   if (type === "sign_in.refused") parts.push(word(SIGN_IN_REASONS, data.reason) ?? "recusada", word(SIGN_IN_STEPS, data.step) ?? "");
-  if (type === "step_up") parts.push(word(FACTOR_METHODS, data.method) ?? "");
+  if (type === "step_up") parts.push(data.method === "sso" ? "pelo login único (SSO)" : (word(FACTOR_METHODS, data.method) ?? ""));
   if (type === "session.started") parts.push(word(FACTOR_METHODS, data.secondFactor) ?? word(FACTOR_METHODS, data.method) ?? "");
   if (type === "factor.reset" && typeof data.email === "string") parts.push(`de ${data.email}`);
   if (type === "factor.reset" && data.by === "admin-cli") parts.push("pela linha de comando do servidor");

@@ -3,6 +3,7 @@
 // default). Freshness lives on the session (sessions.authenticated_at): the sign-in sets it, its
 // second step sets it, and POST /api/review/v1/auth/step-up renews it. Otherwise the act answers
 // 401 reauthentication_required; the console asks for the password (and code) and repeats it.
+// A person who signs in by SSO steps up through the provider instead (server/sso/step-up.ts).
 //
 // A route declared with route() says `freshAuth: true`; a handler written otherwise (the API keys'
 // routes) calls `await requireFreshAuth(request)` first. A caller without a session (a machine

@@ -60,11 +60,21 @@ export interface AuthorizationStart {
   codeVerifier: string;
 }
 
-export async function startAuthorization(p: ProviderSettings, redirectUri: string, loginHint: string): Promise<AuthorizationStart> {
+/**
+ * The provider's authorization URL for a sign-in, or for a step-up (`stepUp`: `max_age=0` and
+ * `prompt=login`, the provider must authenticate the person again; the nonce given is the one
+ * that binds the step-up to its session, ./step-up.ts).
+ */
+export async function startAuthorization(
+  p: ProviderSettings,
+  redirectUri: string,
+  loginHint: string,
+  stepUp?: { nonce: string },
+): Promise<AuthorizationStart> {
   const config = await reachable(() => configurationOf(p));
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
-  const nonce = oidc.randomNonce();
+  const nonce = stepUp?.nonce ?? oidc.randomNonce();
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
     response_type: "code",
@@ -74,6 +84,7 @@ export async function startAuthorization(p: ProviderSettings, redirectUri: strin
     state,
     nonce,
     login_hint: loginHint,
+    ...(stepUp ? { max_age: "0", prompt: "login" } : {}),
   });
   return { url: url.href, state, nonce, codeVerifier };
 }

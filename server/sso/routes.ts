@@ -6,6 +6,8 @@
 // POST   /api/review/v1/sso/discover   – public: whether SSO is offered for an e-mail's domain
 // POST   /api/review/v1/sso/authorize  – public: start a sign-in, answers the provider's URL
 // POST   /api/review/v1/sso/callback   – public: finish it with the provider's answer, answers a token pair
+// POST   /api/review/v1/sso/step-up/start  – the caller's step-up through the provider (max_age=0): its URL
+// POST   /api/review/v1/sso/step-up/finish – the provider's answer renews the session's freshness (./step-up.ts)
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Services } from "../context";
@@ -21,9 +23,12 @@ import {
   SsoDiscovery,
   SsoSettings,
   SsoSettingsBody,
+  SsoStepUpStartBody,
 } from "../../lib/contract/sso";
+import { StepUpResult } from "../../lib/contract/mfa";
 import { deleteSsoSettings, readSsoConfig, settingsOf, ssoConfigForEmail, writeSsoSettings } from "./settings";
 import { beginSsoSignIn, finishSsoSignIn } from "./sign-in";
+import { beginSsoStepUp, finishSsoStepUp } from "./step-up";
 
 const tags = ["review sso"];
 
@@ -135,5 +140,39 @@ export function registerSsoRoutes(app: FastifyInstance, s: Services): void {
     },
     handler: async ({ body, request }) =>
       finishSsoSignIn(s, body, request.id, { ip: request.ip, userAgent: request.headers["user-agent"] }),
+  });
+
+  // step-up for people who sign in by SSO (issue 34 item 3; ./step-up.ts)
+  route(app, {
+    method: "POST",
+    url: "/api/review/v1/sso/step-up/start",
+    permission: "review:read",
+    tags,
+    summary: "Start a step-up through the workspace's identity provider",
+    description:
+      "For a person bound to the workspace's SSO (who has no password): keeps the step-up server-side, bound to the caller's session, and " +
+      "answers the provider's authorization URL with max_age=0 and prompt=login (the provider authenticates the person again). " +
+      "404 sso_not_available for a password account or when the workspace's SSO is off; 502 sso_provider_error.",
+    body: SsoStepUpStartBody,
+    response: { 200: SsoAuthorization, 400: V3ErrorBody, 404: V3ErrorBody, 502: V3ErrorBody },
+    handler: async ({ body, caller }) => beginSsoStepUp(s, caller, body.redirectUri),
+  });
+
+  route(app, {
+    method: "POST",
+    url: "/api/review/v1/sso/step-up/finish",
+    permission: "review:read",
+    tags,
+    summary: "Finish a step-up with the provider's answer",
+    description:
+      "{state, code, iss} as the provider sent them, by the session that started the step-up. The ID token is verified as at the sign-in " +
+      "(signature against the JWKS, issuer, audience, expiry, nonce); its auth_time must be present and not older than the step-up's start, " +
+      "its subject the one bound to the caller. Then the session is fresh for LUPA_STEP_UP_SECONDS, recorded as step_up (method sso). " +
+      "Refusals, each recorded as sso.sign_in_refused (step step_up): 400 sso_state_invalid (unknown, expired, used, or another session's), " +
+      "401 sso_token_invalid (including no or an old auth_time), 404 sso_not_available, 409 sso_account_conflict (another subject), " +
+      "502 sso_provider_error.",
+    body: SsoCallbackBody,
+    response: { 200: StepUpResult, 400: V3ErrorBody, 401: V3ErrorBody, 404: V3ErrorBody, 409: V3ErrorBody, 502: V3ErrorBody },
+    handler: async ({ body, caller, request }) => finishSsoStepUp(s, caller, body, request.id),
   });
 }

@@ -27,9 +27,12 @@ export const SSO_ONLY_PASSWORD = "sso-only";
 
 const RANK: Record<SsoRole, number> = { viewer: 1, analyst: 2, admin: 3 };
 
+/** The nonce of a step-up's login starts so (./step-up.ts): the sign-in callback refuses it. */
+export const STEP_UP_NONCE_PREFIX = "su.";
+
 export const hashState = (state: string) => createHash("sha256").update(state).digest("base64url");
 
-function providerOf(s: Services, row: SsoConfigRow): ProviderSettings {
+export function providerOf(s: Services, row: SsoConfigRow): ProviderSettings {
   return {
     issuer: row.issuer,
     clientId: row.clientId,
@@ -103,8 +106,8 @@ export async function finishSsoSignIn(
     .set({ usedAt: new Date() })
     .where(and(eq(ssoLogins.stateHash, stateHash), isNull(ssoLogins.usedAt), gt(ssoLogins.expiresAt, new Date())))
     .returning();
-  if (!login) {
-    // used already or expired: recorded in its workspace; an unknown state has none
+  if (!login || login.nonce.startsWith(STEP_UP_NONCE_PREFIX)) {
+    // used already, expired, or a step-up's (./step-up.ts): recorded in its workspace; an unknown state has none
     const [old] = await s.db.select().from(ssoLogins).where(eq(ssoLogins.stateHash, stateHash));
     const error = new ApiError("sso_state_invalid", "this sign-in is unknown, expired or already used; start again");
     if (old) await refuse(s, { workspaceId: old.workspaceId }, error, requestId);

@@ -87,6 +87,7 @@ describe("v1 sign-in without a factor", () => {
       required: false,
       due: null,
       freshUntil: expect.any(String),
+      stepUpMethods: ["password"],
     });
     expect(Date.parse(status.json().freshUntil)).toBeGreaterThan(Date.now());
   });

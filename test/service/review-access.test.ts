@@ -138,6 +138,9 @@ const ROUTES: { method: string; path: () => string; body?: unknown; permission: 
     permission: "admin",
   },
   { method: "DELETE", path: () => "/sso", permission: "admin" },
+  // the step-up of SSO people through their provider (issue 34 item 3; sso.test.ts)
+  { method: "POST", path: () => "/sso/step-up/start", body: { redirectUri: "https://console.example.com/cb" }, permission: "read" },
+  { method: "POST", path: () => "/sso/step-up/finish", body: { state: "x" }, permission: "read" },
   // webhooks (issue 35): admins configure
   { method: "GET", path: () => "/webhooks", permission: "admin" },
   { method: "POST", path: () => "/webhooks", body: { url: "https://hooks.example.com/lupa", events: ["*"] }, permission: "admin" },

@@ -4,13 +4,15 @@
 // that creates the person just in time with the mapped role and gives a normal Lupa session, the
 // role changed by a group change at the next sign-in, and each refusal: wrong audience, wrong nonce,
 // expired token, unknown signing key, a domain outside the list, groups mapping to no role, a used
-// state. Password sign-in off for people, still on for integration accounts.
+// state. Password sign-in off for people, still on for integration accounts. The step-up of an SSO
+// person through the provider (issue 34 item 3): max_age=0, auth_time checked, same subject, the
+// current session renewed and recorded.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { PASSWORD, startService, type TestService, type TestWorkspace } from "../support/harness";
 import { eventsOf, expectError, reviewApi } from "../support/review";
 import { startOidcProvider, type TestProvider } from "../support/oidc-provider";
-import { ssoConfigs, users } from "../../server/db/schema";
+import { sessions, ssoConfigs, users } from "../../server/db/schema";
 import { openSecret } from "../../server/sso/secret-box";
 import { createUser } from "../../server/tenancy/workspaces";
 
@@ -276,6 +278,108 @@ describe("sign-in", () => {
     expectError(await ssoSignIn(machine), 409, "sso_account_conflict");
     const [kept] = await t.services.db.select().from(users).where(eq(users.email, machine));
     expect(kept!.role).toBe("integration");
+  });
+});
+
+describe("step-up through the provider (max_age=0)", () => {
+  const sidOf = (token: string) => String(JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()).sid);
+  const stale = (token: string) =>
+    t.services.db
+      .update(sessions)
+      .set({ authenticatedAt: new Date(Date.now() - 7200 * 1000) })
+      .where(eq(sessions.id, sidOf(token)));
+  const exportCsv = (token: string) => api.get("/cases/export.csv", token);
+  /** The step-up as the console does it: start (the session's token), the provider's login as `email`, finish. */
+  async function stepUp(token: string, email = `ana@${DOMAIN}`) {
+    const start = await api.post("/sso/step-up/start", token, { redirectUri: REDIRECT });
+    expect(start.statusCode).toBe(200);
+    const url = new URL(start.json().authorizationUrl);
+    expect(url.searchParams.get("max_age")).toBe("0");
+    expect(url.searchParams.get("prompt")).toBe("login");
+    const answer = await idp.signIn(url.href, email);
+    return { answer, res: await api.post("/sso/step-up/finish", token, answer) };
+  }
+  let token: string;
+
+  beforeAll(async () => {
+    const signedIn = await ssoSignIn(`ana@${DOMAIN}`);
+    expect(signedIn.statusCode).toBe(200);
+    token = signedIn.json().accessToken;
+  });
+
+  it("tells the console how each person steps up", async () => {
+    expect((await api.get("/auth/factor", token)).json().stepUpMethods).toEqual(["sso"]);
+    expect((await api.get("/auth/factor", ws.tokens.analyst)).json().stepUpMethods).toEqual(["password"]);
+  });
+
+  it("renews a stale SSO session through the provider: 401 reauthentication_required, step-up, then the act works", async () => {
+    await stale(token);
+    expectError(await exportCsv(token), 401, "reauthentication_required");
+    // no password to give
+    expectError(await api.post("/auth/step-up", token, { password: "sso-only" }), 400, "invalid_password");
+    const { res } = await stepUp(token);
+    expect(res.statusCode).toBe(200);
+    const { authenticatedAt, freshUntil } = res.json();
+    expect(Date.parse(freshUntil)).toBeGreaterThan(Date.parse(authenticatedAt));
+    expect((await exportCsv(token)).statusCode).toBe(200);
+    expect((await api.get("/auth/factor", token)).json().freshUntil).toBe(freshUntil);
+    const [ana] = await t.services.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `ana@${DOMAIN}`));
+    const [event] = await eventsOf(t, ws.id, "step_up");
+    expect(event).toMatchObject({ actor_id: ana!.id, data: { sessionId: sidOf(token), method: "sso" } });
+  });
+
+  for (const mode of ["no_auth_time", "old_auth_time"] as const) {
+    it(`refuses an ID token with ${mode.replaceAll("_", " ")}, and the session stays stale`, async () => {
+      await stale(token);
+      idp.misbehave(mode);
+      try {
+        const { res } = await stepUp(token);
+        expectError(res, 401, "sso_token_invalid");
+        expect(res.json().error.message).toMatch(/auth_time/);
+      } finally {
+        idp.misbehave("none");
+      }
+      expectError(await exportCsv(token), 401, "reauthentication_required");
+      const [refused] = await eventsOf(t, ws.id, "sso.sign_in_refused");
+      expect(refused!.data).toEqual({ method: "sso", step: "step_up", reason: "sso_token_invalid" });
+    });
+  }
+
+  it("refuses another subject at the provider", async () => {
+    await stale(token);
+    const { res } = await stepUp(token, `eva@${DOMAIN}`);
+    expectError(res, 409, "sso_account_conflict");
+    expectError(await exportCsv(token), 401, "reauthentication_required");
+  });
+
+  it("binds the step-up to the session that started it, once, and never as a sign-in", async () => {
+    await stale(token);
+    const start = await api.post("/sso/step-up/start", token, { redirectUri: REDIRECT });
+    const answer = await idp.signIn(start.json().authorizationUrl, `ana@${DOMAIN}`);
+    // another session of the same person, another workspace's person: not theirs
+    const second = (await ssoSignIn(`ana@${DOMAIN}`)).json().accessToken as string;
+    expectError(await api.post("/sso/step-up/finish", second, answer), 400, "sso_state_invalid");
+    expectError(await api.post("/sso/step-up/finish", token, answer), 400, "sso_state_invalid"); // taken once
+    const again = await api.post("/sso/step-up/start", token, { redirectUri: REDIRECT });
+    const next = await idp.signIn(again.json().authorizationUrl, `ana@${DOMAIN}`);
+    expectError(await api.post("/sso/step-up/finish", other.tokens.admin, next), 400, "sso_state_invalid");
+    // a step-up's answer is no sign-in
+    const third = await api.post("/sso/step-up/start", token, { redirectUri: REDIRECT });
+    const signIn = await idp.signIn(third.json().authorizationUrl, `ana@${DOMAIN}`);
+    expectError(await api.call("POST", "/sso/callback", undefined, signIn), 400, "sso_state_invalid");
+    expectError(await exportCsv(token), 401, "reauthentication_required");
+  });
+
+  it("is for SSO people only, and checks its bodies", async () => {
+    expectError(await api.post("/sso/step-up/start", ws.tokens.analyst, { redirectUri: REDIRECT }), 404, "sso_not_available");
+    expectError(await api.post("/sso/step-up/start", token, { redirectUri: "javascript:alert(1)" }), 400, "invalid_body");
+    expectError(await api.post("/sso/step-up/start", token, { redirectUri: REDIRECT, extra: 1 }), 400, "invalid_body");
+    expectError(await api.post("/sso/step-up/finish", token, { state: "" }), 400, "invalid_body");
+    expectError(await api.post("/sso/step-up/finish", token, { state: "forged", code: "x" }), 400, "sso_state_invalid");
+    expectError(await api.call("POST", "/sso/step-up/start", undefined, { redirectUri: REDIRECT }), 401, "unauthorized");
   });
 });
 

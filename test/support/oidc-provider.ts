@@ -5,7 +5,8 @@
 //
 // Switchable misbehaviour (`provider.misbehave(...)`): the ID token that leaves the token endpoint
 // is replaced by one re-signed with a wrong audience, a wrong nonce, an expiry in the past, or the
-// right claims signed by a key that is not in the provider's JWKS (same kid). oidc-provider has no
+// right claims signed by a key that is not in the provider's JWKS (same kid); for the SSO step-up,
+// without auth_time or with an auth_time an hour old. oidc-provider has no
 // switch for these, so a middleware in front of its token endpoint intercepts the answer and signs
 // the altered token with jose (with the provider's own private key, except for unknown_key).
 import { createServer, type Server } from "node:http";
@@ -13,7 +14,7 @@ import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
 import { SignJWT, decodeJwt, exportJWK, generateKeyPair, type JWK } from "jose";
 
-export type Misbehaviour = "none" | "wrong_audience" | "wrong_nonce" | "expired" | "unknown_key";
+export type Misbehaviour = "none" | "wrong_audience" | "wrong_nonce" | "expired" | "unknown_key" | "no_auth_time" | "old_auth_time";
 
 export interface TestPerson {
   email: string;
@@ -108,6 +109,9 @@ export async function startOidcProvider(options: {
     if (mode === "wrong_audience") claims.aud = "someone-else";
     if (mode === "wrong_nonce") claims.nonce = "not-the-nonce-of-this-sign-in";
     if (mode === "expired") Object.assign(claims, { iat: now - 3600, exp: now - 600 });
+    // the step-up's checks (server/sso/step-up.ts): a provider that does not say, or says an old, authentication time
+    if (mode === "no_auth_time") delete claims.auth_time;
+    if (mode === "old_auth_time") claims.auth_time = now - 3600;
     const key = mode === "unknown_key" ? stranger.privateKey : own.privateKey;
     body.id_token = await new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid, typ: "JWT" }).sign(key);
   });

@@ -133,6 +133,11 @@ describe("pt-BR labels", () => {
       "senha incorreta · ao entrar",
     );
     expect(auditEventDetail("step_up", { sessionId: "s", method: "totp" })).toBe("com senha e código do autenticador");
+    // the step-up of an SSO person through the provider (server/sso/step-up.ts), and its refusals
+    expect(auditEventDetail("step_up", { sessionId: "s", method: "sso" })).toBe("pelo login único (SSO)");
+    expect(auditEventDetail("sso.sign_in_refused", { method: "sso", step: "step_up", reason: "sso_token_invalid" })).toBe(
+      "ID token recusado (assinatura, emissor, audiência, validade ou nonce) · ao confirmar a identidade",
+    );
     expect(auditEventDetail("session.started", { sessionId: "s", method: "password", secondFactor: "recovery_code" })).toBe(
       "com senha e código de recuperação",
     );

@@ -30,6 +30,8 @@ import {
 import { callerEvent, recordEvent, recordEvents } from "../../review/audit/record";
 import { readSettings } from "../../review/settings/store";
 import { findUserById } from "../../tenancy/users";
+import { canStepUpWithSso } from "../../sso/step-up";
+import { SSO_ONLY_PASSWORD } from "../../sso/sign-in";
 import { issueTokenPair, type TokenClaims } from "../tokens";
 import { liveSession, markAuthenticated } from "../sessions";
 import {
@@ -120,6 +122,7 @@ export function registerMfaRoutes(app: FastifyInstance, s: Services): void {
         required: settings.mfa.required && caller.role !== "integration",
         due: caller.secondFactor ?? null,
         freshUntil: (await freshUntil(s.db, caller, s.config.stepUpSeconds))?.toISOString() ?? null,
+        stepUpMethods: await stepUpMethodsOf(s.db, caller),
       };
     },
   });
@@ -333,4 +336,13 @@ export function registerMfaRoutes(app: FastifyInstance, s: Services): void {
       return reply.status(204).send();
     },
   });
+}
+
+/** How the caller can step up: the password unless the account has none (created by SSO), and SSO when bound to the workspace's. */
+async function stepUpMethodsOf(db: Services["db"], caller: TokenClaims): Promise<("password" | "sso")[]> {
+  const user = await findUserById(db, caller.workspaceId, caller.userId);
+  const methods: ("password" | "sso")[] = [];
+  if (user && user.passwordHash !== SSO_ONLY_PASSWORD) methods.push("password");
+  if (await canStepUpWithSso(db, caller)) methods.push("sso");
+  return methods;
 }
