@@ -925,7 +925,7 @@ export const ssoConfigs = pgTable("sso_configs", {
   groupsClaim: text("groups_claim").notNull().default("groups"),
   roleMapping: jsonb("role_mapping").$type<SsoRoleRule[]>().notNull().default([]),
   passwordAllowed: boolean("password_allowed").notNull().default(true),
-  /** The MFA the ID token must show (migration 0083, server/sso/mfa-claims.ts); null: the provider alone decides. */
+  /** The MFA the ID token must show (migration 0096, server/sso/mfa-claims.ts); null: the provider alone decides. */
   requireMfa: jsonb("require_mfa").$type<SsoMfaRequirement | null>(),
   updatedBy: uuid("updated_by"),
   updatedAt: ts("updated_at").notNull().defaultNow(),
