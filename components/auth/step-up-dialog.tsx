@@ -30,6 +30,8 @@ const SSO_STEP_UP_OUTCOMES: Record<string, string> = {
     "O provedor de identidade não confirmou uma nova autenticação (ou a resposta não passou nas verificações). Tente de novo.",
   sso_account_conflict: "Você entrou no provedor de identidade com outra conta. Confirme com a sua própria conta.",
   sso_state_invalid: "A confirmação expirou ou já foi usada. Tente de novo.",
+  sso_mfa_required:
+    "Este workspace exige segundo fator no provedor de identidade, e o provedor não confirmou que você o usou. Confirme de novo usando o segundo fator.",
   sso_not_available: "O login único não está mais disponível para a sua conta. Fale com o administrador.",
   unauthorized: "Sua sessão expirou. Entre novamente.",
 };

@@ -14,7 +14,8 @@ import { bffSend } from "@/lib/query/bff-send";
 
 // "Login único (SSO)" in /settings (admins): the workspace's OpenID Connect provider, saved with
 // PUT /api/review/v1/sso through the BFF. The client secret is write-only: the API answers only
-// whether one is stored.
+// whether one is stored. "Exigir segundo fator do provedor (amr/acr)": the ID token must show a
+// second factor (requireMfa; server/sso/mfa-claims.ts), else the sign-in is refused.
 
 const fieldClass =
   "h-9 rounded-md border-0 bg-white px-2.5 text-sm text-zinc-900 shadow-xs ring-1 ring-inset ring-zinc-300 focus:ring-2 focus:ring-inset focus:ring-brand-500 focus:outline-none";
@@ -39,6 +40,9 @@ interface Draft {
   groupsClaim: string;
   roleMapping: { group: string; role: SsoRole }[];
   passwordAllowed: boolean;
+  mfaRequired: boolean;
+  mfaAmr: string;
+  mfaAcr: string;
 }
 
 function toDraft(s: SsoSettings): Draft {
@@ -51,6 +55,9 @@ function toDraft(s: SsoSettings): Draft {
     groupsClaim: s.groupsClaim,
     roleMapping: s.roleMapping.length ? s.roleMapping.map((r) => ({ ...r })) : [{ group: "", role: "analyst" }],
     passwordAllowed: s.passwordAllowed,
+    mfaRequired: s.requireMfa !== null,
+    mfaAmr: s.requireMfa ? s.requireMfa.amr.join(" ") : "mfa",
+    mfaAcr: s.requireMfa ? s.requireMfa.acr.join(" ") : "",
   };
 }
 
@@ -112,6 +119,9 @@ export function SsoSettingsSection() {
         onSubmit={(event) => {
           event.preventDefault();
           if (!secretSet && !draft.clientSecret) return setProblem("Informe o client secret (na primeira configuração ele é obrigatório).");
+          const requireMfa = draft.mfaRequired ? { amr: words(draft.mfaAmr), acr: words(draft.mfaAcr) } : null;
+          if (requireMfa && requireMfa.amr.length + requireMfa.acr.length === 0)
+            return setProblem("Para exigir segundo fator do provedor, informe ao menos um valor de amr ou acr (ex.: mfa).");
           setProblem(null);
           save.mutate({
             enabled: draft.enabled,
@@ -122,6 +132,7 @@ export function SsoSettingsSection() {
             groupsClaim: draft.groupsClaim.trim() || "groups",
             roleMapping: draft.roleMapping.filter((r) => r.group.trim()).map((r) => ({ group: r.group.trim(), role: r.role })),
             passwordAllowed: draft.passwordAllowed,
+            requireMfa,
           });
         }}
       >
@@ -269,6 +280,57 @@ export function SsoSettingsSection() {
             <span className="block text-xs text-zinc-600">Desligado, só contas de integração continuam entrando com senha.</span>
           </span>
         </label>
+
+        <fieldset className="space-y-2">
+          <legend className="sr-only">Segundo fator no provedor de identidade</legend>
+          <label className="flex items-start gap-2 text-zinc-800">
+            <input
+              type="checkbox"
+              data-testid="sso-mfa-required"
+              checked={draft.mfaRequired}
+              onChange={(e) => set({ mfaRequired: e.target.checked })}
+              className="mt-0.5 size-4 accent-brand-600"
+              aria-describedby={`${id}-mfa-help`}
+            />
+            <span>
+              Exigir segundo fator do provedor (amr/acr)
+              <span id={`${id}-mfa-help`} className="block text-xs text-zinc-600">
+                Desligado, o provedor decide sozinho como as pessoas se autenticam. Ligado, a entrada e a confirmação de identidade pelo
+                login único são recusadas se o ID token não trouxer em amr um dos valores abaixo nem um acr da lista.
+              </span>
+            </span>
+          </label>
+          {draft.mfaRequired ? (
+            <div className="grid gap-3 md:grid-cols-2">
+              <div>
+                <label htmlFor={`${id}-amr`} className={labelClass}>
+                  Valores de amr aceitos (separados por espaço)
+                </label>
+                <input
+                  id={`${id}-amr`}
+                  data-testid="sso-mfa-amr"
+                  placeholder="mfa otp hwk"
+                  value={draft.mfaAmr}
+                  onChange={(e) => set({ mfaAmr: e.target.value })}
+                  className={inputClass}
+                />
+              </div>
+              <div>
+                <label htmlFor={`${id}-acr`} className={labelClass}>
+                  Valores de acr aceitos (opcional)
+                </label>
+                <input
+                  id={`${id}-acr`}
+                  data-testid="sso-mfa-acr"
+                  placeholder="ex.: http://schemas.openid.net/pape/policies/2007/06/multi-factor"
+                  value={draft.mfaAcr}
+                  onChange={(e) => set({ mfaAcr: e.target.value })}
+                  className={inputClass}
+                />
+              </div>
+            </div>
+          ) : null}
+        </fieldset>
 
         <div className="rounded-md bg-zinc-50 px-3 py-2 text-xs text-zinc-700 ring-1 ring-zinc-200 ring-inset">
           <p className="font-medium text-zinc-800">URL de retorno para cadastrar no provedor</p>

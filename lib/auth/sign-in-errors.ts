@@ -19,6 +19,8 @@ const SSO_MESSAGES: Record<string, string> = {
   sso_email_unverified: "Acesso recusado: o provedor de identidade não confirma que seu e-mail foi verificado.",
   sso_account_conflict: "Acesso recusado: este e-mail já pertence a outra conta do Lupa. Fale com o administrador.",
   sso_user_disabled: "Acesso recusado: sua conta no Lupa está desativada. Fale com o administrador.",
+  sso_mfa_required:
+    "Acesso recusado: este workspace exige segundo fator no provedor de identidade, e o provedor não confirmou que você o usou. Entre de novo no provedor usando o segundo fator (ou peça ao administrador do provedor para ativá-lo).",
   sso_token_invalid:
     "Não foi possível confirmar sua identidade: a resposta do provedor de identidade não passou nas verificações. Tente de novo; se persistir, avise o administrador.",
   sso_state_invalid: "Este login único expirou ou já foi usado. Comece de novo.",

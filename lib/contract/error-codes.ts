@@ -77,6 +77,9 @@ export const ERROR_STATUS = {
   sso_no_role: 403,
   sso_account_conflict: 409,
   sso_user_disabled: 403,
+  // SSO's MFA requirement (issue 34 item 2; docs/security.md "Login único (SSO)")
+  invalid_sso_mfa: 400,
+  sso_mfa_required: 403,
   // api keys (issue 34; docs/security.md "API keys")
   api_key_limit_reached: 409,
   api_key_revoked: 409,

@@ -21,6 +21,7 @@ export const SSO_REFUSAL_LABELS: Readonly<Record<string, string>> = {
   sso_account_conflict: "e-mail ou identidade de outra conta",
   sso_user_disabled: "pessoa desativada no Lupa",
   sso_not_available: "login único desligado",
+  sso_mfa_required: "o provedor não atestou segundo fator (amr/acr)",
 };
 
 export const ssoRefusalLabel = (reason: string) => SSO_REFUSAL_LABELS[reason] ?? reason;

@@ -11,6 +11,22 @@ export const SsoRoleRule = z.object({
   role: z.string().max(20).describe("admin, analyst or viewer"),
 });
 
+/** The MFA an SSO sign-in's ID token must show (issue 34 item 2): one of the amr values, or an acr among the acr values. */
+export const SsoMfaRequirement = z
+  .object({
+    amr: z
+      .array(z.string().max(100))
+      .max(20)
+      .default([])
+      .describe('Authentication method references (RFC 8176), e.g. "mfa", "otp", "hwk": the ID token\'s amr must hold one of them'),
+    acr: z
+      .array(z.string().max(200))
+      .max(20)
+      .default([])
+      .describe("Authentication context class references the provider uses for MFA: the ID token's acr must be one of them"),
+  })
+  .strict();
+
 /** PUT /sso: the whole setting. The issuer, the domains and the mapping are checked with their own codes. */
 export const SsoSettingsBody = z
   .object({
@@ -35,6 +51,13 @@ export const SsoSettingsBody = z
     passwordAllowed: z
       .boolean()
       .describe("false: people of this workspace no longer sign in with a password (integration accounts still do)"),
+    requireMfa: SsoMfaRequirement.nullable()
+      .default(null)
+      .describe(
+        "null or absent: the provider alone decides how people authenticate. Set: an SSO sign-in or step-up is refused " +
+          "(403 sso_mfa_required) unless the ID token's amr holds one of `amr` or its acr is one of `acr` (400 invalid_sso_mfa: " +
+          "both lists empty, a blank, spaced or repeated value)",
+      ),
   })
   .strict();
 export type SsoSettingsBody = z.input<typeof SsoSettingsBody>;
@@ -49,6 +72,10 @@ export const SsoSettings = z.object({
   groupsClaim: z.string(),
   roleMapping: z.array(z.object({ group: z.string(), role: z.enum(SSO_ROLES) })),
   passwordAllowed: z.boolean(),
+  requireMfa: z
+    .object({ amr: z.array(z.string()), acr: z.array(z.string()) })
+    .nullable()
+    .describe("null: the provider alone decides; set: the ID token must show one of these amr or acr values"),
   callbackPath: z.literal(SSO_CALLBACK_PATH).describe("Register the console's origin + this path as the redirect URI at the provider"),
   updatedAt: z.string().nullable(),
 });
@@ -97,6 +124,7 @@ export const SSO_REFUSALS = [
   "sso_no_role",
   "sso_account_conflict",
   "sso_user_disabled",
+  "sso_mfa_required",
 ] as const;
 export type SsoRefusal = (typeof SSO_REFUSALS)[number];
 

@@ -901,6 +901,12 @@ export interface BacktestVersion {
 // ---------------------------------------------------------------------------------------------
 // Login único (SSO) by OpenID Connect, per workspace (migration 0080; server/sso).
 
+/** sso_configs.require_mfa: the ID token passes when its amr holds one of amr, or its acr is one of acr. */
+export interface SsoMfaRequirement {
+  amr: string[];
+  acr: string[];
+}
+
 /** One group of the identity provider and the Lupa role it gives. */
 export interface SsoRoleRule {
   group: string;
@@ -919,6 +925,8 @@ export const ssoConfigs = pgTable("sso_configs", {
   groupsClaim: text("groups_claim").notNull().default("groups"),
   roleMapping: jsonb("role_mapping").$type<SsoRoleRule[]>().notNull().default([]),
   passwordAllowed: boolean("password_allowed").notNull().default(true),
+  /** The MFA the ID token must show (migration 0096, server/sso/mfa-claims.ts); null: the provider alone decides. */
+  requireMfa: jsonb("require_mfa").$type<SsoMfaRequirement | null>(),
   updatedBy: uuid("updated_by"),
   updatedAt: ts("updated_at").notNull().defaultNow(),
   createdAt: createdAt(),

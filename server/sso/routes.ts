@@ -53,7 +53,8 @@ export function registerSsoRoutes(app: FastifyInstance, s: Services): void {
     summary: "Set the workspace's single sign-on (admins)",
     description:
       "The whole setting. 400 invalid_sso_issuer (not an https URL, or with a query, fragment or credentials), invalid_sso_domains " +
-      "(none, malformed or repeated), invalid_sso_mapping (none, an empty or repeated group, a role other than admin, analyst, viewer); " +
+      "(none, malformed or repeated), invalid_sso_mapping (none, an empty or repeated group, a role other than admin, analyst, viewer), " +
+      "invalid_sso_mfa (requireMfa with no amr nor acr value, or a blank, spaced or repeated value); " +
       "409 sso_domain_taken when another workspace signs in that domain. clientSecret is required the first time (400 invalid_body) and " +
       "stored encrypted. Records sso.settings_changed (which fields changed; never the secret).",
     body: SsoSettingsBody,
@@ -127,7 +128,8 @@ export function registerSsoRoutes(app: FastifyInstance, s: Services): void {
       "{state, code, iss} as the provider sent them to the redirect URI. Exchanges the code, verifies the ID token against the provider's JWKS " +
       "(signature, issuer, audience, expiry, nonce), then answers a token pair like POST /api/v1/authentication. Refusals, each recorded as " +
       "sso.sign_in_refused: 400 sso_state_invalid (unknown, expired or used), 401 sso_token_invalid, 403 sso_email_unverified, " +
-      "sso_domain_not_allowed, sso_no_role, sso_user_disabled, 404 sso_not_available, 409 sso_account_conflict, 502 sso_provider_error.",
+      "sso_domain_not_allowed, sso_no_role, sso_user_disabled, sso_mfa_required (the workspace requires a second factor and the ID token's " +
+      "amr/acr shows none of the listed values), 404 sso_not_available, 409 sso_account_conflict, 502 sso_provider_error.",
     body: SsoCallbackBody,
     response: {
       200: TokenPair,
@@ -169,10 +171,19 @@ export function registerSsoRoutes(app: FastifyInstance, s: Services): void {
       "(signature against the JWKS, issuer, audience, expiry, nonce); its auth_time must be present and not older than the step-up's start, " +
       "its subject the one bound to the caller. Then the session is fresh for LUPA_STEP_UP_SECONDS, recorded as step_up (method sso). " +
       "Refusals, each recorded as sso.sign_in_refused (step step_up): 400 sso_state_invalid (unknown, expired, used, or another session's), " +
-      "401 sso_token_invalid (including no or an old auth_time), 404 sso_not_available, 409 sso_account_conflict (another subject), " +
+      "401 sso_token_invalid (including no or an old auth_time), 403 sso_mfa_required (as at the sign-in), 404 sso_not_available, " +
+      "409 sso_account_conflict (another subject), " +
       "502 sso_provider_error.",
     body: SsoCallbackBody,
-    response: { 200: StepUpResult, 400: V3ErrorBody, 401: V3ErrorBody, 404: V3ErrorBody, 409: V3ErrorBody, 502: V3ErrorBody },
+    response: {
+      200: StepUpResult,
+      400: V3ErrorBody,
+      401: V3ErrorBody,
+      403: V3ErrorBody,
+      404: V3ErrorBody,
+      409: V3ErrorBody,
+      502: V3ErrorBody,
+    },
     handler: async ({ body, caller, request }) => finishSsoStepUp(s, caller, body, request.id),
   });
 }

@@ -10,6 +10,7 @@ import type { TokenClaims } from "../auth/tokens";
 import { callerEvent, recordEvent } from "../review/audit/record";
 import { SSO_CALLBACK_PATH, SSO_ROLES, type SsoSettings, type SsoSettingsBody } from "../../lib/contract/sso";
 import { sealSecret } from "./secret-box";
+import { checkMfaRequirement } from "./mfa-claims";
 
 export type SsoConfigRow = typeof ssoConfigs.$inferSelect;
 
@@ -56,6 +57,7 @@ export function settingsOf(found: { row: SsoConfigRow; domains: string[] } | nul
       groupsClaim: "groups",
       roleMapping: [],
       passwordAllowed: true,
+      requireMfa: null,
       callbackPath: SSO_CALLBACK_PATH,
       updatedAt: null,
     };
@@ -70,6 +72,7 @@ export function settingsOf(found: { row: SsoConfigRow; domains: string[] } | nul
     groupsClaim: row.groupsClaim,
     roleMapping: row.roleMapping,
     passwordAllowed: row.passwordAllowed,
+    requireMfa: row.requireMfa ?? null,
     callbackPath: SSO_CALLBACK_PATH,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -125,6 +128,7 @@ export async function writeSsoSettings(
   const issuer = checkIssuer(raw.issuer, options.allowHttpIssuer);
   const domains = checkDomains(raw.domains);
   const roleMapping = checkMapping(raw.roleMapping);
+  const requireMfa = checkMfaRequirement(raw.requireMfa);
   const workspaceId = caller.workspaceId;
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(ssoConfigs).where(eq(ssoConfigs.workspaceId, workspaceId)).for("update");
@@ -143,6 +147,7 @@ export async function writeSsoSettings(
       groupsClaim: raw.groupsClaim,
       roleMapping,
       passwordAllowed: raw.passwordAllowed,
+      requireMfa,
       updatedBy: caller.userId,
       updatedAt: new Date(),
     };
@@ -169,6 +174,7 @@ export async function writeSsoSettings(
           issuer,
           domains,
           passwordAllowed: raw.passwordAllowed,
+          requireMfa,
         },
       }),
     );
@@ -183,9 +189,15 @@ function changedFields(
 ): string[] {
   const changed: string[] = [];
   // jsonb gives the rules back with their keys in its own order: compare them as pairs
-  const canonical = (v: unknown) => (Array.isArray(v) ? v.map((r: SsoRoleRule) => [r.group, r.role]) : v);
+  // (and requireMfa's object with its keys in its own order: as a pair of lists)
+  const canonical = (v: unknown) =>
+    Array.isArray(v)
+      ? v.map((r: SsoRoleRule) => [r.group, r.role])
+      : v && typeof v === "object" && "amr" in v && "acr" in v
+        ? [v.amr, v.acr]
+        : (v ?? null);
   const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
-  for (const key of ["enabled", "issuer", "clientId", "groupsClaim", "roleMapping", "passwordAllowed"] as const)
+  for (const key of ["enabled", "issuer", "clientId", "groupsClaim", "roleMapping", "passwordAllowed", "requireMfa"] as const)
     if (!before || !same(before[key], after[key])) changed.push(key);
   if (!same([...beforeDomains].sort(), [...after.domains].sort())) changed.push("domains");
   if (secretGiven) changed.push("clientSecret");

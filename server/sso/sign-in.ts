@@ -19,6 +19,7 @@ import type { TokenPair } from "../../lib/contract/auth";
 import type { SsoCallbackBody, SsoRole } from "../../lib/contract/sso";
 import type { SsoRoleRule } from "../db/schema";
 import { domainOf, readSsoConfig, ssoConfigForEmail, type SsoConfigRow } from "./settings";
+import { assertMfaClaims } from "./mfa-claims";
 import { finishAuthorization, startAuthorization, type ProviderSettings } from "./relying-party";
 import { openSecret } from "./secret-box";
 
@@ -141,6 +142,8 @@ async function signIn(
   const domain = domainOf(email);
   if (!domain || !domains.includes(domain))
     throw new ApiError("sso_domain_not_allowed", "this e-mail's domain is not allowed for this workspace");
+  // the workspace's MFA requirement (./mfa-claims.ts): before anyone is created or changed
+  assertMfaClaims(claims, row.requireMfa);
   const role = roleOf(groupsOf(claims, row.groupsClaim), row.roleMapping);
   if (!role) throw new ApiError("sso_no_role", "none of this person's groups gives a role in this workspace");
   const subject = String(claims.sub);

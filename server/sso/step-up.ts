@@ -26,6 +26,7 @@ import { callerEvent, recordEvent } from "../review/audit/record";
 import type { SsoCallbackBody } from "../../lib/contract/sso";
 import type { StepUpResult } from "../../lib/contract/mfa";
 import { readSsoConfig } from "./settings";
+import { assertMfaClaims } from "./mfa-claims";
 import { finishAuthorization, startAuthorization } from "./relying-party";
 import { hashState, providerOf, STEP_UP_NONCE_PREFIX as PREFIX } from "./sign-in";
 
@@ -139,6 +140,8 @@ async function stepUp(s: Services, caller: TokenClaims, body: SsoCallbackBody, r
     );
   if (claims.iss !== sso.identity.issuer || claims.sub !== sso.identity.subject)
     throw new ApiError("sso_account_conflict", "the provider answered for another person than this session's");
+  // the same MFA requirement as the sign-in's (./mfa-claims.ts)
+  assertMfaClaims(claims, sso.row.requireMfa);
   await s.db.transaction(async (tx) => {
     if (!(await markAuthenticated(tx, caller))) throw new ApiError("unauthorized", "Session ended");
     await recordEvent(tx, callerEvent(caller, { id: requestId }, "step_up", { data: { sessionId: caller.sessionId, method: "sso" } }));

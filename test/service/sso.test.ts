@@ -105,6 +105,20 @@ describe("settings", () => {
         400,
         "invalid_sso_mapping",
       ],
+      // the MFA requirement (amr/acr): its own code for values, invalid_body for shapes
+      [{ requireMfa: { amr: [], acr: [] } }, 400, "invalid_sso_mfa"],
+      [{ requireMfa: {} }, 400, "invalid_sso_mfa"],
+      [{ requireMfa: { amr: ["mfa", "mfa"] } }, 400, "invalid_sso_mfa"],
+      [{ requireMfa: { amr: ["two words"] } }, 400, "invalid_sso_mfa"],
+      [{ requireMfa: { amr: [" "] } }, 400, "invalid_sso_mfa"],
+      [{ requireMfa: { acr: [""] } }, 400, "invalid_sso_mfa"],
+      [{ requireMfa: { acr: ["urn:x", " urn:x"] } }, 400, "invalid_sso_mfa"],
+      [{ requireMfa: { amr: "mfa" } }, 400, "invalid_body"],
+      [{ requireMfa: { amr: [1] } }, 400, "invalid_body"],
+      [{ requireMfa: { acr: "urn:x" } }, 400, "invalid_body"],
+      [{ requireMfa: { amr: Array.from({ length: 21 }, (_, i) => `m${i}`) } }, 400, "invalid_body"],
+      [{ requireMfa: { amr: ["mfa"], extra: 1 } }, 400, "invalid_body"],
+      [{ requireMfa: true }, 400, "invalid_body"],
       [{ groupsClaim: "has space" }, 400, "invalid_body"],
       [{ clientId: "" }, 400, "invalid_body"],
       [{ enabled: "yes" }, 400, "invalid_body"],
@@ -380,6 +394,75 @@ describe("step-up through the provider (max_age=0)", () => {
     expectError(await api.post("/sso/step-up/finish", token, { state: "" }), 400, "invalid_body");
     expectError(await api.post("/sso/step-up/finish", token, { state: "forged", code: "x" }), 400, "sso_state_invalid");
     expectError(await api.call("POST", "/sso/step-up/start", undefined, { redirectUri: REDIRECT }), 401, "unauthorized");
+  });
+
+  it("applies the workspace's MFA requirement (amr/acr) to the step-up too", async () => {
+    expect((await api.put("/sso", ws.tokens.admin, settings({ requireMfa: { amr: ["mfa", "otp"] } }))).statusCode).toBe(200);
+    try {
+      await stale(token);
+      const { res } = await stepUp(token); // the provider says nothing of a second factor
+      expectError(res, 403, "sso_mfa_required");
+      expectError(await exportCsv(token), 401, "reauthentication_required");
+      const [refused] = await eventsOf(t, ws.id, "sso.sign_in_refused");
+      expect(refused!.data).toEqual({ method: "sso", step: "step_up", reason: "sso_mfa_required" });
+      idp.authContext({ amr: ["pwd", "otp"] });
+      expect((await stepUp(token)).res.statusCode).toBe(200);
+      expect((await exportCsv(token)).statusCode).toBe(200);
+    } finally {
+      idp.authContext(null);
+      await api.put("/sso", ws.tokens.admin, settings());
+    }
+  });
+});
+
+describe("MFA required at the provider (amr/acr)", () => {
+  const mfaSettings = (requireMfa: unknown) => settings({ clientSecret: undefined, requireMfa });
+  afterAll(async () => {
+    idp.authContext(null);
+    await api.put("/sso", ws.tokens.admin, mfaSettings(null));
+  });
+
+  it("stores the requirement, answers it, and records the change", async () => {
+    const res = await api.put("/sso", ws.tokens.admin, mfaSettings({ amr: [" mfa", "hwk"], acr: ["urn:acme:loa:mfa"] }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().requireMfa).toEqual({ amr: ["mfa", "hwk"], acr: ["urn:acme:loa:mfa"] });
+    expect((await api.get("/sso", ws.tokens.admin)).json().requireMfa).toEqual({ amr: ["mfa", "hwk"], acr: ["urn:acme:loa:mfa"] });
+    const [changed] = await eventsOf(t, ws.id, "sso.settings_changed");
+    expect(changed!.data).toMatchObject({ changed: ["requireMfa"], requireMfa: { amr: ["mfa", "hwk"], acr: ["urn:acme:loa:mfa"] } });
+    // the same again changes nothing (jsonb's key order does not count as a change)
+    await api.put("/sso", ws.tokens.admin, mfaSettings({ acr: ["urn:acme:loa:mfa"], amr: ["mfa", "hwk"] }));
+    expect((await eventsOf(t, ws.id, "sso.settings_changed"))[0]!.data).toMatchObject({ changed: [] });
+    // absent is null: the provider alone decides
+    const off = await api.put("/sso", ws.tokens.admin, settings({ clientSecret: undefined }));
+    expect(off.json().requireMfa).toBeNull();
+    // another workspace's settings are its own
+    expect((await api.get("/sso", other.tokens.admin)).json().requireMfa).toBeNull();
+  });
+
+  it("signs in when the ID token's amr holds a listed value, or its acr is a listed one", async () => {
+    await api.put("/sso", ws.tokens.admin, mfaSettings({ amr: ["mfa", "otp", "hwk"], acr: ["urn:acme:loa:mfa"] }));
+    idp.authContext({ amr: ["pwd", "hwk"] });
+    expect((await ssoSignIn(`eva@${DOMAIN}`)).statusCode).toBe(200);
+    idp.authContext({ amr: ["pwd"], acr: "urn:acme:loa:mfa" });
+    expect((await ssoSignIn(`eva@${DOMAIN}`)).statusCode).toBe(200);
+  });
+
+  it("refuses an ID token with no listed amr or acr: 403 sso_mfa_required, recorded, nobody created", async () => {
+    await api.put("/sso", ws.tokens.admin, mfaSettings({ amr: ["mfa"], acr: ["urn:acme:loa:mfa"] }));
+    const email = `ivo@${DOMAIN}`;
+    idp.setPerson({ email, groups: ["lupa-analysts"] });
+    for (const context of [null, { amr: ["pwd"] }, { amr: ["pwd"], acr: "urn:acme:loa:pwd" }, { acr: "mfa" }]) {
+      idp.authContext(context);
+      const res = await ssoSignIn(email);
+      expectError(res, 403, "sso_mfa_required");
+      const [refused] = await eventsOf(t, ws.id, "sso.sign_in_refused");
+      expect(refused!.data).toEqual({ method: "sso", reason: "sso_mfa_required", email });
+    }
+    expect(await t.services.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    // the requirement lifted: the provider alone decides again, as before
+    idp.authContext(null);
+    await api.put("/sso", ws.tokens.admin, mfaSettings(null));
+    expect((await ssoSignIn(email)).statusCode).toBe(200);
   });
 });
 

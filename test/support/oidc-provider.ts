@@ -6,7 +6,9 @@
 // Switchable misbehaviour (`provider.misbehave(...)`): the ID token that leaves the token endpoint
 // is replaced by one re-signed with a wrong audience, a wrong nonce, an expiry in the past, or the
 // right claims signed by a key that is not in the provider's JWKS (same kid); for the SSO step-up,
-// without auth_time or with an auth_time an hour old. oidc-provider has no
+// without auth_time or with an auth_time an hour old. `provider.authContext(...)` sets the ID
+// token's `amr` and `acr` (or removes them: the dev login form says nothing of how the person
+// authenticated) for the workspace's MFA requirement (server/sso/mfa-claims.ts). oidc-provider has no
 // switch for these, so a middleware in front of its token endpoint intercepts the answer and signs
 // the altered token with jose (with the provider's own private key, except for unknown_key).
 import { createServer, type Server } from "node:http";
@@ -23,6 +25,11 @@ export interface TestPerson {
   emailVerified?: boolean;
 }
 
+export interface AuthContext {
+  amr?: string[];
+  acr?: string;
+}
+
 export interface TestProvider {
   issuer: string;
   clientId: string;
@@ -30,6 +37,8 @@ export interface TestProvider {
   /** Adds or replaces a person (by e-mail): a change of groups counts from the next sign-in. */
   setPerson(person: TestPerson): void;
   misbehave(mode: Misbehaviour): void;
+  /** The ID token's amr and acr from now on (null: as the provider issues them, with neither). */
+  authContext(context: AuthContext | null): void;
   /** Walks the provider's login form over HTTP as a browser would; answers the query sent back to the redirect URI. */
   signIn(authorizationUrl: string, email: string): Promise<Record<string, string>>;
   close(): Promise<void>;
@@ -47,6 +56,7 @@ export async function startOidcProvider(options: {
   const people = new Map<string, TestPerson>();
   for (const p of options.people ?? []) people.set(p.email.toLowerCase(), p);
   let mode: Misbehaviour = "none";
+  let context: AuthContext | null = null;
 
   const own = await generateKeyPair("RS256", { extractable: true });
   const stranger = await generateKeyPair("RS256", { extractable: true });
@@ -103,7 +113,7 @@ export async function startOidcProvider(options: {
   provider.use(async (ctx, next) => {
     await next();
     const body = ctx.body as { id_token?: unknown } | undefined;
-    if (mode === "none" || ctx.path !== "/token" || ctx.status !== 200 || typeof body?.id_token !== "string") return;
+    if ((mode === "none" && !context) || ctx.path !== "/token" || ctx.status !== 200 || typeof body?.id_token !== "string") return;
     const claims = decodeJwt(body.id_token);
     const now = Math.floor(Date.now() / 1000);
     if (mode === "wrong_audience") claims.aud = "someone-else";
@@ -112,6 +122,12 @@ export async function startOidcProvider(options: {
     // the step-up's checks (server/sso/step-up.ts): a provider that does not say, or says an old, authentication time
     if (mode === "no_auth_time") delete claims.auth_time;
     if (mode === "old_auth_time") claims.auth_time = now - 3600;
+    if (context) {
+      delete claims.amr;
+      delete claims.acr;
+      if (context.amr) claims.amr = context.amr;
+      if (context.acr) claims.acr = context.acr;
+    }
     const key = mode === "unknown_key" ? stranger.privateKey : own.privateKey;
     body.id_token = await new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid, typ: "JWT" }).sign(key);
   });
@@ -123,6 +139,7 @@ export async function startOidcProvider(options: {
     clientSecret,
     setPerson: (person) => void people.set(person.email.toLowerCase(), person),
     misbehave: (next) => void (mode = next),
+    authContext: (next) => void (context = next),
     signIn: (authorizationUrl, email) => walkLogin(authorizationUrl, email, options.redirectUris),
     close: () =>
       new Promise<void>((resolve) => {

@@ -13,6 +13,8 @@ const MESSAGES: Record<string, string> = {
   invalid_sso_domains: "Informe ao menos um domínio de e-mail válido (ex.: suaempresa.com.br), sem repetir.",
   invalid_sso_mapping: "Mapeie ao menos um grupo para um papel (admin, analista ou leitura), sem repetir grupos.",
   sso_domain_taken: "Um dos domínios já entra pelo login único de outro workspace.",
+  invalid_sso_mfa:
+    "Para exigir segundo fator do provedor, informe ao menos um valor de amr ou acr, sem espaços e sem repetir (ex.: mfa, otp, hwk).",
 };
 
 export const GET = withAccessToken(async (request, { token }) => {
@@ -27,6 +29,12 @@ export const PUT = withMutation(
       const where = parsed.error.issues[0]?.path.join(".") ?? "";
       if (where === "clientId") return bffError(400, "invalid_request", "Informe o client ID.");
       if (where === "groupsClaim") return bffError(400, "invalid_request", "O nome da claim de grupos aceita letras, números e _ : / . -");
+      if (where.startsWith("requireMfa"))
+        return bffError(
+          400,
+          "invalid_request",
+          "Segundo fator do provedor: até 20 valores de amr e 20 de acr, cada um curto (ex.: mfa, otp, hwk).",
+        );
       return bffError(400, "invalid_request", `Configuração de login único inválida (${where || "corpo"}).`);
     }
     try {
