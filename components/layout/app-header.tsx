@@ -38,16 +38,17 @@ export function AppHeader({
   const roleLabel = role ? (ROLE_LABELS[role] ?? role) : "Sem papel";
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/95 backdrop-blur">
-      {/* Phones (below md): the links live in a "Menu" panel. From md to lg they take a second row
-          of their own; from lg up everything is one row. */}
-      <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2 sm:px-6 md:pb-0 lg:h-14 lg:flex-nowrap lg:py-0">
+      {/* Phones (below md): the links live in a "Menu" panel. From md to 2xl they take a second row
+          of their own (an admin's ten links and the user's corner do not fit one row at 1280 px);
+          from 2xl up everything is one row. */}
+      <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2 sm:px-6 md:pb-0 2xl:h-14 2xl:flex-nowrap 2xl:py-0">
         <Link href="/overview" className="flex items-center gap-2 rounded-md font-semibold tracking-tight text-zinc-900">
           <LupaMark />
           <span>Lupa</span>
         </Link>
         <nav
           aria-label="Principal"
-          className="order-last -mx-2 hidden w-[calc(100%+1rem)] items-center gap-1 overflow-x-auto pb-2 md:flex lg:order-none lg:mx-0 lg:w-auto lg:pb-0"
+          className="order-last -mx-2 hidden w-[calc(100%+1rem)] items-center gap-1 overflow-x-auto pb-2 md:flex 2xl:order-none 2xl:mx-0 2xl:w-auto 2xl:pb-0"
         >
           {items.map((item) => (
             <NavLink key={item.href} href={item.href}>
