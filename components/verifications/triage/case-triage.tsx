@@ -82,7 +82,13 @@ export function CaseTriage({ id, name, decidable }: { id: string; name: string; 
         return;
       }
       setAfter({ decision, next });
-      if (triageMode && !next) toast.show({ kind: "success", message: "Modo triagem: fim da lista, não há próximo caso." });
+      if (triageMode && !next)
+        toast.show({
+          kind: "success",
+          message: neighbours.inList
+            ? "Modo triagem: fim da lista, não há próximo caso."
+            : "Modo triagem: este caso não está mais na lista de origem; abra a lista para continuar.",
+        });
     },
   });
 

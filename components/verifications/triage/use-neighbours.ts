@@ -4,8 +4,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { verificationListQuery } from "@/lib/query/verification-queries";
 import { filtersToSearchParams, parseFilters, type VerificationFilters } from "@/lib/verifications/filters";
-import type { VerificationPage } from "@/lib/verifications/view-models";
 import { LAST_LIST_URL_KEY } from "../use-verification-filters";
+import { findNeighbour } from "./neighbour";
 
 // The list the analyst came from (its URL is kept in sessionStorage by the list page), read
 // again through the same query, to know the previous and next cases. At a page edge the
@@ -34,22 +34,19 @@ export function useNeighbours(id: string) {
   const resolve = useCallback(
     async (delta: 1 | -1): Promise<string | null> => {
       if (!filters) return null;
-      // a decision (or n) made before the list has arrived waits for it instead of finding no
-      // neighbour: seen on a loaded machine, where the case stayed open after its decision
-      const data = page.data ?? (await queryClient.ensureQueryData(verificationListQuery(filters)));
-      const here = data.items.findIndex((item) => item.id === id);
-      if (here < 0) return null;
-      const target = here + delta;
-      if (target >= 0 && target < data.items.length) return data.items[target].id;
-      const otherPage = filters.page + delta;
-      const pages = Math.ceil(data.total / filters.limit);
-      if (otherPage < 1 || otherPage > pages) return null;
-      const nextFilters = { ...filters, page: otherPage };
-      const other: VerificationPage = await queryClient.fetchQuery(verificationListQuery(nextFilters));
-      const candidate = delta === 1 ? other.items[0] : other.items[other.items.length - 1];
-      if (!candidate) return null;
-      remember(nextFilters);
-      return candidate.id;
+      // a decision (or n) made before the list has arrived waits for it (ensureQueryData) instead
+      // of finding no neighbour: seen on a loaded machine, where the case stayed open after its decision
+      const found = await findNeighbour(
+        id,
+        delta,
+        filters,
+        (at) =>
+          at === filters ? queryClient.ensureQueryData(verificationListQuery(at)) : queryClient.fetchQuery(verificationListQuery(at)),
+        page.data,
+      );
+      if (!found) return null;
+      if (found.filters !== filters) remember(found.filters);
+      return found.id;
     },
     [filters, page.data, id, queryClient],
   );
