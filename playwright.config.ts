@@ -60,7 +60,16 @@ export default defineConfig({
     {
       name: "chromium",
       testMatch: /.*\.spec\.ts$/,
+      testIgnore: /\.solo\.spec\.ts$/,
       dependencies: ["setup"],
+      use: { ...devices["Desktop Chrome"], headless: true, storageState: `${AUTH_DIR}/analyst.json` },
+    },
+    // Tests that change the whole demo workspace's sign-in policy (e2e/sso-password-off.solo.spec.ts)
+    // run after every other one, alone: beside another test, that test's sign-in was refused.
+    {
+      name: "solo",
+      testMatch: /\.solo\.spec\.ts$/,
+      dependencies: ["chromium"],
       use: { ...devices["Desktop Chrome"], headless: true, storageState: `${AUTH_DIR}/analyst.json` },
     },
   ],

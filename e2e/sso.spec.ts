@@ -125,26 +125,4 @@ test.describe("signing in", () => {
     await page.screenshot({ path: `${SHOTS}/login-refused-420.png` });
     await expectNoSeriousA11yViolations(page, "/login after an SSO refusal");
   });
-  test("with password sign-in turned off, the login page offers only SSO for that domain", async ({ page, api }) => {
-    const current = (await reviewCall(api, "admin", "GET", "/sso")).body as Record<string, unknown>;
-    const { configured: _c, clientSecretSet: _s, callbackPath: _p, updatedAt: _u, ...settings } = current;
-    const off = await reviewCall(api, "admin", "PUT", "/sso", { ...settings, passwordAllowed: false });
-    expect(off.status, JSON.stringify(off.body)).toBe(200);
-    try {
-      await page.setViewportSize({ width: 420, height: 800 });
-      await gotoHydrated(page, "/login");
-      await page.getByTestId("login-email").fill(`marina@${DOMAIN}`);
-      await expect(page.getByTestId("login-sso-submit")).toBeVisible();
-      await expect(page.getByTestId("login-password")).toHaveCount(0);
-      await expect(page.getByTestId("login-submit")).toHaveCount(0);
-      await page.screenshot({ path: `${SHOTS}/login-sso-only-420.png` });
-      await expectNoSeriousA11yViolations(page, "/login offering only SSO");
-      // another domain keeps the password form
-      await page.getByTestId("login-email").fill("analyst@lupa.local");
-      await expect(page.getByTestId("login-password")).toBeVisible();
-      await expect(page.getByTestId("login-sso-submit")).toHaveCount(0);
-    } finally {
-      await reviewCall(api, "admin", "PUT", "/sso", { ...settings, passwordAllowed: true });
-    }
-  });
 });
