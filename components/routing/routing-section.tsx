@@ -14,7 +14,7 @@ import { membersQuery, reviewKeys, reviewSettingsQuery } from "@/lib/query/revie
 import { AnalystsTable } from "./analysts-table";
 import { DryRunPanel } from "./dry-run-panel";
 import { routingMembersQuery } from "./routing-queries";
-import { fromRuleDraft, inputClass, newRuleDraft, RulesEditor, toRuleDraft, type RuleDraft } from "./rules-editor";
+import { fromRuleDraft, inputClass, newRuleDraft, RulesEditor, toRuleDraft, type RoutingProfile, type RuleDraft } from "./rules-editor";
 
 // /settings → "Distribuição" (issue 35 item 5; docs/routing.md): the mode and the routing rules in
 // order, the analysts with their caps and absences, and the dry run ("quem teria recebido").
@@ -31,20 +31,18 @@ interface Draft {
 }
 
 /** The draft as the API takes it, or a pt-BR problem. */
-function toSettings(draft: Draft, saved: RoutingRule[]): RoutingSettings | string {
+function toSettings(draft: Draft, profiles: readonly RoutingProfile[]): RoutingSettings | string {
   const rules: RoutingRule[] = [];
   for (const d of draft.rules) {
-    const rule = fromRuleDraft(
-      d,
-      saved.find((r) => r.id === d.id),
-    );
+    const rule = fromRuleDraft(d, profiles);
     if (typeof rule === "string") return rule;
     rules.push(rule);
   }
   return { mode: draft.mode, rules };
 }
 
-export function RoutingSection() {
+/** `profiles`: the workspace's scoring profiles, read by the page on the server (empty when they could not be). */
+export function RoutingSection({ profiles }: { profiles: readonly RoutingProfile[] }) {
   const settings = useQuery(reviewSettingsQuery());
   const members = useQuery(membersQuery());
   const routing = useQuery(routingMembersQuery());
@@ -90,7 +88,7 @@ export function RoutingSection() {
     return m ? m.name || m.email : "pessoa removida";
   };
   const current = () => {
-    const built = toSettings(draft, settings.data?.routing.rules ?? []);
+    const built = toSettings(draft, profiles);
     if (typeof built === "string") setProblem(built);
     else setProblem(null);
     return typeof built === "string" ? null : built;
@@ -129,7 +127,7 @@ export function RoutingSection() {
             </select>
           </div>
           <h3 className="px-4 pt-2 text-sm font-semibold text-zinc-900">Regras, em ordem</h3>
-          <RulesEditor rules={draft.rules} members={people} onChange={(rules) => setDraft({ ...draft, rules })} />
+          <RulesEditor rules={draft.rules} members={people} profiles={profiles} onChange={(rules) => setDraft({ ...draft, rules })} />
           <div className="flex flex-wrap items-center gap-2 border-t border-zinc-100 px-4 py-3">
             <Button
               data-testid="routing-add-rule"

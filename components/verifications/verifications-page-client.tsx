@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTeamReview } from "@/components/review/team-review-context";
+import { NamedQueueSelect } from "@/components/routing/named-queue-select";
 import { Button } from "@/components/ui/button";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { RefreshIcon } from "@/components/ui/icons";
@@ -125,15 +126,25 @@ function ListRegion() {
           description={`Há ${pluralize(data.total, "verificação", "verificações")} com estes filtros, mas não nesta página.`}
           action={<Button onClick={() => setFilters({ page: 1 })}>Ir para a primeira página</Button>}
         />
-      ) : filtered ? (
+      ) : filtered || (teamList && filters.namedQueue) ? (
         <StateMessage
           testId="verifications-empty"
-          title="Nenhuma verificação encontrada"
-          description="Nenhuma verificação corresponde a estes filtros. Ajuste a busca, o status ou a faixa de score."
+          title={filtered ? "Nenhuma verificação encontrada" : `Nenhum caso na fila “${filters.namedQueue}”`}
+          description={
+            filtered
+              ? "Nenhuma verificação corresponde a estes filtros. Ajuste a busca, o status ou a faixa de score."
+              : "A distribuição põe nesta fila os casos que uma regra envia a ela. Escolha outra fila ou veja todas."
+          }
           action={
-            <Button data-testid="empty-clear-filters" onClick={() => setFilters(CLEARED_FILTERS)}>
-              Limpar filtros
-            </Button>
+            filtered ? (
+              <Button data-testid="empty-clear-filters" onClick={() => setFilters(CLEARED_FILTERS)}>
+                Limpar filtros
+              </Button>
+            ) : (
+              <Button data-testid="empty-clear-named-queue" onClick={() => setFilters({ namedQueue: undefined })}>
+                Ver todas as filas
+              </Button>
+            )
           }
         />
       ) : (
@@ -199,6 +210,7 @@ function ListRegion() {
       </div>
       <div className="mb-3 space-y-3">
         {team ? <QueueTabs filters={filters} setFilters={setFilters} canAdminister={team.canAdminister} canShare={team.canAct} /> : null}
+        {team ? <NamedQueueSelect filters={filters} setFilters={setFilters} /> : null}
         <ListPresets filters={filters} setFilters={setFilters} team={Boolean(team)} />
         <VerificationsFilters filters={filters} setFilters={setFilters} />
         {filters.from || filters.to ? (

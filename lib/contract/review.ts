@@ -99,6 +99,13 @@ export const CaseFilters = z
       .optional()
       .describe("true: CREATED or PROCESSING, sent to be collected more than 15 minutes ago (its collection's creation), whatever its age"),
     sort: CaseSort.optional().describe("default newest"),
+    namedQueue: z
+      .string()
+      .trim()
+      .min(1)
+      .max(60)
+      .optional()
+      .describe("cases a routing rule sent to this named queue (docs/routing.md); a name no case was sent to finds none"),
   })
   .strict();
 export type CaseFilters = z.infer<typeof CaseFilters>;
@@ -187,6 +194,10 @@ export const CaseReview = z.object({
     "The rule set version that scored it, the rules that fired with the fact values that fired them, and the shadow versions' scores (null: scored before rule sets, or not scored)",
   ),
   monitoring: CaseMonitoring.describe("Continuous monitoring of the case (docs/monitoring.md)"),
+  namedQueue: z
+    .object({ name: z.string(), routedAt: z.string() })
+    .nullable()
+    .describe("The named queue a routing rule sent the case to, and when (null: none; docs/routing.md)"),
 });
 export type CaseReview = z.infer<typeof CaseReview>;
 

@@ -44,6 +44,8 @@ export interface VerificationFilters {
   sort?: ListSort;
   /** CREATED or PROCESSING for more than 15 minutes, whatever the age (review API only: "Parados"). */
   stuck?: boolean;
+  /** The named queue a routing rule sent the cases to (review API only; docs/routing.md). */
+  namedQueue?: string;
 }
 
 type SearchParamsLike = URLSearchParams | Record<string, string | string[] | undefined>;
@@ -84,6 +86,8 @@ export function parseFilters(params: SearchParamsLike): VerificationFilters {
   if (scoreMin !== undefined && scoreMax !== undefined && scoreMin > scoreMax) [scoreMin, scoreMax] = [scoreMax, scoreMin];
   const limit = readInt(params, "limit", 1, 25);
   const q = read(params, "q")?.trim().slice(0, 100);
+  // a queue's name as the routing rule has it (1 to 60 characters); a longer one is dropped
+  const namedQueue = read(params, "namedQueue")?.trim();
   return {
     page: readInt(params, "page", 1, 100_000) ?? 1,
     limit: limit ?? DEFAULT_PAGE_SIZE,
@@ -98,6 +102,7 @@ export function parseFilters(params: SearchParamsLike): VerificationFilters {
     queue: readWord(params, "queue", QUEUES),
     sort: readWord(params, "sort", SORTS),
     stuck: read(params, "stuck") === "true" || undefined,
+    namedQueue: namedQueue && namedQueue.length <= 60 ? namedQueue : undefined,
   };
 }
 
@@ -114,13 +119,14 @@ export function filtersToSearchParams(filters: VerificationFilters): URLSearchPa
   if (filters.to) params.set("to", filters.to);
   if (filters.stuck) params.set("stuck", "true");
   if (filters.queue) params.set("queue", filters.queue);
+  if (filters.namedQueue) params.set("namedQueue", filters.namedQueue);
   if (filters.sort) params.set("sort", filters.sort);
   if (filters.limit !== DEFAULT_PAGE_SIZE) params.set("limit", String(filters.limit));
   if (filters.page !== 1) params.set("page", String(filters.page));
   return params;
 }
 
-/** Every filter off (the page size, the queue and the order stay). */
+/** Every filter off (the page size, the queue, the named queue and the order stay). */
 export const CLEARED_FILTERS: Partial<VerificationFilters> = {
   stuck: undefined,
   status: undefined,
@@ -188,6 +194,7 @@ export function filtersToCaseFilters(filters: VerificationFilters): CaseFilters 
   if (filters.queue === "unassigned") f.assignee = "none";
   if (filters.queue === "second") f.awaitingSecondReview = true;
   if (filters.stuck) f.stuck = true;
+  if (filters.namedQueue) f.namedQueue = filters.namedQueue;
   if (filters.sort) f.sort = filters.sort;
   return f;
 }
@@ -203,6 +210,7 @@ export function caseFiltersToFilters(f: CaseFilters): Partial<VerificationFilter
     scoreMax: f.scoreLte,
     queue: f.assignee === "me" ? "mine" : f.assignee === "none" ? "unassigned" : f.awaitingSecondReview ? "second" : undefined,
     stuck: f.stuck || undefined,
+    namedQueue: f.namedQueue,
     sort: f.sort && f.sort !== "newest" ? f.sort : undefined,
   };
 }

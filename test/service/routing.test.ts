@@ -349,3 +349,63 @@ describe("the dry run", () => {
     expect(seen).not.toContain(mine);
   });
 });
+
+describe("a named queue on the case list (namedQueue)", () => {
+  const ids = (res: { json: () => { cases: Array<{ id: string }> } }) => res.json().cases.map((c) => c.id);
+
+  it("lists the cases a rule sent to the queue, within the caller's workspace; the case shows its queue; next takes from it", async () => {
+    const { w, analysts } = await team(1);
+    await setRouting(w, {
+      mode: "round_robin",
+      rules: [
+        rule("pj", { queue: "Empresas PJ" }, { documentKind: "cnpj" }),
+        rule("risco", { queue: "Alto risco" }, { scoreMax: 300 }),
+        rule("todos", { analysts }),
+      ],
+    });
+    const company = await complete(w, { nationalId: makeCnpj("112223330001") });
+    const company2 = await complete(w, { nationalId: makeCnpj("223334440001") });
+    const low = await complete(w, { score: 120 });
+    const assigned = await complete(w, { score: 800 });
+    // another workspace with a queue of the same name
+    await setRouting(other, { mode: "round_robin", rules: [rule("pj", { queue: "Empresas PJ" }, { documentKind: "cnpj" })] });
+    const elsewhere = await complete(other, { nationalId: makeCnpj("334445550001") });
+
+    const pj = await api.get(`/cases?namedQueue=${encodeURIComponent("Empresas PJ")}&sort=oldest`, w.tokens.analyst);
+    expect(pj.statusCode).toBe(200);
+    expect({ ids: ids(pj), total: pj.json().total }).toEqual({ ids: [company, company2], total: 2 });
+    expect(ids(await api.get("/cases?namedQueue=Alto%20risco", w.tokens.viewer))).toEqual([low]);
+    // the name is trimmed, as the rule's is; matched exactly otherwise
+    expect(ids(await api.get("/cases?namedQueue=%20Alto%20risco%20", w.tokens.viewer))).toEqual([low]);
+    expect(ids(await api.get("/cases?namedQueue=alto%20risco", w.tokens.viewer))).toEqual([]);
+    expect(ids(await api.get(`/cases?namedQueue=${encodeURIComponent("Empresas PJ")}`, other.tokens.analyst))).toEqual([elsewhere]);
+    // a queue no case was sent to: an empty list, as an unknown assignee id
+    const unknown = await api.get("/cases?namedQueue=Nenhuma", w.tokens.analyst);
+    expect({ status: unknown.statusCode, cases: unknown.json().cases, total: unknown.json().total }).toEqual({
+      status: 200,
+      cases: [],
+      total: 0,
+    });
+    expectError(await api.get("/cases?namedQueue=", w.tokens.analyst), 400, "invalid_parameter");
+    expectError(await api.get(`/cases?namedQueue=${"x".repeat(61)}`, w.tokens.analyst), 400, "invalid_parameter");
+
+    // the case's review state names its queue; a case routed to an analyst has none
+    const review = (await api.get(`/cases/${company}`, w.tokens.viewer)).json();
+    expect(review.namedQueue).toEqual({ name: "Empresas PJ", routedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect((await api.get(`/cases/${assigned}`, w.tokens.viewer)).json().namedQueue).toBeNull();
+
+    // "Próximo caso" within a queue takes that queue's case due first (not the older company's), then nothing is left in it
+    const next = await api.post("/cases/next", w.tokens.analyst, { namedQueue: "Alto risco" });
+    expect({ status: next.statusCode, id: next.json().id, assignee: next.json().assignee.id }).toEqual({
+      status: 200,
+      id: low,
+      assignee: w.users.analyst.id,
+    });
+    expect((await api.post("/cases/next", w.tokens.analyst, { namedQueue: "Alto risco" })).statusCode).toBe(204);
+    expect(ids(await api.get("/cases?namedQueue=Alto%20risco&assignee=none", w.tokens.analyst))).toEqual([]);
+    expect(
+      ids(await api.get(`/cases?namedQueue=${encodeURIComponent("Empresas PJ")}&assignee=none&sort=oldest`, w.tokens.analyst)),
+    ).toEqual([company, company2]);
+    expectError(await api.post("/cases/next", w.tokens.analyst, { namedQueue: "" }), 400, "invalid_body");
+  });
+});

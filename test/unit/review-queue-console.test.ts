@@ -127,7 +127,20 @@ describe("the list's filters and the review API", () => {
     expect(reviewListable(parseFilters(new URLSearchParams("from=2026-01-01T00:00:00Z")))).toBe(false);
   });
 
-  it("clearing the filters keeps the queue and the order", () => {
+  it("keeps a named queue (routing) in the URL, sends it to the review API and reads it back from a saved view", () => {
+    const filters = parseFilters(new URLSearchParams("namedQueue=%20Empresas%20PJ%20&queue=unassigned"));
+    expect(filters).toMatchObject({ namedQueue: "Empresas PJ", queue: "unassigned" });
+    expect(filtersToSearchParams(filters).toString()).toBe("queue=unassigned&namedQueue=Empresas+PJ");
+    expect(filtersToCaseFilters(filters)).toEqual({ assignee: "none", namedQueue: "Empresas PJ" });
+    expect({ ...filters, ...caseFiltersToFilters(filtersToCaseFilters(filters)) }).toEqual(filters);
+    // longer than a rule's queue may be, or blank: dropped, as other unknown values are
+    expect(parseFilters(new URLSearchParams(`namedQueue=${"x".repeat(61)}`)).namedQueue).toBeUndefined();
+    expect(parseFilters(new URLSearchParams("namedQueue=%20%20")).namedQueue).toBeUndefined();
+    expect(reviewListable(filters)).toBe(true);
+  });
+
+  it("clearing the filters keeps the queue, the named queue and the order", () => {
+    expect(Object.keys(CLEARED_FILTERS)).not.toContain("namedQueue");
     expect(Object.keys(CLEARED_FILTERS)).not.toContain("queue");
     expect(Object.keys(CLEARED_FILTERS)).not.toContain("sort");
     expect(Object.keys(CLEARED_FILTERS)).toContain("stuck");

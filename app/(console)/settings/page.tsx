@@ -5,6 +5,7 @@ import { MfaSettingsSection } from "@/components/settings/mfa-settings-section";
 import { RoutingSection } from "@/components/routing/routing-section";
 import { StateMessage } from "@/components/ui/state-message";
 import { getTeamReview } from "@/lib/review/team-review";
+import { loadProfiles } from "@/lib/enrichments/profiles";
 import { SettingsLinks } from "@/components/api-keys/settings-links";
 import { Section } from "@/components/ui/section";
 import { WebhooksSection } from "@/components/webhooks/webhooks-section";
@@ -15,6 +16,11 @@ export const metadata: Metadata = { title: "Configurações" };
 // reasons, four-eyes. Other roles, and deployments without the review API, get a message.
 export default async function SettingsPage() {
   const team = await getTeamReview();
+  // the routing rules' "Perfil" offers the workspace's scoring profiles (the list the enrichment pages read)
+  const routingProfiles =
+    team?.canAdminister && team.features.includes("routing")
+      ? (await loadProfiles("verification")).map((p) => ({ id: p.profile.id, name: p.profile.name, entity: p.entity }))
+      : [];
   let body;
   if (!team)
     body = (
@@ -38,7 +44,7 @@ export default async function SettingsPage() {
         <SettingsPageClient />
         {team.features.includes("sso") ? <SsoSettingsSection /> : null}
         {team.features.includes("mfa") ? <MfaSettingsSection /> : null}
-        {team.features.includes("routing") ? <RoutingSection /> : null}
+        {team.features.includes("routing") ? <RoutingSection profiles={routingProfiles} /> : null}
       </div>
     );
   return (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -115,6 +116,22 @@ export function CaseReviewPanel({ id, view, canAct }: { id: string; view: CaseRe
             </div>
           ) : null}
         </div>
+        {review.namedQueue ? (
+          // the named queue a routing rule sent the case to (docs/routing.md): a link to the list of that queue
+          <p className="text-sm text-zinc-800" data-testid="case-named-queue">
+            Fila{" "}
+            <Link
+              href={`/verifications?namedQueue=${encodeURIComponent(review.namedQueue.name)}`}
+              className="font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              {review.namedQueue.name}
+            </Link>
+            <span className="text-xs text-zinc-600">
+              {" "}
+              · pela distribuição <RelativeTime value={review.namedQueue.routedAt} />
+            </span>
+          </p>
+        ) : null}
         <div>
           <h3 className="mb-1.5 text-xs font-semibold tracking-wide text-zinc-600 uppercase">Sinais de risco</h3>
           {review.flags.length === 0 ? (

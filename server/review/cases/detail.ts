@@ -1,6 +1,6 @@
 // GET /api/review/v1/cases/{id}: one case's review state (assignee, SLA, flags, the pending
 // proposal, the AI summary's freshness, what four-eyes applies to, where each module's data came from,
-// its monitoring: server/monitoring/watch.ts).
+// its monitoring: server/monitoring/watch.ts, the named queue routing sent it to: server/routing/queues.ts).
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { verificationSummaries } from "../../db/schema";
@@ -13,9 +13,10 @@ import { userRefs } from "../user-refs";
 import { moduleSources } from "../sources/read";
 import { caseScoring } from "../../rules/scoring";
 import { caseMonitoringOf, monitoringRow } from "../../monitoring/watch";
+import { namedQueueOf } from "../../routing/queues";
 
 export async function caseReview(db: Db, row: VerificationRow, settings: ReviewSettings, now = new Date()): Promise<CaseReview> {
-  const [assignees, proposal, [summary], sources, scoring, monitoring] = await Promise.all([
+  const [assignees, proposal, [summary], sources, scoring, monitoring, namedQueue] = await Promise.all([
     userRefs(db, [row.assigneeId]),
     pendingProposal(db, row.workspaceId, row.pendingProposalId),
     db
@@ -25,6 +26,7 @@ export async function caseReview(db: Db, row: VerificationRow, settings: ReviewS
     moduleSources(db, row.workspaceId, row.id),
     caseScoring(db, row.workspaceId, row.id),
     monitoringRow(db, row.workspaceId, row.id),
+    namedQueueOf(db, row.workspaceId, row.id),
   ]);
   return {
     id: row.id,
@@ -44,5 +46,6 @@ export async function caseReview(db: Db, row: VerificationRow, settings: ReviewS
     sources: sources ?? [],
     scoring,
     monitoring: caseMonitoringOf(row, monitoring, settings.monitoring),
+    namedQueue,
   };
 }

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { collections, decisionProposals, verifications } from "../../db/schema";
 import { searchFilter } from "../../v2/verifications/queries";
 import { DUE_SOON_SHARE } from "../sla";
+import { inNamedQueue } from "../../routing/queues";
 import { CASE_SORTS, ExportFormat, RISK_FLAGS, type CaseFilters, type CaseSort } from "../../../lib/contract/review";
 import { FEEDBACK_STATUSES, V2_STATUSES } from "../../../lib/contract/enums";
 
@@ -37,6 +38,13 @@ export const filterParams = {
   flag: z.enum(RISK_FLAGS).optional(),
   stuck: boolParam.optional().describe("true: CREATED or PROCESSING, sent to be collected more than 15 minutes ago"),
   sort: z.enum(CASE_SORTS).optional().describe("newest (default), oldest, score_asc, score_desc"),
+  namedQueue: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .optional()
+    .describe("cases a routing rule sent to this named queue (exact name; one no case was sent to finds none)"),
 };
 
 export const ExportQuery = z.object({ ...filterParams, format: ExportFormat }).strict();
@@ -112,6 +120,7 @@ export function whereOf(f: CaseFilters, c: FilterContext): SQL {
     );
   if (f.flag) where.push(sql`${verifications.riskFlags} @> array[${f.flag}]::text[]`);
   if (f.stuck) where.push(stuckWhere(c.now));
+  if (f.namedQueue) where.push(inNamedQueue(c.workspaceId, f.namedQueue));
   return and(...where)!;
 }
 

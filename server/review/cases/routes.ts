@@ -61,7 +61,7 @@ export function registerCaseRoutes(app: FastifyInstance, s: Services): void {
     summary: "The queue",
     description:
       "The v2 list's filters (status, feedbackStatus, search, scoreGte, scoreLte) plus assignee (me, none or a user id), sla (due_soon, breached: " +
-      "waiting cases in that state), awaitingSecondReview, awaiting (me: cases that still need the caller), flag, stuck, sort (newest, oldest, score_asc, score_desc), page and limit (1 to 100, default 20).",
+      "waiting cases in that state), awaitingSecondReview, awaiting (me: cases that still need the caller), flag, stuck, namedQueue (cases a routing rule sent to that named queue), sort (newest, oldest, score_asc, score_desc), page and limit (1 to 100, default 20).",
     query: CaseListQuery,
     response: { 200: CaseList, 400: V3ErrorBody },
     handler: async ({ query, caller }) => {
