@@ -35,10 +35,13 @@ async function approvedCase(api: LupaApi): Promise<{ id: string; cpf: string }> 
   return { id: created.id, cpf };
 }
 
+/** The open alerts as the service counts them: the navigation's count route, the same figure as the status'. */
 async function openAlerts(api: LupaApi): Promise<number> {
+  const count = await reviewCall(api, "analyst", "GET", "/monitoring/alerts/count");
+  expect(count.status).toBe(200);
   const status = await reviewCall(api, "analyst", "GET", "/monitoring/status");
-  expect(status.status).toBe(200);
-  return status.body!.openAlerts as number;
+  expect(status.body!.openAlerts).toBe(count.body!.open);
+  return count.body!.open as number;
 }
 
 async function navCount(page: Page): Promise<number> {
@@ -334,6 +337,8 @@ test("the card's runs and unchecked reasons, and registry and sanctions alerts, 
       },
     }),
   );
+  // the navigation reads its own count (GET /monitoring/alerts/count), not the card's status
+  await page.route("**/bff/monitoring/count", (route) => route.fulfill({ json: { openAlerts: 150, more: false } }));
   const alert = (kind: string, source: string, before: unknown, after: unknown, confidence = "exact") => ({
     id: crypto.randomUUID(),
     caseId: crypto.randomUUID(),
@@ -377,8 +382,9 @@ test("the card's runs and unchecked reasons, and registry and sanctions alerts, 
   await expect(page.getByTestId("alert-item")).toHaveCount(3);
   await expect(page.getByTestId("alert-change").first()).toHaveText(/^Situação: Ativa\s*→\s*passou a\s*Baixada$/);
   await expect(page.getByTestId("alerts-more")).toBeVisible();
-  // past 99 the navigation says "99+", the card the exact number
+  // past 99 the navigation says "99+" (its own count, 150), the card the exact number of the status
   await expect(page.locator("header nav").first().getByTestId("nav-alerts-count")).toContainText("99+");
+  await expect(page.locator("header nav").first().getByTestId("nav-alerts-count")).toHaveAttribute("data-count", "150");
   await shoot(page, "queue-registry-sanctions-1280");
   await page.setViewportSize({ width: 420, height: 900 });
   await shoot(page, "queue-registry-sanctions-420");
