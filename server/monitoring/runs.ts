@@ -317,17 +317,18 @@ export async function runMonitoring(deps: RunDeps, id: string, options: RunOptio
         await commitBatch(db, claimed, runner, compared, range, stepper(), true).catch(() => {});
         return;
       }
+      let deliveries: string[] = [];
       for (let attempt = 1; ; attempt++) {
         try {
           await options.beforeCommit?.();
-          const deliveries = await commitBatch(db, claimed, runner, compared, range, stepper());
-          await sendAlertCallbacks({ queue: deps.queue!, log: deps.log! }, deps.queue ? deliveries : []);
+          deliveries = await commitBatch(db, claimed, runner, compared, range, stepper());
           break;
         } catch (error) {
           // two batches' alerts routed by the same rules in another order: one is rolled back, and tried again
           if (!isDeadlock(error) || attempt === 3) throw error;
         }
       }
+      await sendAlertCallbacks({ queue: deps.queue!, log: deps.log! }, deps.queue ? deliveries : []);
       if (++committed === options.stopAfterBatches) throw new Error(`stopped after ${committed} batch(es) (test)`);
     })()
       .catch((error: unknown) => void (failure ??= error))
