@@ -17,7 +17,7 @@
 import { cpus, loadavg } from "node:os";
 import { startBenchService } from "./setup";
 import { LAYOUTS } from "../server/registry/layout";
-import { queueRuns, sendRuns } from "../server/monitoring/runs";
+import { queueRuns, runConcurrency, sendRuns } from "../server/monitoring/runs";
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 const fmt = (ms: number[]) => {
@@ -32,7 +32,8 @@ export async function benchMonitoring(args: string[]): Promise<void> {
   const documents = numbers[0] ?? (full ? 1_000_000 : 200_000);
   const half = Math.floor(documents / 2);
   console.log(
-    `monitoring: ${documents} watched documents (half CPF, half CNPJ) on PostgreSQL; ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(2)}`,
+    `monitoring: ${documents} watched documents (half CPF, half CNPJ) on PostgreSQL; ${runConcurrency("postgres")} batches committed at once ` +
+      `(LUPA_MONITORING_CONCURRENCY); ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(2)}`,
   );
   // runs take minutes at this size: the bench's token must outlive them (15 minutes by default)
   const svc = await startBenchService({ LUPA_DB_POOL_SIZE: "12", LUPA_ACCESS_TOKEN_SECONDS: "86400" });
@@ -198,6 +199,22 @@ export async function benchMonitoring(args: string[]): Promise<void> {
     console.log(
       `  status: watched ${String(status.watched)}, coverage ${String(status.coverage)}, open alerts ${String(status.openAlerts)}`,
     );
+    // the navigation's count: GET /monitoring/alerts/count (an index of the open alerts) against the
+    // status' aggregate it replaced there, one read at a time, alternating
+    const timed = async (path: string) => {
+      const started = performance.now();
+      await api(path);
+      return performance.now() - started;
+    };
+    const statusReads: number[] = [];
+    const countReads: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      statusReads.push(await timed("/monitoring/status"));
+      countReads.push(await timed("/monitoring/alerts/count"));
+    }
+    const count = await api("/monitoring/alerts/count");
+    console.log(`  GET /monitoring/alerts/count (open ${String(count.open)}): ${fmt(countReads)}`);
+    console.log(`  GET /monitoring/status (baseline): ${fmt(statusReads)}`);
   } finally {
     await svc.close();
   }

@@ -35,10 +35,13 @@ async function approvedCase(api: LupaApi): Promise<{ id: string; cpf: string }> 
   return { id: created.id, cpf };
 }
 
+/** The open alerts as the service counts them: the navigation's count route, the same figure as the status'. */
 async function openAlerts(api: LupaApi): Promise<number> {
+  const count = await reviewCall(api, "analyst", "GET", "/monitoring/alerts/count");
+  expect(count.status).toBe(200);
   const status = await reviewCall(api, "analyst", "GET", "/monitoring/status");
-  expect(status.status).toBe(200);
-  return status.body!.openAlerts as number;
+  expect(status.body!.openAlerts).toBe(count.body!.open);
+  return count.body!.open as number;
 }
 
 async function navCount(page: Page): Promise<number> {
@@ -138,8 +141,12 @@ test("Alertas: dismiss one from the queue, confirm another on its case; the case
   await expect(caseAlerts).toHaveCount(0);
   await expect(page.getByTestId("case-flags").locator("[data-flag=alert_confirmed]")).toBeVisible();
   await expect(page.getByTestId("verification-decision")).toHaveAttribute("data-decision", "NOTSTARTED");
-  const v2 = await api.getVerification(confirmed.id, "analyst");
-  expect(v2.feedbackStatus).toBe("NOTSTARTED");
+  // a fresh token: the e2e API's live 75 s, and this test takes longer on a loaded machine
+  const v2 = await api.request.get(`/api/v2/verifications/${confirmed.id}`, {
+    headers: { authorization: `Bearer ${await freshToken(api, "analyst")}` },
+  });
+  expect(v2.status()).toBe(200);
+  expect(((await v2.json()) as { feedbackStatus: string }).feedbackStatus).toBe("NOTSTARTED");
   await expect.poll(() => navCount(page)).toBe(await openAlerts(api));
   expect(await navCount(page)).toBeLessThan(countBefore);
   // the timeline says so in pt-BR
@@ -334,6 +341,8 @@ test("the card's runs and unchecked reasons, and registry and sanctions alerts, 
       },
     }),
   );
+  // the navigation reads its own count (GET /monitoring/alerts/count), not the card's status
+  await page.route("**/bff/monitoring/count", (route) => route.fulfill({ json: { openAlerts: 150, more: false } }));
   const alert = (kind: string, source: string, before: unknown, after: unknown, confidence = "exact") => ({
     id: crypto.randomUUID(),
     caseId: crypto.randomUUID(),
@@ -377,8 +386,9 @@ test("the card's runs and unchecked reasons, and registry and sanctions alerts, 
   await expect(page.getByTestId("alert-item")).toHaveCount(3);
   await expect(page.getByTestId("alert-change").first()).toHaveText(/^Situação: Ativa\s*→\s*passou a\s*Baixada$/);
   await expect(page.getByTestId("alerts-more")).toBeVisible();
-  // past 99 the navigation says "99+", the card the exact number
+  // past 99 the navigation says "99+" (its own count, 150), the card the exact number of the status
   await expect(page.locator("header nav").first().getByTestId("nav-alerts-count")).toContainText("99+");
+  await expect(page.locator("header nav").first().getByTestId("nav-alerts-count")).toHaveAttribute("data-count", "150");
   await shoot(page, "queue-registry-sanctions-1280");
   await page.setViewportSize({ width: 420, height: 900 });
   await shoot(page, "queue-registry-sanctions-420");

@@ -105,6 +105,10 @@ export type Alert = z.infer<typeof Alert>;
 
 export const AlertList = z.object({ alerts: z.array(Alert), nextCursor: z.string().nullable() });
 
+/** GET /api/review/v1/monitoring/alerts/count: the navigation's count, without the status' aggregate. */
+export const AlertCount = z.object({ open: z.number().int().min(0).describe("The workspace's open alerts") });
+export type AlertCount = z.infer<typeof AlertCount>;
+
 export const ResolveAlertBody = z.object({ resolution: z.enum(ALERT_RESOLUTIONS), comment: z.string().trim().min(1).max(2000) }).strict();
 export type ResolveAlertBody = z.infer<typeof ResolveAlertBody>;
 

@@ -3,8 +3,8 @@ import type { Alert, MonitoringStatus } from "@/lib/contract/monitoring";
 import { alertFiltersToParams, type AlertFilters } from "@/lib/monitoring/filters";
 import { bffFetch } from "./bff-fetch";
 
-// Browser-side queries of monitoring (issue 32): the Alertas queue, a case's open alerts and the
-// summary behind the navigation's count and the overview's card. Every key starts with
+// Browser-side queries of monitoring (issue 32): the Alertas queue, a case's open alerts, the
+// navigation's count of open alerts and the summary behind the overview's card. Every key starts with
 // "monitoring", so one invalidation after a resolve or an assignment refreshes all of them.
 
 export interface AlertPage {
@@ -21,11 +21,19 @@ export interface MonitoringSummary {
   more: boolean;
 }
 
+/** GET /bff/monitoring/count: the navigation's count of open alerts. */
+export interface OpenAlertsCount {
+  openAlerts: number;
+  /** True when counted from the list (a service without the count route) and there are more than `openAlerts`. */
+  more: boolean;
+}
+
 export const monitoringKeys = {
   all: ["monitoring"] as const,
   alerts: (filters: AlertFilters) => ["monitoring", "alerts", filters] as const,
   caseAlerts: (id: string) => ["monitoring", "case", id] as const,
   summary: ["monitoring", "summary"] as const,
+  count: ["monitoring", "count"] as const,
 };
 
 export function alertsQuery(filters: AlertFilters) {
@@ -60,5 +68,15 @@ export function monitoringSummaryQuery() {
     // again on focus, after every resolve or assignment (invalidated), and every 5 minutes
     staleTime: 60_000,
     refetchInterval: 300_000,
+  });
+}
+
+/** The navigation's count: an index-backed count, so read on focus, after every resolve or assignment, and every minute. */
+export function openAlertsCountQuery() {
+  return queryOptions({
+    queryKey: monitoringKeys.count,
+    queryFn: ({ signal }) => bffFetch<OpenAlertsCount>("/bff/monitoring/count", signal),
+    staleTime: 30_000,
+    refetchInterval: 60_000,
   });
 }

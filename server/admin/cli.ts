@@ -225,7 +225,7 @@ async function main(): Promise<number> {
           throw new UsageError("--source must be sanctions or registry");
         if (values.workspace && !(await db.select({ id: workspaces.id }).from(workspaces)).some((w) => w.id === values.workspace))
           throw new UsageError(`no workspace ${values.workspace}`);
-        const { queueRuns, runMonitoring } = await import("../monitoring/runs");
+        const { queueRuns, runConcurrency, runMonitoring } = await import("../monitoring/runs");
         let failed = false;
         const sources: ("sanctions" | "registry")[] = source ? [source] : ["sanctions", "registry"];
         for (const s of sources) {
@@ -236,7 +236,7 @@ async function main(): Promise<number> {
           }
           for (const id of ids) {
             try {
-              const run = await runMonitoring({ db }, id);
+              const run = await runMonitoring({ db, concurrency: runConcurrency(database.kind) }, id);
               if (!run) continue;
               const [row] = await db.select({ ws: monitoringRuns.workspaceId }).from(monitoringRuns).where(eq(monitoringRuns.id, id));
               const reasons = Object.entries(run.uncheckedReasons)

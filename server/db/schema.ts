@@ -1012,7 +1012,7 @@ export const apiKeys = pgTable(
 
 // --- monitoring runs (issue 32; migration 0051; server/monitoring/runs.ts) ---
 
-/** One comparison of a workspace's watched documents with one release of a source; resumable from `checkpoint`. */
+/** One comparison of a workspace's watched documents with one release of a source; resumable from its committed ranges (monitoring_run_ranges). */
 export const monitoringRuns = pgTable(
   "monitoring_runs",
   {
@@ -1030,8 +1030,10 @@ export const monitoringRuns = pgTable(
     unchecked: integer("unchecked").notNull().default(0),
     uncheckedReasons: jsonb("unchecked_reasons").$type<Record<string, number>>().notNull().default({}),
     alerts: integer("alerts").notNull().default(0),
-    /** The last document whose batch committed. */
+    /** The last document whose batch committed (before migration 0097; now monitoring_run_ranges, read once on resume). */
     checkpoint: text("checkpoint"),
+    /** The process running it now (migration 0097): a batch commits only while its runner holds the run. */
+    runner: uuid("runner"),
     error: text("error"),
     startedAt: ts("started_at").notNull().defaultNow(),
     endedAt: ts("ended_at"),
@@ -1301,3 +1303,22 @@ export const caseQueues = pgTable(
   },
   (t) => [index("case_queues_ws_queue_idx").on(t.workspaceId, t.queue)],
 );
+
+// --- monitoring at scale (issue 32 remainder; migration 0097; server/monitoring/runs.ts) ---
+
+/** A batch of a run that committed: the documents (afterId, lastId] in national_id order. A run resumes by the gaps between them. */
+export const monitoringRunRanges = pgTable(
+  "monitoring_run_ranges",
+  {
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => monitoringRuns.id, { onDelete: "cascade" }),
+    afterId: text("after_id").notNull(),
+    lastId: text("last_id").notNull(),
+    committedAt: ts("committed_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.afterId] })],
+);
+// Migration 0097 also adds monitoring_runs.runner (above) and the partial index
+// monitoring_alerts_ws_open_idx (workspace_id) where state = 'open', behind GET /monitoring/alerts/count.
+// --- end monitoring at scale ---

@@ -122,6 +122,15 @@ export async function listAlerts(
   };
 }
 
+/** The workspace's open alerts: a count over the partial index of the open ones (migration 0097), not the status' aggregate. */
+export async function countOpenAlerts(db: Db | Tx, workspaceId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(monitoringAlerts)
+    .where(and(eq(monitoringAlerts.workspaceId, workspaceId), eq(monitoringAlerts.state, "open")));
+  return Number(row?.n ?? 0);
+}
+
 async function alertRow(db: Db | Tx, workspaceId: string, id: string, lock = false): Promise<AlertRow> {
   const query = db
     .select()

@@ -6,6 +6,7 @@
 // PUT  /api/review/v1/alerts/{id}/assignee    – assign, take over or release (admins, analysts)
 // POST /api/review/v1/alerts/{id}/resolve     – confirm or dismiss, with a comment (admins, analysts)
 // GET  /api/review/v1/monitoring/status       – watched documents, coverage, latest releases, last runs
+// GET  /api/review/v1/monitoring/alerts/count – the open alerts' count (the navigation's badge)
 // The workspace's setting is the review settings' `monitoring` (server/review/settings).
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -15,6 +16,7 @@ import { ApiError } from "../http/errors";
 import { V3ErrorBody } from "../../lib/contract/error-bodies";
 import {
   Alert,
+  AlertCount,
   AlertKind,
   AlertList,
   AlertState,
@@ -28,7 +30,7 @@ import { AssigneeBody } from "../../lib/contract/review";
 import { CaseIdParams, caseId } from "../review/cases/params";
 import { getCaseRow, UUID } from "../review/cases/queries";
 import { readSettings } from "../review/settings/store";
-import { assignAlert, getAlert, listAlerts, resolveAlert } from "./alerts";
+import { assignAlert, countOpenAlerts, getAlert, listAlerts, resolveAlert } from "./alerts";
 import { caseMonitoringOf, monitoringRow, setCaseMonitoring } from "./watch";
 import { monitoringStatus } from "./status";
 import { sendAlertCallbacks } from "./callbacks";
@@ -171,5 +173,18 @@ export function registerMonitoringRoutes(app: FastifyInstance, s: Services): voi
       "latest: the latest release of each source. runs: the last 20 runs, newest first. docs/monitoring.md.",
     response: { 200: MonitoringStatus },
     handler: async ({ caller }) => monitoringStatus(s.db, caller.workspaceId),
+  });
+
+  route(app, {
+    method: "GET",
+    url: "/api/review/v1/monitoring/alerts/count",
+    permission: "review:read",
+    tags,
+    summary: "How many alerts are open (the navigation's count)",
+    description:
+      "{open}: the workspace's open alerts, counted over an index of the open ones. Cheap at any size, unlike GET /monitoring/status, " +
+      "which aggregates every watched document; the console's navigation reads this one. docs/monitoring.md.",
+    response: { 200: AlertCount },
+    handler: async ({ caller }) => ({ open: await countOpenAlerts(s.db, caller.workspaceId) }),
   });
 }

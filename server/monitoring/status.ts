@@ -12,6 +12,7 @@ import { rowsOf } from "../db/rows";
 import type { MonitoringRun, MonitoringSettings, MonitoringStatus, RunSource } from "../../lib/contract/monitoring";
 import { readSettings } from "../review/settings/store";
 import { watchedSql } from "./watch";
+import { countOpenAlerts } from "./alerts";
 
 /** How many runs the status lists. */
 export const STATUS_RUNS = 20;
@@ -118,9 +119,7 @@ export async function monitoringStatus(db: Db, workspaceId: string): Promise<Mon
     if (row.reason === null) checked += n;
     else reasons[String(row.reason)] = (reasons[String(row.reason)] ?? 0) + n;
   }
-  const [open] = rowsOf(
-    await db.execute(sql`select count(*)::int as n from monitoring_alerts where workspace_id = ${workspaceId} and state = 'open'`),
-  );
+  const openAlerts = await countOpenAlerts(db, workspaceId);
   const runs = rowsOf(
     await db.execute(sql`select id, source, release, watched, checked, unchecked, unchecked_reasons, alerts, started_at, ended_at, state
       from monitoring_runs where workspace_id = ${workspaceId} order by started_at desc, id desc limit ${STATUS_RUNS}`),
@@ -131,7 +130,7 @@ export async function monitoringStatus(db: Db, workspaceId: string): Promise<Mon
     checkedAgainstLatest: checked,
     coverage: watched === 0 ? null : checked / watched,
     unchecked: { count: watched - checked, reasons },
-    openAlerts: Number(open?.n ?? 0),
+    openAlerts,
     latest,
     runs: runs.map(toRun),
   };

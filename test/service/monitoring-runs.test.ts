@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { rowsOf } from "../../server/db/rows";
 import { importCnpj } from "../../server/registry/import-cnpj";
 import { importSanctions } from "../../server/registry/sanctions";
 import { queueRuns, runMonitoring } from "../../server/monitoring/runs";
@@ -302,6 +303,84 @@ describe("sanctions runs", () => {
     function reformatted() {
       return { ...holding, category: "SUSPENSÃO ", agency: " cgu" };
     }
+  }, 120_000);
+
+  it("commits batches in parallel and resumes a run killed with gaps between its committed ranges: no duplicate, no skip", async () => {
+    const w = await t.createWorkspace();
+    await api.put("/settings", w.tokens.admin, { monitoring: { sources: ["sanctions"] } });
+    const docs = Array.from({ length: 9 }, (_, i) => makeCnpj(`505050${String(i).padStart(2, "0")}0001`));
+    const ids = await Promise.all(docs.map((d) => watchedCase(w, d, "EMPRESA P")));
+    await importSanctions(
+      t.services.database,
+      await writeSanctionsZip(
+        dir,
+        "CEIS",
+        "20250420",
+        docs.map((d) => sanction({ document: d, name: "EMPRESA P" })),
+      ),
+      () => {},
+    );
+    const { ids: runs } = await queueRuns(t.services.db, "sanctions", w.id);
+    expect(runs).toHaveLength(1);
+    const ranges = async () =>
+      rowsOf(
+        await t.services.db.execute(sql`select after_id, last_id from monitoring_run_ranges where run_id = ${runs[0]} order by after_id`),
+      );
+    // five batches of two, two at a time; the second and the fourth die in their transaction
+    await expect(runMonitoring({ db: t.services.db }, runs[0]!, { batchSize: 2, concurrency: 2, failBatches: [1, 3] })).rejects.toThrow(
+      /rolled back/,
+    );
+    const sorted = [...docs].sort();
+    expect(await ranges()).toEqual([
+      { after_id: "", last_id: sorted[1] },
+      { after_id: sorted[3], last_id: sorted[5] },
+      { after_id: sorted[7], last_id: sorted[8] },
+    ]);
+    expect((await statusOf(w)).runs[0]).toMatchObject({ state: "running", watched: 9, checked: 5, alerts: 5, endedAt: null });
+    expect((await alertsOf("", w)).map((a) => a.caseId).sort()).toEqual([0, 1, 4, 5, 8].map((i) => ids[docs.indexOf(sorted[i]!)]).sort());
+    // resumed with other batch sizes: only the gaps are compared (the counters would pass 9 otherwise)
+    const done = await runMonitoring({ db: t.services.db }, runs[0]!, { batchSize: 3, concurrency: 3 });
+    expect(done).toMatchObject({ state: "done", watched: 9, checked: 9, unchecked: 0, alerts: 9 });
+    expect((await ranges()).map((r) => [r.after_id, r.last_id])).toEqual([
+      ["", sorted[1]],
+      [sorted[1], sorted[3]],
+      [sorted[3], sorted[5]],
+      [sorted[5], sorted[7]],
+      [sorted[7], sorted[8]],
+    ]);
+    const alerts = await alertsOf("", w);
+    expect(alerts.map((a) => a.caseId).sort()).toEqual([...ids].sort());
+    const opened = rowsOf(
+      await t.services.db.execute(sql`select count(*)::int as n from audit_events where workspace_id = ${w.id} and type = 'alert.opened'`),
+    );
+    expect(opened[0]!.n).toBe(9);
+    expect((await statusOf(w)).coverage).toBe(1);
+    // a done run starts over with no range: run again in parallel, it compares all nine and opens nothing
+    const { ids: again } = await queueRuns(t.services.db, "sanctions", w.id);
+    expect(again).toEqual(runs);
+    expect(await runMonitoring({ db: t.services.db }, runs[0]!, { batchSize: 2, concurrency: 3 })).toMatchObject({
+      state: "done",
+      checked: 9,
+      alerts: 0,
+    });
+    expect(await ranges()).toHaveLength(5);
+    expect((await alertsOf("", w)).length).toBe(9);
+  }, 120_000);
+
+  it("lets a batch of a process that lost the run commit nothing", async () => {
+    const w = await t.createWorkspace();
+    await api.put("/settings", w.tokens.admin, { monitoring: { sources: ["sanctions"] } });
+    await watchedCase(w, makeCnpj("505050990001"), "EMPRESA Q");
+    const { ids: runs } = await queueRuns(t.services.db, "sanctions", w.id);
+    // another process takes the run over between this one's start and its first commit
+    const takeOver = async () => {
+      await t.services.db.execute(sql`update monitoring_runs set runner = gen_random_uuid() where id = ${runs[0]}`);
+    };
+    await expect(runMonitoring({ db: t.services.db }, runs[0]!, { beforeCommit: takeOver })).rejects.toThrow(/took it over/);
+    expect((await statusOf(w)).runs[0]).toMatchObject({ state: "running", checked: 0 });
+    expect(rowsOf(await t.services.db.execute(sql`select 1 from monitoring_run_ranges where run_id = ${runs[0]}`))).toEqual([]);
+    // a resume takes it over again and ends it
+    expect(await runMonitoring({ db: t.services.db }, runs[0]!)).toMatchObject({ state: "done", checked: 1 });
   }, 120_000);
 
   it("fails a run whose release is no longer the latest, and counts its documents as pending", async () => {

@@ -120,6 +120,7 @@ const ROUTES: { method: string; path: () => string; body?: unknown; permission: 
   { method: "POST", path: () => `/members/${N}/factor/reset`, permission: "admin" },
   // monitoring's status (issue 32)
   { method: "GET", path: () => "/monitoring/status", permission: "read" },
+  { method: "GET", path: () => "/monitoring/alerts/count", permission: "read" },
   // login único (SSO, issue 34): its settings are the admins'; discovery and the sign-in are public (sso.test.ts)
   { method: "GET", path: () => "/sso", permission: "admin" },
   {
