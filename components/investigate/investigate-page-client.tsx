@@ -16,6 +16,7 @@ import { edgesCsv, investigateFileName, downloadBlob, downloadText, nodesCsv, to
 import { graphToPng } from "./export-png";
 import { ALL_LAYERS, toSnapshot, visibleGraph, type Layers } from "./graph-state";
 import { edgeTypeLabel, flagLabel, nodeTypeLabel, omittedMessage } from "./labels";
+import { LayoutProgress } from "./layout-progress";
 import { NodeList } from "./node-list";
 import { NodePanel } from "./node-panel";
 import { SaveToCase } from "./save-to-case";
@@ -184,7 +185,13 @@ export function InvestigatePageClient({ canSave }: { canSave: boolean }) {
   const loading = (busy === "expand" && empty) || (Boolean(snapshotParam) && empty && !loadError);
 
   return (
-    <div className="space-y-3" data-testid="investigate-page" data-busy={busy ?? ""} data-layout-ms={inv.layoutMs ?? ""}>
+    <div
+      className="space-y-3"
+      data-testid="investigate-page"
+      data-busy={busy ?? ""}
+      data-layout-ms={inv.layoutMs ?? ""}
+      data-layout-thread={inv.layoutThread ?? ""}
+    >
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-xl font-semibold text-zinc-900">Investigação</h1>
@@ -252,7 +259,7 @@ export function InvestigatePageClient({ canSave }: { canSave: boolean }) {
           </p>
         ) : null}
         {inv.paths ? <PathSummary result={inv.paths} labelOf={labelOf} onClear={inv.clearHighlight} /> : null}
-        {busy === "layout" ? <p className="text-sm text-zinc-600">Organizando o grafo…</p> : null}
+        {busy === "layout" ? <LayoutProgress store={inv.layoutProgress} /> : null}
         {busy === "expand" && !empty ? <p className="text-sm text-zinc-600">Expandindo…</p> : null}
       </div>
 
