@@ -190,7 +190,8 @@ export function InvestigatePageClient({ canSave }: { canSave: boolean }) {
       data-testid="investigate-page"
       data-busy={busy ?? ""}
       data-layout-ms={inv.layoutMs ?? ""}
-      data-layout-thread={inv.layoutThread ?? ""}
+      data-layout-thread={inv.layoutRun?.thread ?? ""}
+      data-layout-compute-ms={inv.layoutRun?.computeMs ?? ""}
     >
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">

@@ -20,15 +20,17 @@ export interface LayoutRequest {
 
 export type LayoutReply =
   | { id: number; kind: "progress"; done: number; total: number }
-  | { id: number; kind: "done"; positions: Map<string, Position> }
+  /** `ms`: the layout's own time, where it ran (the page's figure adds the worker's start and the messages). */
+  | { id: number; kind: "done"; positions: Map<string, Position>; ms: number }
   | { id: number; kind: "error"; message: string };
 
 export function answerLayoutRequest({ id, job }: LayoutRequest, reply: (message: LayoutReply) => void): void {
   try {
+    const started = performance.now();
     const positions = layoutPositions(job.ids, job.edges, job.start, job.pinned, job.iterations, (done, total) =>
       reply({ id, kind: "progress", done, total }),
     );
-    reply({ id, kind: "done", positions });
+    reply({ id, kind: "done", positions, ms: performance.now() - started });
   } catch (e) {
     reply({ id, kind: "error", message: e instanceof Error ? e.message : String(e) });
   }

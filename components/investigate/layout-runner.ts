@@ -13,6 +13,8 @@ export type LayoutThread = "worker" | "main";
 export interface LayoutResult {
   positions: Map<string, Position>;
   thread: LayoutThread;
+  /** The layout's own time where it ran, without the worker's start and the messages. */
+  computeMs: number;
 }
 
 export class LayoutCancelled extends Error {
@@ -77,7 +79,7 @@ export function createLayoutRunner(spawn: () => LayoutWorker | null = spawnLayou
     if (reply.kind === "progress") run.onProgress?.(reply.done, reply.total);
     else if (reply.kind === "done") {
       finish(run);
-      run.resolve({ positions: reply.positions, thread });
+      run.resolve({ positions: reply.positions, thread, computeMs: reply.ms });
     } else {
       finish(run);
       run.reject(new Error(reply.message));

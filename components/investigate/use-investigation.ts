@@ -26,7 +26,7 @@ export function useInvestigation() {
   const [neighbourhood, setNeighbourhood] = useState<string | null>(null);
   const [lastLimit, setLastLimit] = useState<number | undefined>(undefined);
   const [layoutMs, setLayoutMs] = useState<number | null>(null);
-  const [layoutThread, setLayoutThread] = useState<LayoutThread | null>(null);
+  const [layoutRun, setLayoutRun] = useState<{ thread: LayoutThread; computeMs: number } | null>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
 
@@ -53,10 +53,10 @@ export function useInvestigation() {
       runner.current
         .run({ ids, edges, start: next.positions, pinned: next.pinned }, (done, total) => progress.set(done / total))
         .then(
-          ({ positions, thread }) => {
+          ({ positions, thread, computeMs }) => {
             for (const [id, p] of next.positions) if (!positions.has(id)) positions.set(id, p);
             setLayoutMs(Math.round(performance.now() - started));
-            setLayoutThread(thread);
+            setLayoutRun({ thread, computeMs: Math.round(computeMs) });
             setState((current) => {
               if (current.nodes !== next.nodes) return current;
               // a node dragged or pinned while the layout ran stays where the investigator left it
@@ -166,7 +166,8 @@ export function useInvestigation() {
     highlight,
     lastLimit,
     layoutMs,
-    layoutThread,
+    /** Where the last layout ran and its own time (layoutMs is the wait the page saw). */
+    layoutRun,
     layoutProgress: progress,
     expand,
     findPaths,

@@ -69,6 +69,7 @@ describe("the worker's protocol", () => {
     expect(replies.every((r) => r.id === 7)).toBe(true);
     expect(replies.slice(0, -1).every((r) => r.kind === "progress")).toBe(true);
     expect(done.kind === "done" && done.positions).toEqual(positionsOf(j));
+    expect(done.kind === "done" && done.ms).toBeGreaterThanOrEqual(0);
   });
 
   it("answers an error when the layout fails (a node twice)", () => {
@@ -146,7 +147,7 @@ describe("createLayoutRunner", () => {
     const runner = createLayoutRunner(() => null, 0);
     const j = job(50);
     const result = await runner.run(j);
-    expect(result).toEqual({ thread: "main", positions: positionsOf(j) });
+    expect(result).toEqual({ thread: "main", positions: positionsOf(j), computeMs: expect.any(Number) });
   });
 
   it("when the worker's script does not load, this layout and the next run on the main thread", async () => {
@@ -156,7 +157,7 @@ describe("createLayoutRunner", () => {
       return new FakeWorker(false);
     }, 0);
     const j = job(50);
-    expect(await runner.run(j)).toEqual({ thread: "main", positions: positionsOf(j) });
+    expect(await runner.run(j)).toEqual({ thread: "main", positions: positionsOf(j), computeMs: expect.any(Number) });
     expect((await runner.run(job(20))).thread).toBe("main");
     expect(spawned).toBe(1);
   });
