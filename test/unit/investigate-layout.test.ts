@@ -2,11 +2,13 @@
 // are those of forceAtlas2.assign with the page's settings (the iterations run one at a time to
 // report progress), the same for the same graph, and the same through the worker's protocol as on
 // the main thread; the runner uses the worker, lets a new layout stop the one in progress, and
-// falls back to the main thread when there is no Worker or its script does not load.
+// falls back to the main thread when there is no Worker or its script does not load. And the
+// reading of a JSON file opened with "Abrir JSON…" (the graph it gives to the layout).
 import Graph from "graphology";
 import forceAtlas2 from "graphology-layout-forceatlas2";
 import { describe, expect, it } from "vitest";
 import { companyGraph } from "../../bench/investigate-layout";
+import { readGraphFile } from "../../components/investigate/import-json";
 import { iterationsFor, layoutPositions } from "../../components/investigate/layout";
 import { answerLayoutRequest, type LayoutJob, type LayoutReply, type LayoutRequest } from "../../components/investigate/layout-job";
 import { createLayoutRunner, LayoutCancelled, type LayoutWorker } from "../../components/investigate/layout-runner";
@@ -160,5 +162,17 @@ describe("createLayoutRunner", () => {
     expect(await runner.run(j)).toEqual({ thread: "main", positions: positionsOf(j), computeMs: expect.any(Number) });
     expect((await runner.run(job(20))).thread).toBe("main");
     expect(spawned).toBe(1);
+  });
+});
+
+describe("readGraphFile (Abrir JSON…)", () => {
+  const file = (text: string) => new File([text], "grafo.json", { type: "application/json" });
+
+  it("gives back a graph the page exported, and says why another file is not one", async () => {
+    const graph = { nodes: [], edges: [], positions: {}, releases: ["2025-06"] };
+    expect(await readGraphFile(file(JSON.stringify(graph)))).toEqual(graph);
+    await expect(readGraphFile(file("{nodes"))).rejects.toThrow("O arquivo não é um JSON válido.");
+    await expect(readGraphFile(file('{"nodes": []}'))).rejects.toThrow("O arquivo não é um grafo exportado pelo Lupa");
+    await expect(readGraphFile(file("null"))).rejects.toThrow("O arquivo não é um grafo exportado pelo Lupa");
   });
 });
