@@ -51,6 +51,8 @@ interface Run {
 
 export interface LayoutRunner {
   run(job: LayoutJob, onProgress?: LayoutProgress): Promise<LayoutResult>;
+  /** Starts the worker ahead of the first layout (its scripts load while the page is idle). */
+  warm(): void;
   /** Stops the layout in progress, if any (its promise rejects with LayoutCancelled). */
   cancel(): void;
   /** Stops everything and ends the worker (the page left). */
@@ -128,6 +130,9 @@ export function createLayoutRunner(spawn: () => LayoutWorker | null = spawnLayou
         if (worker) worker.postMessage({ id: run.id, job });
         else onMain(run);
       });
+    },
+    warm() {
+      worker ??= start();
     },
     cancel,
     dispose() {

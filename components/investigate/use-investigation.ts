@@ -33,13 +33,15 @@ export function useInvestigation() {
   // one runner per page: its worker lives as long as the page, a new layout stops the previous one
   const runner = useRef<LayoutRunner | null>(null);
   const [progress] = useState(createProgressStore);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    // the worker starts with the page: a first layout does not wait for its scripts
+    runner.current ??= createLayoutRunner();
+    runner.current.warm();
+    return () => {
       runner.current?.dispose();
       runner.current = null;
-    },
-    [],
-  );
+    };
+  }, []);
 
   const layOut = useCallback(
     (next: InvState) => {

@@ -115,6 +115,8 @@ describe("createLayoutRunner", () => {
       workers.push(new FakeWorker());
       return workers.at(-1)!;
     });
+    runner.warm();
+    expect(workers).toHaveLength(1);
     const j = job(80);
     const progress: number[] = [];
     const result = await runner.run(j, (done) => progress.push(done));
