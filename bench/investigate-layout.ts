@@ -5,10 +5,15 @@
 // Budget: 2,000 nodes settle in under 2 s. Node (V8), not a browser: Chromium runs the same JS
 // on the same engine; the page's figure is read in the e2e screenshots run too.
 //
+// The page runs the layout in a Web Worker (layout-runner.ts): what its own thread still pays is
+// the job's and the answer's structured clones, measured here too (structuredClone both writes
+// and reads, where the page writes the job and reads the answer: an upper bound).
+//
 // Usage: npm run bench -- investigate-layout [runs=5]
 import { loadavg } from "node:os";
 import Graph from "graphology";
 import { iterationsFor, layoutPositions } from "../components/investigate/layout";
+import { answerLayoutRequest, type LayoutReply, type LayoutRequest } from "../components/investigate/layout-job";
 import type { InvEdge, Position } from "../components/investigate/types";
 
 /** A deterministic company-like graph: node i links to a parent (tree), one node in 40 is a hub, one in 5 has a second parent. */
@@ -40,6 +45,7 @@ export async function benchInvestigateLayout(runs: number): Promise<void> {
     const { ids, edges } = companyGraph(size);
     const layout: number[] = [];
     const build: number[] = [];
+    const clones: number[] = [];
     for (let r = 0; r < runs + 1; r++) {
       const start = new Map<string, Position>();
       ids.forEach((id, i) => start.set(id, { x: Math.cos(i) * Math.sqrt(i) * 10, y: Math.sin(i) * Math.sqrt(i) * 10 }));
@@ -51,15 +57,27 @@ export async function benchInvestigateLayout(runs: number): Promise<void> {
       t = performance.now();
       layoutPositions(ids, edges, start);
       const l = performance.now() - t;
+      // the worker's round trip, without the worker: the job cloned in, the answer cloned out
+      const request: LayoutRequest = { id: r, job: { ids, edges: edges.map((e) => ({ ...e })), start, pinned: new Set() } };
+      t = performance.now();
+      const received = structuredClone(request);
+      let c = performance.now() - t;
+      let done: LayoutReply | undefined;
+      answerLayoutRequest(received, (m) => (done = m));
+      t = performance.now();
+      structuredClone(done);
+      c += performance.now() - t;
       if (r > 0) {
         build.push(b);
         layout.push(l);
+        clones.push(c);
       }
     }
     layout.sort((a, b) => a - b);
     build.sort((a, b) => a - b);
+    clones.sort((a, b) => a - b);
     console.log(
-      `${size} nodes, ${edges.length} edges, ${iterationsFor(size)} iterations: layout p50 ${percentile(layout, 50).toFixed(0)} ms, max ${layout.at(-1)!.toFixed(0)} ms; baseline (graph built, no layout) p50 ${percentile(build, 50).toFixed(1)} ms`,
+      `${size} nodes, ${edges.length} edges, ${iterationsFor(size)} iterations: layout p50 ${percentile(layout, 50).toFixed(0)} ms, max ${layout.at(-1)!.toFixed(0)} ms; baseline (graph built, no layout) p50 ${percentile(build, 50).toFixed(1)} ms; the page's thread with the worker (job and answer cloned) p50 ${percentile(clones, 50).toFixed(1)} ms`,
     );
   }
   console.log(

@@ -1,13 +1,15 @@
 "use client";
 
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { bffFetch } from "@/lib/query/bff-fetch";
 import { emptyState, fromSnapshot, mergeAnswer, neighboursOf, toggle, type InvState } from "./graph-state";
-import { layoutPositions } from "./layout";
+import { createProgressStore } from "./layout-progress";
+import { createLayoutRunner, LayoutCancelled, type LayoutRunner, type LayoutThread } from "./layout-runner";
 import type { ExpandAnswer, PathAnswer, Position, SnapshotBody } from "./types";
 
 // The page's state and its acts: expand (merge the answer, then lay out), find paths (merge and
-// highlight), load a snapshot (positions as saved, no layout), pin, hide, select neighbours.
+// highlight), load a snapshot (positions as saved, no layout), pin, hide, select neighbours. The
+// layout runs in a worker (layout-runner.ts): the page stays usable while busy is "layout".
 
 export type Busy = null | "expand" | "path" | "layout" | "snapshot";
 
@@ -24,23 +26,60 @@ export function useInvestigation() {
   const [neighbourhood, setNeighbourhood] = useState<string | null>(null);
   const [lastLimit, setLastLimit] = useState<number | undefined>(undefined);
   const [layoutMs, setLayoutMs] = useState<number | null>(null);
+  const [layoutRun, setLayoutRun] = useState<{ thread: LayoutThread; computeMs: number } | null>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
 
-  const layOut = useCallback((next: InvState) => {
-    setBusy("layout");
-    setState(next);
-    // after the "Organizando…" state paints: the layout holds the main thread for up to ~1 s
-    setTimeout(() => {
+  // one runner per page: its worker lives as long as the page, a new layout stops the previous one
+  const runner = useRef<LayoutRunner | null>(null);
+  const [progress] = useState(createProgressStore);
+  useEffect(() => {
+    // the worker starts with the page: a first layout does not wait for its scripts
+    runner.current ??= createLayoutRunner();
+    runner.current.warm();
+    return () => {
+      runner.current?.dispose();
+      runner.current = null;
+    };
+  }, []);
+
+  const layOut = useCallback(
+    (next: InvState) => {
+      setBusy("layout");
+      setState(next);
+      progress.set(0);
+      runner.current ??= createLayoutRunner();
       const started = performance.now();
       const ids = [...next.nodes.keys()].filter((id) => !next.hidden.has(id));
-      const positions = layoutPositions(ids, [...next.edges.values()], next.positions, next.pinned);
-      for (const [id, p] of next.positions) if (!positions.has(id)) positions.set(id, p);
-      setLayoutMs(Math.round(performance.now() - started));
-      setState((current) => (current.nodes === next.nodes ? { ...current, positions } : current));
-      setBusy(null);
-    }, 30);
-  }, []);
+      const edges = [...next.edges.values()].map((e) => ({ source: e.source, target: e.target }));
+      runner.current
+        .run({ ids, edges, start: next.positions, pinned: next.pinned }, (done, total) => progress.set(done / total))
+        .then(
+          ({ positions, thread, computeMs }) => {
+            for (const [id, p] of next.positions) if (!positions.has(id)) positions.set(id, p);
+            setLayoutMs(Math.round(performance.now() - started));
+            setLayoutRun({ thread, computeMs: Math.round(computeMs) });
+            setState((current) => {
+              if (current.nodes !== next.nodes) return current;
+              // a node dragged or pinned while the layout ran stays where the investigator left it
+              for (const id of current.pinned) {
+                const p = current.positions.get(id);
+                if (!next.pinned.has(id) && p) positions.set(id, p);
+              }
+              return { ...current, positions };
+            });
+            setBusy(null);
+          },
+          (e: Error) => {
+            // superseded by a newer layout, which now owns the busy state
+            if (e instanceof LayoutCancelled) return;
+            setError(`Não foi possível organizar o grafo: ${e.message}`);
+            setBusy(null);
+          },
+        );
+    },
+    [progress],
+  );
 
   const expand = useCallback(
     async (node: string, depth: 1 | 2 | 3, limit: number) => {
@@ -129,6 +168,9 @@ export function useInvestigation() {
     highlight,
     lastLimit,
     layoutMs,
+    /** Where the last layout ran and its own time (layoutMs is the wait the page saw). */
+    layoutRun,
+    layoutProgress: progress,
     expand,
     findPaths,
     loadSnapshot,
