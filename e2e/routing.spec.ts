@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { AUTH_DIR, USERS } from "./support/env";
-import { expect, gotoHydrated, test } from "./support/fixtures";
+import { expect, gotoHydrated, openUserMenu, test } from "./support/fixtures";
 import { changeSettings, reviewCall } from "./support/review";
 
 // Routing in the console (issue 35 item 5): an admin adds a rule in /settings → "Distribuição"
@@ -64,14 +64,20 @@ test("routing: a rule, an absence, the dry run; the analyst's own 'Ausente até�
     await reviewCall(api, "admin", "PUT", `/members/${analyst.id}/routing`, { cap: null, awayUntil: null });
     await page.setViewportSize({ width: 420, height: 900 });
     await gotoHydrated(page, "/overview");
+    await openUserMenu(page);
     await page.getByTestId("away-menu").click();
     await page.getByTestId("away-day").fill("2099-01-15");
     await page.getByTestId("away-save").click();
+    // the user menu's button says it, and so does its item
+    await expect(page.getByTestId("user-menu-away")).toHaveText("ausente até 15/01");
+    await openUserMenu(page);
     await expect(page.getByTestId("away-menu")).toHaveText("Ausente até 15/01/2099");
     await page.getByTestId("away-menu").click();
     await page.screenshot({ path: `${SHOTS}/ausente-ate-420.png` });
     await expectNoSeriousA11yViolations(page, "Ausente até… at 420 px");
     await page.getByTestId("away-clear").click();
+    await expect(page.getByTestId("user-menu-away")).toHaveCount(0);
+    await openUserMenu(page);
     await expect(page.getByTestId("away-menu")).toHaveText("Ausente até…");
     const mine = (await reviewCall(api, "admin", "GET", "/routing/members")).body!.members as Array<{
       userId: string;
