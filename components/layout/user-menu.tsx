@@ -126,7 +126,7 @@ export function UserMenu({
     event.preventDefault();
   };
 
-  const hint = absence?.until ? `ausente até ${absence.until.slice(8, 10)}/${absence.until.slice(5, 7)}` : null;
+  const hint = absence?.until ? `até ${absence.until.slice(8, 10)}/${absence.until.slice(5, 7)}` : null;
   const initials = (name ?? email)
     .split(/[\s@._-]+/)
     .filter(Boolean)
@@ -175,6 +175,8 @@ export function UserMenu({
             data-testid="user-menu-away"
             className="shrink-0 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-800 ring-1 ring-amber-200 ring-inset"
           >
+            {/* on phones "até 15/01" (the header has room for no more), "ausente até 15/01" read aloud */}
+            <span className="sr-only sm:not-sr-only">ausente </span>
             {hint}
           </span>
         ) : null}
