@@ -138,6 +138,6 @@ test.describe("as an analyst", () => {
     const buttonBox = (await button.boundingBox())!;
     expect(Math.abs(navBox.y + navBox.height / 2 - (buttonBox.y + buttonBox.height / 2))).toBeLessThanOrEqual(4);
     expect(await nav.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
-    expect((await page.locator("header").boundingBox())!.height).toBeLessThanOrEqual(60);
+    expect((await page.getByRole("banner").boundingBox())!.height).toBeLessThanOrEqual(60);
   });
 });

@@ -163,7 +163,7 @@ export function UserMenu({
           {name ? <span className="block truncate text-sm font-medium text-zinc-900">{name}</span> : null}
           <span
             data-testid="user-email"
-            className={cn("block truncate", name ? "text-xs text-zinc-500" : "text-sm font-medium text-zinc-900")}
+            className={cn("block truncate", name ? "text-xs text-zinc-600" : "text-sm font-medium text-zinc-900")}
           >
             {email}
           </span>
