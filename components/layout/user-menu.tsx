@@ -196,20 +196,24 @@ export function UserMenu({
             </div>
           </div>
           <div ref={menu} id={menuId} role="menu" aria-labelledby={buttonId} onKeyDown={onMenuKey} className="pt-1">
-            {away && absence ? (
+            {/* there from the first paint, so the items never move under the focus; usable once the
+                person's absence is read */}
+            {away ? (
               <button
                 type="button"
                 role="menuitem"
                 tabIndex={-1}
                 aria-haspopup="dialog"
+                aria-disabled={!absence || undefined}
                 data-testid="away-menu"
                 className={ITEM}
                 onClick={() => {
+                  if (!absence) return;
                   setOpen(false);
                   setAwayOpen(true);
                 }}
               >
-                {absence.label}
+                {absence?.label ?? "Ausente até…"}
               </button>
             ) : null}
             {sessions ? (
@@ -238,7 +242,7 @@ export function UserMenu({
                 Segurança
               </Link>
             ) : null}
-            {(away && absence) || sessions || security ? <div role="separator" className="my-1 border-t border-zinc-100" /> : null}
+            {away || sessions || security ? <div role="separator" className="my-1 border-t border-zinc-100" /> : null}
             <button
               type="button"
               role="menuitem"
