@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { AUTH_DIR, DEMO_PASSWORD, USERS } from "./support/env";
-import { expect, gotoHydrated, test } from "./support/fixtures";
+import { expect, gotoHydrated, openUserMenu, test } from "./support/fixtures";
 
 // "Chaves de API" and "Sessões ativas" (issue 34, items 4 and 5): an admin creates a key, sees
 // its secret once (copy button, warning), the test uses it against the API (v2 and v3), the list
@@ -114,6 +114,7 @@ test.describe("as an admin", () => {
     const sid = (JSON.parse(Buffer.from(refreshToken.split(".")[1]!, "base64url").toString()) as { sid: string }).sid;
 
     await gotoHydrated(page, "/overview");
+    await openUserMenu(page);
     await page.getByTestId("sessions-link").click();
     await expect(page).toHaveURL(/\/sessions$/);
     await expect(page.getByRole("heading", { level: 1, name: "Sessões ativas" })).toBeVisible();
@@ -166,10 +167,10 @@ test.describe("as an admin, Membros", () => {
 test.describe("on a phone (420 px)", () => {
   test.use({ storageState: `${AUTH_DIR}/admin.json`, viewport: { width: 420, height: 900 } });
 
-  test("the Menu panel leads to Sessões ativas", async ({ page }) => {
+  test("the user menu leads to Sessões ativas", async ({ page }) => {
     await gotoHydrated(page, "/overview");
-    await page.getByTestId("nav-menu-button").click();
-    await page.getByRole("link", { name: "Sessões ativas" }).click();
+    await openUserMenu(page);
+    await page.getByRole("menuitem", { name: "Sessões ativas" }).click();
     await expect(page).toHaveURL(/\/sessions$/);
     await expect(page.locator("[data-testid=session-row][data-current=true]")).toHaveCount(1);
   });

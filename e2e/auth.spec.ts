@@ -1,5 +1,14 @@
 import { API_URL, DEMO_PASSWORD, USERS, WEB_URL } from "./support/env";
-import { SIGN_IN_TIMEOUT, expect, gotoHydrated, readSessionToken, signInThroughForm, submitLogin, test } from "./support/fixtures";
+import {
+  SIGN_IN_TIMEOUT,
+  expect,
+  gotoHydrated,
+  openUserMenu,
+  readSessionToken,
+  signInThroughForm,
+  submitLogin,
+  test,
+} from "./support/fixtures";
 
 // Sign-in, wrong credentials, sign-out and page protection, from a browser with no session.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -8,6 +17,7 @@ test("signing in as an analyst lands on the overview", async ({ page }) => {
   await signInThroughForm(page, "analyst");
   await expect(page).toHaveURL(/\/overview$/);
   await expect(page.getByTestId("user-email")).toHaveText(USERS.analyst);
+  await openUserMenu(page);
   await expect(page.getByTestId("user-role")).toHaveText("Analista");
   await expect(page.getByRole("heading", { level: 1, name: "Visão geral" })).toBeVisible();
 });
@@ -71,6 +81,7 @@ test("signing out returns to the login page, ends the session on the service and
   const session = await readSessionToken(page);
   const refreshToken = session?.refreshToken as string;
   expect(typeof refreshToken).toBe("string");
+  await openUserMenu(page);
   await page.getByTestId("sign-out").click();
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByTestId("login-form")).toBeVisible();

@@ -4,7 +4,7 @@ import { authenticator } from "otplib";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { DEMO_PASSWORD, USERS } from "./support/env";
-import { SIGN_IN_TIMEOUT } from "./support/fixtures";
+import { SIGN_IN_TIMEOUT, openUserMenu } from "./support/fixtures";
 import { startPrivateStack, type PrivateStack } from "./support/private-stack";
 
 // Issue 34, items 2 and 3, in a real browser: the analyst enrols TOTP with a code computed from the
@@ -108,6 +108,7 @@ test("enrol TOTP from the QR code's secret, sign in again with a code, reveal a 
   await expect(page.getByTestId("factor-enrolled")).toBeVisible();
 
   // sign out, then in again: the second step asks for the code
+  await openUserMenu(page);
   await page.getByTestId("sign-out").click();
   await expect(page).toHaveURL(/\/login/);
   await signIn(page);

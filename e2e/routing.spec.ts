@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations } from "./support/axe";
 import { randomCpf } from "./support/documents";
 import type { LupaApi } from "./support/api";
 import { AUTH_DIR, USERS } from "./support/env";
-import { expect, gotoCase, gotoHydrated, gotoList, test } from "./support/fixtures";
+import { expect, gotoCase, gotoHydrated, gotoList, openUserMenu, test } from "./support/fixtures";
 import { RestrictiveListApi } from "./support/restrictive-list";
 import { changeSettings, reviewCall } from "./support/review";
 
@@ -74,14 +74,20 @@ test("routing: a rule, an absence, the dry run; the analyst's own 'Ausente até�
     await reviewCall(api, "admin", "PUT", `/members/${analyst.id}/routing`, { cap: null, awayUntil: null });
     await page.setViewportSize({ width: 420, height: 900 });
     await gotoHydrated(page, "/overview");
+    await openUserMenu(page);
     await page.getByTestId("away-menu").click();
     await page.getByTestId("away-day").fill("2099-01-15");
     await page.getByTestId("away-save").click();
+    // the user menu's button says it, and so does its item
+    await expect(page.getByTestId("user-menu-away")).toHaveText("ausente até 15/01");
+    await openUserMenu(page);
     await expect(page.getByTestId("away-menu")).toHaveText("Ausente até 15/01/2099");
     await page.getByTestId("away-menu").click();
     await page.screenshot({ path: `${SHOTS}/ausente-ate-420.png` });
     await expectNoSeriousA11yViolations(page, "Ausente até… at 420 px");
     await page.getByTestId("away-clear").click();
+    await expect(page.getByTestId("user-menu-away")).toHaveCount(0);
+    await openUserMenu(page);
     await expect(page.getByTestId("away-menu")).toHaveText("Ausente até…");
     const mine = (await reviewCall(api, "admin", "GET", "/routing/members")).body!.members as Array<{
       userId: string;

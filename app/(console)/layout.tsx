@@ -32,6 +32,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         graph={Boolean(teamReview?.features.includes("graph"))}
         security={Boolean(teamReview?.features.includes("mfa"))}
         away={Boolean(teamReview?.features.includes("routing") && teamReview.canAct)}
+        directory={teamReview !== null}
       />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
         <RoleProvider role={session.user.role} user={session.user.email}>

@@ -6,8 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { Skeleton } from "@/components/ui/skeleton";
-import { StateMessage } from "@/components/ui/state-message";
+import { QueryState } from "@/components/ui/query-state";
 import { useToast } from "@/components/ui/toaster";
 import type { ApiKey, ApiKeyList, CreatedApiKey } from "@/lib/contract/api-keys";
 import { API_KEY_MAX_DAYS, API_KEY_NAME_MAX } from "@/lib/contract/api-keys-limits";
@@ -61,32 +60,23 @@ export function ApiKeysClient() {
             </p>
           ) : null}
         </div>
-        {query.isPending ? (
-          <div className="space-y-2 p-4" data-testid="api-keys-loading" aria-busy="true">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ) : query.isError ? (
-          <StateMessage
-            kind="error"
-            testId="api-keys-error"
-            title="Não foi possível carregar as chaves"
-            description={query.error.message}
-            action={<Button onClick={() => void query.refetch()}>Tentar de novo</Button>}
-          />
-        ) : query.data.keys.length === 0 ? (
-          <StateMessage
-            testId="api-keys-empty"
-            title="Nenhuma chave criada"
-            description="Crie uma chave acima para que um sistema chame a API sem usar a senha de uma pessoa."
-          />
-        ) : (
-          <ul data-testid="api-keys-list" className="divide-y divide-zinc-100">
-            {query.data.keys.map((key) => (
-              <KeyRow key={key.id} apiKey={key} onRevoke={() => setRevoking(key)} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={query}
+          testId="api-keys"
+          loadingLabel="Carregando as chaves"
+          errorTitle="Não foi possível carregar as chaves"
+          isEmpty={(data) => data.keys.length === 0}
+          emptyTitle="Nenhuma chave criada"
+          emptyDescription="Crie uma chave acima para que um sistema chame a API sem usar a senha de uma pessoa."
+        >
+          {(data) => (
+            <ul data-testid="api-keys-list" className="divide-y divide-zinc-100">
+              {data.keys.map((key) => (
+                <KeyRow key={key.id} apiKey={key} onRevoke={() => setRevoking(key)} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </section>
       <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} />
     </div>

@@ -4,8 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { Skeleton } from "@/components/ui/skeleton";
-import { StateMessage } from "@/components/ui/state-message";
+import { QueryState } from "@/components/ui/query-state";
 import { useToast } from "@/components/ui/toaster";
 import type { EndedSessions } from "@/lib/contract/api-keys";
 import { bffSend } from "@/lib/query/bff-send";
@@ -27,35 +26,35 @@ export function MembersSessionsClient({ me }: { me: string }) {
           Encerrar as sessões de alguém obriga a pessoa a entrar de novo em todos os aparelhos.
         </p>
       </div>
-      {people.isPending ? (
-        <div className="space-y-2 p-4" aria-busy="true" data-testid="members-loading">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-        </div>
-      ) : people.isError ? (
-        <StateMessage
-          kind="error"
-          title="Não foi possível carregar as pessoas"
-          description={people.error.message}
-          action={<Button onClick={() => void people.refetch()}>Tentar de novo</Button>}
-        />
-      ) : people.data.people.length === 0 ? (
-        <StateMessage title="Ninguém neste workspace" />
-      ) : (
-        <ul className="divide-y divide-zinc-100" data-testid="members-list">
-          {people.data.people.map((p) => (
-            <li key={p.id} data-testid="member-row" className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center">
-              <div className="min-w-0 flex-1">
-                <div className="font-medium text-zinc-900">{p.name}</div>
-                <div className="text-xs break-all text-zinc-600">{p.email}</div>
-              </div>
-              <Button size="sm" data-testid="member-end-sessions" aria-label={`Encerrar sessões de ${p.name}`} onClick={() => setTarget(p)}>
-                Encerrar sessões
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={people}
+        testId="members"
+        loadingLabel="Carregando as pessoas"
+        errorTitle="Não foi possível carregar as pessoas"
+        isEmpty={(data) => data.people.length === 0}
+        emptyTitle="Ninguém neste workspace"
+      >
+        {(data) => (
+          <ul className="divide-y divide-zinc-100" data-testid="members-list">
+            {data.people.map((p) => (
+              <li key={p.id} data-testid="member-row" className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center">
+                <div className="min-w-0 flex-1">
+                  <div className="font-medium text-zinc-900">{p.name}</div>
+                  <div className="text-xs break-all text-zinc-600">{p.email}</div>
+                </div>
+                <Button
+                  size="sm"
+                  data-testid="member-end-sessions"
+                  aria-label={`Encerrar sessões de ${p.name}`}
+                  onClick={() => setTarget(p)}
+                >
+                  Encerrar sessões
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <EndAllDialog person={target} me={me} onClose={() => setTarget(null)} />
     </section>
   );

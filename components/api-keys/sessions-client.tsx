@@ -6,8 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { Skeleton } from "@/components/ui/skeleton";
-import { StateMessage } from "@/components/ui/state-message";
+import { QueryState } from "@/components/ui/query-state";
 import { useToast } from "@/components/ui/toaster";
 import type { ActiveSession, ActiveSessionList } from "@/lib/contract/api-keys";
 import { formatDateTime } from "@/lib/contract/format/date";
@@ -33,60 +32,56 @@ export function SessionsClient() {
           Aparelho e endereço são os da entrada; “visto por último” é a renovação mais recente (a cada 15 minutos de uso).
         </p>
       </div>
-      {query.isPending ? (
-        <div className="space-y-2 p-4" data-testid="sessions-loading" aria-busy="true">
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="h-12 w-full" />
-        </div>
-      ) : query.isError ? (
-        <StateMessage
-          kind="error"
-          testId="sessions-error"
-          title="Não foi possível carregar as sessões"
-          description={query.error.message}
-          action={<Button onClick={() => void query.refetch()}>Tentar de novo</Button>}
-        />
-      ) : query.data.sessions.length === 0 ? (
-        <StateMessage testId="sessions-empty" title="Nenhuma sessão ativa" description="Entre novamente para ver esta sessão aqui." />
-      ) : (
-        <ul data-testid="sessions-list" className="divide-y divide-zinc-100">
-          {query.data.sessions.map((s) => (
-            <li
-              key={s.id}
-              data-testid="session-row"
-              data-session-id={s.id}
-              data-current={s.current}
-              className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center"
-            >
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium text-zinc-900" data-testid="session-device">
-                    {s.device}
-                  </span>
-                  {s.current ? <Badge tone="success">Esta sessão</Badge> : null}
+      <QueryState
+        query={query}
+        testId="sessions"
+        loadingLabel="Carregando as sessões"
+        errorTitle="Não foi possível carregar as sessões"
+        isEmpty={(data) => data.sessions.length === 0}
+        emptyTitle="Nenhuma sessão ativa"
+        emptyDescription="Entre novamente para ver esta sessão aqui."
+        skeletonClassName="h-12"
+      >
+        {(data) => (
+          <ul data-testid="sessions-list" className="divide-y divide-zinc-100">
+            {data.sessions.map((s) => (
+              <li
+                key={s.id}
+                data-testid="session-row"
+                data-session-id={s.id}
+                data-current={s.current}
+                className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center"
+              >
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium text-zinc-900" data-testid="session-device">
+                      {s.device}
+                    </span>
+                    {s.current ? <Badge tone="success">Esta sessão</Badge> : null}
+                  </div>
+                  <div className="mt-0.5 text-xs text-zinc-600">
+                    <span data-testid="session-ip">{s.ip ?? "endereço desconhecido"}</span> · entrou{" "}
+                    <span title={formatDateTime(s.startedAt)}>{formatDateTime(s.startedAt)}</span> · visto por último{" "}
+                    <RelativeTime value={s.lastSeenAt} />
+                  </div>
                 </div>
-                <div className="mt-0.5 text-xs text-zinc-600">
-                  <span data-testid="session-ip">{s.ip ?? "endereço desconhecido"}</span> · entrou{" "}
-                  <span title={formatDateTime(s.startedAt)}>{formatDateTime(s.startedAt)}</span> · visto por último{" "}
-                  <RelativeTime value={s.lastSeenAt} />
-                </div>
-              </div>
-              {s.current ? (
-                <span className="text-xs text-zinc-500">Para encerrar esta, use Sair.</span>
-              ) : (
-                <Button
-                  size="sm"
-                  data-testid="session-end"
-                  aria-label={`Encerrar a sessão ${s.device}, ${s.ip ?? ""}`}
-                  onClick={() => setEnding(s)}
-                >
-                  Encerrar
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+                {s.current ? (
+                  <span className="text-xs text-zinc-500">Para encerrar esta, use Sair.</span>
+                ) : (
+                  <Button
+                    size="sm"
+                    data-testid="session-end"
+                    aria-label={`Encerrar a sessão ${s.device}, ${s.ip ?? ""}`}
+                    onClick={() => setEnding(s)}
+                  >
+                    Encerrar
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <EndDialog session={ending} onClose={() => setEnding(null)} />
     </section>
   );

@@ -10,20 +10,10 @@ import type { NavItem } from "./nav-items";
 /**
  * The navigation below md (phones): a "Menu" button that opens the links as a panel under the
  * header (a disclosure: aria-expanded, Escape or a click outside closes it and gives the focus back
- * to the button). Following a link closes it: it is open only on the page it was opened on.
+ * to the button). Following a link closes it: it is open only on the page it was opened on. The
+ * person's own links (Sessões ativas, Segurança, Sair) are in the user menu (user-menu.tsx).
  */
-export function MobileNav({
-  items,
-  email,
-  roleLabel,
-  sessions = false,
-}: {
-  items: NavItem[];
-  email: string;
-  roleLabel: string;
-  /** "Sessões ativas" under the e-mail (issue 34). */
-  sessions?: boolean;
-}) {
+export function MobileNav({ items }: { items: NavItem[] }) {
   const pathname = usePathname();
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -83,15 +73,6 @@ export function MobileNav({
             ))}
           </ul>
         </nav>
-        <div className="mt-2 border-t border-zinc-100 px-3 pt-2 text-sm leading-tight">
-          <div className="font-medium break-all text-zinc-900">{email}</div>
-          <div className="text-xs text-zinc-500">{roleLabel}</div>
-          {sessions ? (
-            <NavLink href="/sessions" className="-mx-3 mt-1 block py-2.5 text-base">
-              Sessões ativas
-            </NavLink>
-          ) : null}
-        </div>
       </div>
     </div>
   );

@@ -9,7 +9,6 @@ import { Button } from "@/components/ui/button";
 import { RefreshIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StateMessage } from "@/components/ui/state-message";
-import type { Alert } from "@/lib/contract/monitoring";
 import { alertFiltersFrom, alertFiltersToParams, DEFAULT_ALERT_FILTERS, type AlertFilters } from "@/lib/monitoring/filters";
 import { alertsQuery } from "@/lib/query/monitoring-queries";
 import { AlertFiltersBar } from "./alert-filters";
@@ -37,7 +36,6 @@ export function AlertsPageClient() {
   const me = useSignedInUser();
   const resolve = useResolveAlert();
   const assign = useAssignAlert();
-  const [resolving, setResolving] = useState<{ alert: Alert; resolution: "confirmed" | "dismissed" } | null>(null);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
@@ -99,8 +97,8 @@ export function AlertsPageClient() {
                   actions={{
                     canAct: team?.canAct ?? false,
                     me,
-                    busy: resolve.isPending || assign.isPending,
-                    onResolve: (a, resolution) => setResolving({ alert: a, resolution }),
+                    busy: resolve.busy || assign.isPending,
+                    onResolve: resolve.start,
                     onAssign: (a, to, takeOver) => assign.mutate({ alert: a, assign: to, takeOver }),
                   }}
                 />
@@ -116,15 +114,7 @@ export function AlertsPageClient() {
           </Button>
         </div>
       ) : null}
-      <ResolveAlertDialog
-        resolution={resolving?.resolution ?? null}
-        busy={resolve.isPending}
-        onCancel={() => setResolving(null)}
-        onConfirm={(comment) => {
-          if (!resolving) return;
-          resolve.mutate({ ...resolving, comment }, { onSuccess: () => setResolving(null) });
-        }}
-      />
+      <ResolveAlertDialog {...resolve.dialog} />
     </div>
   );
 }

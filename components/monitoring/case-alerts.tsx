@@ -4,7 +4,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useSignedInUser } from "@/components/auth/role-context";
 import { AlertIcon } from "@/components/ui/icons";
-import type { Alert } from "@/lib/contract/monitoring";
 import { caseAlertsQuery } from "@/lib/query/monitoring-queries";
 import { AlertItem } from "./alert-item";
 import { ResolveAlertDialog } from "./resolve-alert-dialog";
@@ -19,7 +18,6 @@ export function CaseAlerts({ id, canAct }: { id: string; canAct: boolean }) {
   const me = useSignedInUser();
   const resolve = useResolveAlert();
   const assign = useAssignAlert();
-  const [resolving, setResolving] = useState<{ alert: Alert; resolution: "confirmed" | "dismissed" } | null>(null);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
@@ -59,23 +57,15 @@ export function CaseAlerts({ id, canAct }: { id: string; canAct: boolean }) {
               actions={{
                 canAct,
                 me,
-                busy: resolve.isPending || assign.isPending,
-                onResolve: (a, resolution) => setResolving({ alert: a, resolution }),
+                busy: resolve.busy || assign.isPending,
+                onResolve: resolve.start,
                 onAssign: (a, to, takeOver) => assign.mutate({ alert: a, assign: to, takeOver }),
               }}
             />
           </li>
         ))}
       </ul>
-      <ResolveAlertDialog
-        resolution={resolving?.resolution ?? null}
-        busy={resolve.isPending}
-        onCancel={() => setResolving(null)}
-        onConfirm={(comment) => {
-          if (!resolving) return;
-          resolve.mutate({ ...resolving, comment }, { onSuccess: () => setResolving(null) });
-        }}
-      />
+      <ResolveAlertDialog {...resolve.dialog} />
     </section>
   );
 }

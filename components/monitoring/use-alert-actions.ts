@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useToast } from "@/components/ui/toaster";
 import type { Alert } from "@/lib/contract/monitoring";
 import { bffSend } from "@/lib/query/bff-send";
@@ -28,16 +29,40 @@ function useAfter() {
   };
 }
 
-export function useResolveAlert() {
+type Resolution = "confirmed" | "dismissed";
+
+function useResolveMutation() {
   const toast = useToast();
   const after = useAfter();
   return useMutation({
-    mutationFn: ({ alert, resolution, comment }: { alert: Alert; resolution: "confirmed" | "dismissed"; comment: string }) =>
+    mutationFn: ({ alert, resolution, comment }: { alert: Alert; resolution: Resolution; comment: string }) =>
       bffSend<Alert>(`/bff/monitoring/alerts/${alert.id}/resolve`, { method: "POST", body: { resolution, comment } }),
     onSuccess: (_alert, { resolution }) => toast.show({ kind: "success", message: RESOLUTION_WORDING[resolution].done }),
     onError: (error) => toast.show({ kind: "error", message: error.message }),
     onSettled: (_data, _error, { alert }) => after(alert.caseId),
   });
+}
+
+/**
+ * Resolving an alert, as the queue and the case page both do: `start(alert, resolution)` opens the
+ * comment's dialog (`<ResolveAlertDialog {...resolve.dialog} />`), whose confirmation sends it and
+ * closes once the service has recorded it (a failure keeps the dialog and its comment, and toasts).
+ */
+export function useResolveAlert() {
+  const mutation = useResolveMutation();
+  const [resolving, setResolving] = useState<{ alert: Alert; resolution: Resolution } | null>(null);
+  return {
+    busy: mutation.isPending,
+    start: (alert: Alert, resolution: Resolution) => setResolving({ alert, resolution }),
+    dialog: {
+      resolution: resolving?.resolution ?? null,
+      busy: mutation.isPending,
+      onCancel: () => setResolving(null),
+      onConfirm: (comment: string) => {
+        if (resolving) mutation.mutate({ ...resolving, comment }, { onSuccess: () => setResolving(null) });
+      },
+    },
+  };
 }
 
 export function useAssignAlert() {

@@ -60,7 +60,7 @@ export function Section({
       data-testid={testId}
       data-title={title}
       data-collapsed={collapsible ? String(expanded !== true) : undefined}
-      className={cn("scroll-mt-28 2xl:scroll-mt-20 rounded-lg border border-zinc-200 bg-white shadow-xs", className)}
+      className={cn("scroll-mt-[calc(var(--header-h)+1.5rem)] rounded-lg border border-zinc-200 bg-white shadow-xs", className)}
     >
       <header
         className={cn(

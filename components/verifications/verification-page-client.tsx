@@ -273,7 +273,7 @@ export function VerificationPageClient({ id }: { id: string }) {
               <Region name="os detalhes">
                 <VerificationMeta detail={detail} />
               </Region>
-              <div className="lg:sticky lg:top-[6.75rem] 2xl:top-[4.5rem]">
+              <div className="lg:sticky lg:top-[calc(var(--header-h)+1rem)]">
                 <CaseToc />
               </div>
             </div>

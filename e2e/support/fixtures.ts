@@ -69,3 +69,9 @@ export async function readSessionToken(page: Page): Promise<Record<string, unkno
     (JSON.parse(readFileSync(path.join(E2E_DATA_DIR, "secrets.json"), "utf8")) as { nextAuthSecret: string }).nextAuthSecret;
   return (await decode({ token: cookie.value, secret })) as Record<string, unknown> | null;
 }
+
+/** Opens the header's user menu (Ausente até…, Sessões ativas, Segurança, Sair) and waits for it. */
+export async function openUserMenu(page: Page): Promise<void> {
+  await page.getByTestId("user-menu-button").click();
+  await expect(page.getByRole("menu")).toBeVisible();
+}

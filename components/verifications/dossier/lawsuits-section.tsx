@@ -140,7 +140,12 @@ export function LawsuitsSection({
           </div>
           <ul className="mt-3 divide-y divide-zinc-100" data-testid="lawsuits-list">
             {shown.map((item) => (
-              <li key={item.number} id={`processo-${item.number}`} className="scroll-mt-28 2xl:scroll-mt-20 py-2.5" data-testid="lawsuit">
+              <li
+                key={item.number}
+                id={`processo-${item.number}`}
+                className="scroll-mt-[calc(var(--header-h)+1.5rem)] py-2.5"
+                data-testid="lawsuit"
+              >
                 <div className="flex flex-wrap items-center gap-2">
                   <a
                     href={`#processo-${item.number}`}
