@@ -59,7 +59,9 @@ export async function benchGraph(args: string[]): Promise<void> {
   const runsAt = args.indexOf("--runs");
   const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 200;
   // the size is the first number that is not an option's value (`--runs 50` once read as 50 establishments)
-  const size = Number(args.find((a, i) => /^\d+$/.test(a) && (runsAt < 0 || i !== runsAt + 1) && (filesAt < 0 || i !== filesAt + 1)) ?? 6_000_000);
+  const size = Number(
+    args.find((a, i) => /^\d+$/.test(a) && (runsAt < 0 || i !== runsAt + 1) && (filesAt < 0 || i !== filesAt + 1)) ?? 6_000_000,
+  );
   const dir = keepFiles ? args[filesAt + 1]! : mkdtempSync(path.join(tmpdir(), "lupa-graph-sample-"));
   const adminUrl = process.env.LUPA_BENCH_PG_URL || "postgres://postgres@127.0.0.1:5432/postgres";
   console.log(`graph: ${fmt(size)} establishments; ${cpus().length} cores (${cpus()[0]?.model}), ${Math.round(totalmem() / 2 ** 30)} GiB`);
