@@ -433,13 +433,12 @@ describe("POST /api/v2/blacklist/import", () => {
     expect(big.json()).toEqual({ error: "Body is too large" });
   });
 
-  it('refuses 8 MiB of ",\\n" in under 1 s: it stops at the 10,001st entry', async () => {
-    const started = performance.now();
+  // how fast it stops is measured by `npm run bench -- abuse` (docs/benchmarks.md, "abuse"); that it
+  // stops reading once it refuses is the next test's, without a clock
+  it('refuses 8 MiB of ",\\n": it stops at the 10,001st entry', async () => {
     const res = await importCsv(",\n".repeat(4 * 1024 * 1024), importWs.tokens.analyst, importWs.id);
-    const ms = performance.now() - started;
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: "CSV has more than 10000 entries" });
-    expect(ms).toBeLessThan(1000);
   });
 
   it("reads the body as it arrives and leaves the rest unread once it refuses", async () => {
